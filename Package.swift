@@ -1,0 +1,37 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "SwiftDynamics",
+    products: [
+        .library(name: "PhysicsCore", targets: ["PhysicsCore"]),
+        .library(name: "Dynamics", targets: ["Dynamics"]),
+        .executable(name: "dynamics-bench", targets: ["dynamics-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Rigid bodies, shapes, collision, solver. No Foundation, no SDL, no UIKit names.
+        .target(
+            name: "PhysicsCore",
+            swiftSettings: strict + [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+        ),
+        // The UIKit-shaped API over PhysicsCore.
+        .target(
+            name: "Dynamics",
+            dependencies: ["PhysicsCore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "dynamics-bench",
+            dependencies: ["PhysicsCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "PhysicsCoreTests", dependencies: ["PhysicsCore"], swiftSettings: strict),
+        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "PhysicsCore"], swiftSettings: strict),
+    ]
+)

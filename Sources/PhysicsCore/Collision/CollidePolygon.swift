@@ -1,0 +1,138 @@
+// Polygon–polygon (and polygon–segment) manifolds: SAT for the reference face, then clipping of the incident edge.
+
+/// The edge of `poly1` with the largest separation from `poly2`, and that separation.
+///
+/// `toFrame2` maps poly1's body frame into poly2's. Stops early (returning the current edge) once a separation
+/// reaches `stopAbove`, since the caller then rejects the pair anyway.
+@inline(__always)
+func polygonMaxSeparation(
+    _ poly1: NarrowPolygon, _ poly2: NarrowPolygon, _ toFrame2: Transform, stopAbove: Double
+) -> (edge: Int, separation: Double) {
+    let v2 = poly2.vertices
+    let count2 = poly2.count
+    var best = -Double.greatestFiniteMagnitude
+    var bestEdge = 0
+    for i in 0..<poly1.count {
+        let n = toFrame2.q.rotate(poly1.normals[i])
+        let offset = dot(n, toFrame2.apply(poly1.vertices[i]))
+        var si = Double.greatestFiniteMagnitude
+        for j in 0..<count2 {
+            let s = dot(n, v2[j])
+            if s < si { si = s }
+        }
+        si -= offset
+        if si > best {
+            best = si
+            bestEdge = i
+            if si > stopAbove { break }
+        }
+    }
+    return (bestEdge, best)
+}
+
+/// Manifold of two convex polygons (either may be a two-vertex segment polygon); normal from A to B.
+///
+/// The reference face is the face of largest SAT separation, A's unless B's is larger by more than
+/// `NarrowPhase.referenceFaceTolerance`. The incident edge (the one most anti-parallel to the reference normal)
+/// is clipped to the side planes of the reference edge, giving up to two points. When the polygons are disjoint
+/// and the closest features are two vertices, one point with the vertex–vertex normal is returned instead.
+/// Ids come from `NarrowPhase.featureId` (A vertex, B vertex, reference side).
+func collidePolygons(
+    _ polyA: NarrowPolygon, _ xfA: Transform, _ polyB: NarrowPolygon, _ xfB: Transform, _ speculativeDistance: Double
+) -> Manifold {
+    let aToB = Transform.invMul(xfB, xfA)
+    let (edgeA, sepA) = polygonMaxSeparation(polyA, polyB, aToB, stopAbove: speculativeDistance)
+    if sepA > speculativeDistance { return Manifold() }
+    let bToA = Transform.invMul(xfA, xfB)
+    let (edgeB, sepB) = polygonMaxSeparation(polyB, polyA, bToA, stopAbove: speculativeDistance)
+    if sepB > speculativeDistance { return Manifold() }
+
+    if sepB > sepA + NarrowPhase.referenceFaceTolerance {
+        return clipPolygons(ref: polyB, xfRef: xfB, edge: edgeB, separation: sepB,
+                            inc: polyA, incToRef: aToB, flip: true, speculativeDistance)
+    }
+    return clipPolygons(ref: polyA, xfRef: xfA, edge: edgeA, separation: sepA,
+                        inc: polyB, incToRef: bToA, flip: false, speculativeDistance)
+}
+
+/// Builds the manifold from a chosen reference edge: finds the incident edge, handles the disjoint
+/// vertex–vertex case, otherwise clips. Works in the reference polygon's frame. `flip` is true when the
+/// reference polygon is shape B.
+@inline(__always)
+private func clipPolygons(
+    ref: NarrowPolygon, xfRef: Transform, edge i1: Int, separation: Double,
+    inc: NarrowPolygon, incToRef: Transform, flip: Bool, _ speculativeDistance: Double
+) -> Manifold {
+    var m = Manifold()
+    let n = ref.normals[i1]
+    let i2 = NarrowPhase.next(i1, ref.count)
+    let v11 = ref.vertices[i1]
+    let v12 = ref.vertices[i2]
+
+    // Incident edge: the edge of `inc` whose normal is most anti-parallel to n.
+    let nInc = incToRef.q.invRotate(n)
+    var j1 = 0
+    var minDot = Double.greatestFiniteMagnitude
+    for j in 0..<inc.count {
+        let d = dot(nInc, inc.normals[j])
+        if d < minDot { minDot = d; j1 = j }
+    }
+    let j2 = NarrowPhase.next(j1, inc.count)
+    let w1 = incToRef.apply(inc.vertices[j1])
+    let w2 = incToRef.apply(inc.vertices[j2])
+
+    let normalWorld = xfRef.q.rotate(n)
+
+    if separation > NarrowPhase.disjointThreshold {
+        // Disjoint: if the closest features are two vertices, the face normal is not the contact normal.
+        let sc = SegmentClosest(v11, v12, w1, w2)
+        let endRef = sc.fraction1 == 0 || sc.fraction1 == 1
+        let endInc = sc.fraction2 == 0 || sc.fraction2 == 1
+        if endRef && endInc {
+            let d = sc.point2 - sc.point1
+            let dist = d.length
+            if !(dist < speculativeDistance) { return m }
+            let nv = d / dist
+            let refVertex = sc.fraction1 == 0 ? i1 : i2
+            let incVertex = sc.fraction2 == 0 ? j1 : j2
+            let nw = xfRef.q.rotate(nv)
+            m.normal = flip ? -nw : nw
+            let id = flip
+                ? NarrowPhase.featureId(aIndex: incVertex, bIndex: refVertex, referenceOnB: true)
+                : NarrowPhase.featureId(aIndex: refVertex, bIndex: incVertex, referenceOnB: false)
+            m.append(ManifoldPoint(point: xfRef.apply(0.5 * (sc.point1 + sc.point2)), separation: dist, id: id))
+            return m
+        }
+    }
+
+    // Clip the incident edge w1→w2 (running opposite to v11→v12) to the reference edge's side planes.
+    let tangent = n.leftPerp
+    let upper1 = dot(v12 - v11, tangent)
+    let upper2 = dot(w1 - v11, tangent)
+    let lower2 = dot(w2 - v11, tangent)
+    let span = upper2 - lower2
+    var vLower = w2
+    var vUpper = w1
+    if span > 1e-12 {
+        if lower2 < 0 { vLower = lerp(w2, w1, -lower2 / span) }
+        if upper2 > upper1 { vUpper = lerp(w2, w1, (upper1 - lower2) / span) }
+    }
+    let sepLower = dot(vLower - v11, n)
+    let sepUpper = dot(vUpper - v11, n)
+
+    m.normal = flip ? -normalWorld : normalWorld
+    if sepLower < speculativeDistance {
+        let id = flip
+            ? NarrowPhase.featureId(aIndex: j2, bIndex: i1, referenceOnB: true)
+            : NarrowPhase.featureId(aIndex: i1, bIndex: j2, referenceOnB: false)
+        m.append(ManifoldPoint(point: xfRef.apply(vLower - (0.5 * sepLower) * n), separation: sepLower, id: id))
+    }
+    if sepUpper < speculativeDistance {
+        let id = flip
+            ? NarrowPhase.featureId(aIndex: j1, bIndex: i2, referenceOnB: true)
+            : NarrowPhase.featureId(aIndex: i2, bIndex: j1, referenceOnB: false)
+        m.append(ManifoldPoint(point: xfRef.apply(vUpper - (0.5 * sepUpper) * n), separation: sepUpper, id: id))
+    }
+    if m.pointCount == 0 { m.normal = .zero }
+    return m
+}

@@ -1,0 +1,128 @@
+/// Broad phase: fattened bounds in two trees (static, moving) and the set of tracked pairs.
+extension World {
+    package mutating func createProxy(_ shape: Int32) {
+        let body = shapes[Int(shape)].body
+        let isStatic = bodies[Int(body)].type == .static
+        let xf = bodies[Int(body)].transform
+        let aabb = withView(of: shape) { computeAABB($0, xf) }
+        let fat = isStatic ? aabb : aabb.expanded(by: settings.aabbMargin)
+        shapes[Int(shape)].aabb = aabb
+        shapes[Int(shape)].fatAABB = fat
+        shapes[Int(shape)].inStaticTree = isStatic
+        if isStatic {
+            shapes[Int(shape)].proxy = staticTree.insert(fat, payload: shape)
+        } else {
+            shapes[Int(shape)].proxy = movingTree.insert(fat, payload: shape)
+        }
+        moveBuffer.append(shape)
+    }
+
+    package mutating func destroyProxy(_ shape: Int32) {
+        let proxy = shapes[Int(shape)].proxy
+        guard proxy != -1 else { return }
+        if shapes[Int(shape)].inStaticTree { staticTree.remove(proxy) } else { movingTree.remove(proxy) }
+        shapes[Int(shape)].proxy = -1
+    }
+
+    /// Recomputes the shapes' bounds after the body moved; proxies that left their fattened box are re-inserted,
+    /// fattened by `margin` and stretched along `displacement` (the expected motion of the next step).
+    package mutating func refreshProxies(_ body: Int32, margin: Double, displacement: Vec2, forceMove: Bool) {
+        let xf = bodies[Int(body)].transform
+        var s = bodies[Int(body)].firstShape
+        while s != -1 {
+            let i = Int(s)
+            let aabb = withView(of: s) { computeAABB($0, xf) }
+            shapes[i].aabb = aabb
+            if forceMove || !shapes[i].fatAABB.contains(aabb) {
+                var fat = aabb
+                if displacement != .zero {
+                    let moved = AABB(lower: aabb.lower + displacement, upper: aabb.upper + displacement)
+                    fat = fat.union(moved)
+                }
+                fat = fat.expanded(by: shapes[i].inStaticTree ? 0 : margin)
+                shapes[i].fatAABB = fat
+                if shapes[i].proxy != -1 {
+                    if shapes[i].inStaticTree { staticTree.move(shapes[i].proxy, to: fat) } else { movingTree.move(shapes[i].proxy, to: fat) }
+                    moveBuffer.append(s)
+                }
+            }
+            s = shapes[i].nextOnBody
+        }
+    }
+
+    /// Creates contacts for new overlapping pairs of the shapes in the move buffer.
+    package mutating func updatePairs() {
+        if moveBuffer.isEmpty { return }
+        var k = 0
+        while k < moveBuffer.count {
+            let s = moveBuffer[k]
+            k += 1
+            guard shapes[Int(s)].isAlive, shapes[Int(s)].proxy != -1 else { continue }
+            let fat = shapes[Int(s)].fatAABB
+            queryResults.removeAll(keepingCapacity: true)
+            movingTree.query(fat, stack: &queryStack, results: &queryResults)
+            if !shapes[Int(s)].inStaticTree {
+                staticTree.query(fat, stack: &queryStack, results: &queryResults)
+            }
+            for t in queryResults where t != s {
+                tryCreateContact(s, t)
+            }
+        }
+        moveBuffer.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func tryCreateContact(_ s: Int32, _ t: Int32) {
+        let a = Swift.min(s, t), b = Swift.max(s, t)
+        let sa = shapes[Int(a)], sb = shapes[Int(b)]
+        if sa.body == sb.body { return }
+        let ta = bodies[Int(sa.body)].type, tb = bodies[Int(sb.body)].type
+        if ta != .dynamic && tb != .dynamic { return }
+        if !CollisionFilter.track(sa.filter, sb.filter) { return }
+        if !noCollidePairs.isEmpty && noCollidePairs.contains(pairKey(sa.body, sb.body)) { return }
+        let key = pairKey(a, b)
+        if pairSet.contains(key) { return }
+        pairSet.insert(key)
+        let c = Contact(shapeA: a, shapeB: b, bodyA: sa.body, bodyB: sb.body,
+                        friction: (sa.friction * sb.friction).squareRoot(),
+                        restitution: Swift.max(sa.restitution, sb.restitution),
+                        isSolid: CollisionFilter.collide(sa.filter, sb.filter),
+                        reportsEvents: sa.enableContactEvents || sb.enableContactEvents, key: key)
+        contacts.append(c)
+    }
+
+    /// Removes every contact of a shape; touching ones report an end event next step.
+    package mutating func destroyContacts(ofShape shape: Int32) {
+        var write = 0
+        for read in contacts.indices {
+            let c = contacts[read]
+            if c.shapeA == shape || c.shapeB == shape {
+                pairSet.remove(c.key)
+                if c.isTouching && c.reportsEvents {
+                    pendingEndEvents.append(ContactEndEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB)))
+                }
+                continue
+            }
+            if write != read { contacts[write] = c }
+            write += 1
+        }
+        contacts.removeLast(contacts.count - write)
+    }
+
+    /// Removes every contact between two bodies (a joint that does not collide its bodies was added).
+    package mutating func destroyContacts(betweenBodies a: Int32, _ b: Int32) {
+        var write = 0
+        for read in contacts.indices {
+            let c = contacts[read]
+            if (c.bodyA == a && c.bodyB == b) || (c.bodyA == b && c.bodyB == a) {
+                pairSet.remove(c.key)
+                if c.isTouching && c.reportsEvents {
+                    pendingEndEvents.append(ContactEndEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB)))
+                }
+                continue
+            }
+            if write != read { contacts[write] = c }
+            write += 1
+        }
+        contacts.removeLast(contacts.count - write)
+    }
+}

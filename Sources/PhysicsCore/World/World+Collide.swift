@@ -1,0 +1,89 @@
+/// Narrow phase: refresh the manifold of every contact with an awake body, retire pairs whose bounds parted,
+/// record touch begin/end and wake sleeping islands that are hit.
+extension World {
+    package mutating func collide(dt: Double) {
+        updatePairs()
+        let slop = settings.linearSlop
+        let baseSpeculative = 4 * slop
+        var wakeList: [Int32] = []
+        vertexPool.withUnsafeBufferPointer { vp in
+        normalPool.withUnsafeBufferPointer { np in
+        shapes.withUnsafeBufferPointer { sh in
+        bodies.withUnsafeBufferPointer { bo in
+        states.withUnsafeBufferPointer { st in
+        contacts.withUnsafeMutableBufferPointer { co in
+            for k in 0..<co.count {
+                let ia = Int(co[k].bodyA), ib = Int(co[k].bodyB)
+                let awakeA = bo[ia].isAwake, awakeB = bo[ib].isAwake
+                if !awakeA && !awakeB { continue }
+                let sa = sh[Int(co[k].shapeA)], sb = sh[Int(co[k].shapeB)]
+                if !sa.fatAABB.overlaps(sb.fatAABB) {
+                    co[k].retire = true
+                    continue
+                }
+                let relSpeed = (st[ib].v - st[ia].v).length + abs(st[ia].w) * bo[ia].maxExtent + abs(st[ib].w) * bo[ib].maxExtent
+                let speculative = baseSpeculative + relSpeed * dt
+                let va = World.view(sa, vp.baseAddress, np.baseAddress), vb = World.view(sb, vp.baseAddress, np.baseAddress)
+                let old = co[k].manifold
+                var m = PhysicsCore.collide(va, bo[ia].transform, vb, bo[ib].transform, speculativeDistance: speculative)
+                // Match accumulated impulses by feature id for warm starting.
+                var n0 = 0.0, n1 = 0.0, t0 = 0.0, t1 = 0.0
+                for p in 0..<m.pointCount {
+                    let id = m[p].id
+                    var ni = 0.0, ti = 0.0
+                    if old.pointCount > 0 && old.point0.id == id { ni = co[k].normalImpulse0; ti = co[k].tangentImpulse0 }
+                    else if old.pointCount > 1 && old.point1.id == id { ni = co[k].normalImpulse1; ti = co[k].tangentImpulse1 }
+                    if p == 0 { n0 = ni; t0 = ti } else { n1 = ni; t1 = ti }
+                }
+                if m.pointCount == 0 { m.normal = old.normal }
+                co[k].manifold = m
+                co[k].normalImpulse0 = n0
+                co[k].normalImpulse1 = n1
+                co[k].tangentImpulse0 = t0
+                co[k].tangentImpulse1 = t1
+                var minSep = Double.greatestFiniteMagnitude
+                for p in 0..<m.pointCount { minSep = Swift.min(minSep, m[p].separation) }
+                let touching = m.pointCount > 0 && minSep < slop
+                let was = co[k].isTouching
+                co[k].isTouching = touching
+                if touching && !was {
+                    if co[k].reportsEvents { co[k].beganTouch = true }
+                    if co[k].isSolid {
+                        if !awakeA && bo[ia].type == .dynamic { wakeList.append(Int32(ia)) }
+                        if !awakeB && bo[ib].type == .dynamic { wakeList.append(Int32(ib)) }
+                    }
+                } else if !touching && was && co[k].reportsEvents {
+                    co[k].endedTouch = true
+                }
+            }
+        }}}}}}
+        // End events, then retire parted pairs (stable order).
+        var write = 0
+        for read in contacts.indices {
+            var c = contacts[read]
+            if c.endedTouch {
+                endEvents.append(ContactEndEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB)))
+                c.endedTouch = false
+            }
+            if c.retire {
+                pairSet.remove(c.key)
+                if c.isTouching && c.reportsEvents {
+                    endEvents.append(ContactEndEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB)))
+                }
+                continue
+            }
+            contacts[write] = c
+            write += 1
+        }
+        contacts.removeLast(contacts.count - write)
+        for b in wakeList { wakeIsland(of: b) }
+    }
+
+    @inline(__always) package static func view(_ s: Shape, _ verts: UnsafePointer<Vec2>?, _ norms: UnsafePointer<Vec2>?) -> ConvexView {
+        let g = s.geometry
+        if g.kind == .polygon, let verts, let norms {
+            return ConvexView(geometry: g, vertices: verts + Int(g.vertexStart), normals: norms + Int(g.vertexStart))
+        }
+        return ConvexView(geometry: g, vertices: nil, normals: nil)
+    }
+}

@@ -1,0 +1,110 @@
+/// Sleeping by islands: bodies linked by touching contacts or joints sleep together once every one of them has
+/// stayed under the rest thresholds for `timeToSleep`; touching or moving any of them wakes the whole island.
+extension World {
+    package mutating func updateSleep(dt: Double) {
+        guard settings.enableSleep else { return }
+        let count = bodies.count
+        if unionParent.count < count {
+            unionParent = [Int32](repeating: -1, count: count)
+            islandMinSleep = [Double](repeating: 0, count: count)
+            islandCanSleep = [Bool](repeating: true, count: count)
+        }
+        for i32 in awakeBodies where bodies[Int(i32)].type == .dynamic { unionParent[Int(i32)] = i32 }
+        // Contacts: link touching dynamic pairs; a moving kinematic body keeps what it touches awake.
+        for c in contacts where c.isSolid && c.isTouching {
+            let a = Int(c.bodyA), b = Int(c.bodyB)
+            let ta = bodies[a].type, tb = bodies[b].type
+            if ta == .dynamic && tb == .dynamic {
+                if bodies[a].isAwake && bodies[b].isAwake { union(Int32(a), Int32(b)) }
+            } else if ta == .kinematic || tb == .kinematic {
+                let k = ta == .kinematic ? a : b, d = ta == .kinematic ? b : a
+                if states[k].v != .zero || states[k].w != 0 { bodies[d].sleepTime = 0 }
+            }
+        }
+        for i32 in awakeBodies where bodies[Int(i32)].type == .dynamic {
+            let r = Int(find(i32))
+            islandMinSleep[r] = Double.greatestFiniteMagnitude
+            islandCanSleep[r] = true
+        }
+        for i32 in awakeBodies where bodies[Int(i32)].type == .dynamic {
+            let r = Int(find(i32))
+            islandMinSleep[r] = Swift.min(islandMinSleep[r], bodies[Int(i32)].sleepTime)
+            if !bodies[Int(i32)].allowSleep { islandCanSleep[r] = false }
+        }
+        let timeToSleep = settings.timeToSleep
+        var sleepingRoots: [Int32] = []
+        for i32 in awakeBodies where bodies[Int(i32)].type == .dynamic {
+            let i = Int(i32)
+            if unionParent[i] == i32 && islandCanSleep[i] && islandMinSleep[i] >= timeToSleep {
+                sleepingRoots.append(i32)
+            }
+        }
+        if !sleepingRoots.isEmpty {
+            // Give each sleeping root an island slot, then add members in body order.
+            var slotOfRoot: [Int32: Int32] = [:]
+            for r in sleepingRoots {
+                let slot: Int32
+                if let free = freeIslands.popLast() { slot = free } else {
+                    slot = Int32(sleepingIslands.count)
+                    sleepingIslands.append([])
+                }
+                slotOfRoot[r] = slot
+            }
+            for i32 in awakeBodies where bodies[Int(i32)].type == .dynamic {
+                if let slot = slotOfRoot[find(i32)] {
+                    sleepingIslands[Int(slot)].append(i32)
+                    bodies[Int(i32)].isAwake = false
+                    bodies[Int(i32)].sleepingIsland = slot
+                    states[Int(i32)].v = .zero
+                    states[Int(i32)].w = 0
+                }
+            }
+        }
+        for i32 in awakeBodies { unionParent[Int(i32)] = -1 }
+        // Kinematic bodies at rest sleep at once.
+        for i32 in awakeBodies where bodies[Int(i32)].type == .kinematic {
+            if states[Int(i32)].v == .zero && states[Int(i32)].w == 0 { bodies[Int(i32)].isAwake = false }
+        }
+    }
+
+    private mutating func find(_ i: Int32) -> Int32 {
+        var r = i
+        while unionParent[Int(r)] != r { r = unionParent[Int(r)] }
+        var x = i
+        while unionParent[Int(x)] != r {
+            let next = unionParent[Int(x)]
+            unionParent[Int(x)] = r
+            x = next
+        }
+        return r
+    }
+
+    private mutating func union(_ a: Int32, _ b: Int32) {
+        let ra = find(a), rb = find(b)
+        if ra == rb { return }
+        // Lower index becomes the root: deterministic.
+        if ra < rb { unionParent[Int(rb)] = ra } else { unionParent[Int(ra)] = rb }
+    }
+
+    /// Wakes a body and, if it sleeps in an island, every member of that island.
+    package mutating func wakeIsland(of body: Int32) {
+        let i = Int(body)
+        guard bodies[i].isAlive, bodies[i].type != .static else { return }
+        let slot = bodies[i].sleepingIsland
+        if slot == -1 {
+            if !bodies[i].isAwake {
+                bodies[i].isAwake = true
+                bodies[i].sleepTime = 0
+            }
+            bodies[i].sleepTime = 0
+            return
+        }
+        for m in sleepingIslands[Int(slot)] {
+            bodies[Int(m)].isAwake = true
+            bodies[Int(m)].sleepTime = 0
+            bodies[Int(m)].sleepingIsland = -1
+        }
+        sleepingIslands[Int(slot)].removeAll()
+        freeIslands.append(slot)
+    }
+}

@@ -1,0 +1,138 @@
+/// One step of the world: narrow phase, sub-stepped soft solve, restitution, finalize (continuous collision,
+/// broad-phase update), events, sleep.
+extension World {
+    /// Advances the world by `dt` seconds (fixed step recommended, e.g. 1/120). Non-finite or non-positive `dt`
+    /// is refused (returns false) and nothing moves.
+    @discardableResult
+    public mutating func step(dt: Double) -> Bool {
+        guard dt.isFinite, dt > 0 else { return false }
+        clearEvents()
+        collide(dt: dt)
+        solve(dt: dt)
+        emitBeginEvents()
+        updateSleep(dt: dt)
+        stepCount += 1
+        time += dt
+        #if DEBUG
+        if settings.validateEachStep { validationProblems = validate() }
+        #endif
+        return true
+    }
+
+    private mutating func solve(dt: Double) {
+        let n = Swift.max(1, Swift.min(16, settings.substepCount))
+        let h = dt / Double(n)
+        let invH = 1 / h
+        let hertz = Swift.min(settings.contactHertz, 0.25 * Double(n) / dt)
+        let contactSoftness = Softness(hertz: hertz, dampingRatio: settings.contactDampingRatio, h: h)
+        let staticSoftness = Softness(hertz: 2 * hertz, dampingRatio: settings.contactDampingRatio, h: h)
+
+        awakeBodies.removeAll(keepingCapacity: true)
+        for i in bodies.indices where bodies[i].isAlive && bodies[i].isAwake && bodies[i].type != .static {
+            awakeBodies.append(Int32(i))
+            bodies[i].center0 = bodies[i].center
+            bodies[i].rotation0 = bodies[i].transform.q
+            states[i].dp = .zero
+            states[i].dq = .identity
+        }
+        prepareContacts(contactSoftness: contactSoftness, staticSoftness: staticSoftness)
+        for _ in 0..<n {
+            integrateVelocities(h: h)
+            warmStartContacts()
+            solveContacts(invH: invH, useBias: true)
+            integratePositions(h: h)
+            solveContacts(invH: invH, useBias: false)
+        }
+        applyRestitution(h: h)
+        storeImpulses()
+        finalizeBodies(dt: dt)
+    }
+
+    private mutating func integrateVelocities(h: Double) {
+        let gravity = settings.gravity
+        let maxSpeed = settings.maxLinearSpeed
+        bodies.withUnsafeMutableBufferPointer { bo in
+        states.withUnsafeMutableBufferPointer { st in
+            for i32 in awakeBodies {
+                let i = Int(i32)
+                let b = bo[i]
+                if b.type != .dynamic { continue }
+                var v = st[i].v + h * (b.gravityScale * gravity + b.invMass * b.force)
+                var w = st[i].w + h * b.invInertia * b.torque
+                v *= 1 / (1 + h * b.linearDamping)
+                w *= 1 / (1 + h * b.angularDamping)
+                let s2 = v.lengthSquared
+                if s2 > maxSpeed * maxSpeed { v *= maxSpeed / s2.squareRoot() }
+                st[i].v = v
+                st[i].w = w
+            }
+        }}
+    }
+
+    private mutating func integratePositions(h: Double) {
+        states.withUnsafeMutableBufferPointer { st in
+            for i32 in awakeBodies {
+                let i = Int(i32)
+                st[i].dp += h * st[i].v
+                st[i].dq = st[i].dq.integrated(by: h * st[i].w)
+            }
+        }
+    }
+
+    private mutating func finalizeBodies(dt: Double) {
+        let linTol2 = settings.sleepLinearThreshold * settings.sleepLinearThreshold
+        let angTol2 = settings.sleepAngularThreshold * settings.sleepAngularThreshold
+        let sleepOn = settings.enableSleep
+        let continuous = settings.enableContinuous
+        fastBodies.removeAll(keepingCapacity: true)
+        for i32 in awakeBodies {
+            let i = Int(i32)
+            let st = states[i]
+            var b = bodies[i]
+            b.center = b.center0 + st.dp
+            let q = st.dq * b.rotation0
+            let mag = (q.c * q.c + q.s * q.s).squareRoot()
+            let qn = Rotation(c: q.c / mag, s: q.s / mag)
+            b.angle += st.dq.angle
+            b.transform = Transform(p: b.center - qn.rotate(b.localCenter), q: qn)
+            b.force = .zero
+            b.torque = 0
+            if !sleepOn || !b.allowSleep || st.v.lengthSquared > linTol2 || st.w * st.w > angTol2 {
+                b.sleepTime = 0
+            } else {
+                b.sleepTime += dt
+            }
+            var fast = false
+            if continuous && b.type == .dynamic {
+                let motion = st.dp.length + abs(st.dq.angle) * b.maxExtent
+                fast = b.isBullet || motion > 0.5 * b.minExtent
+            }
+            bodies[i] = b
+            if fast {
+                fastBodies.append(i32)
+            } else {
+                refreshProxies(i32, margin: settings.aabbMargin, displacement: dt * st.v, forceMove: false)
+            }
+        }
+        for i32 in fastBodies {
+            solveContinuous(i32)
+            refreshProxies(i32, margin: settings.aabbMargin, displacement: dt * states[Int(i32)].v, forceMove: false)
+        }
+    }
+
+    private mutating func emitBeginEvents() {
+        for k in contacts.indices where contacts[k].beganTouch {
+            contacts[k].beganTouch = false
+            let c = contacts[k]
+            var point = c.manifold.point0.point
+            if c.manifold.pointCount > 1 {
+                let m0 = c.maxImpulse0, m1 = c.maxImpulse1
+                if m1 > m0 || (m1 == m0 && c.manifold.point1.separation < c.manifold.point0.separation) {
+                    point = c.manifold.point1.point
+                }
+            }
+            beginEvents.append(ContactBeginEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB),
+                                                 point: point, normal: c.manifold.normal))
+        }
+    }
+}

@@ -1,0 +1,135 @@
+/// A 2-D rigid-body world: bodies with convex shapes, contacts solved by a sub-stepped soft solver, sleeping
+/// islands and continuous collision against static geometry. Units: points, seconds, mass = density × area.
+///
+/// `World` is a value: copying it snapshots the whole simulation. Step it with `step(dt:)` at a fixed dt; the same
+/// sequence of calls gives bit-identical results.
+public struct World: Sendable {
+    /// Solver and sleep tuning; may be changed between steps.
+    public var settings: WorldSettings
+
+    package var bodies: [Body] = []
+    package var states: [BodyState] = []
+    package var freeBodies: [Int32] = []
+    package var shapes: [Shape] = []
+    package var freeShapes: [Int32] = []
+    /// Polygon vertices and outward edge normals of every polygon shape (body frame).
+    package var vertexPool: [Vec2] = []
+    package var normalPool: [Vec2] = []
+
+    package var staticTree = DynamicTree()
+    package var movingTree = DynamicTree()
+    /// Shapes whose fattened bounds were enlarged and need new pairs.
+    package var moveBuffer: [Int32] = []
+    package var pairSet = Set<UInt64>()
+    package var contacts: [Contact] = []
+    package var constraints: [ContactConstraint] = []
+    /// Awake dynamic and kinematic bodies, rebuilt every step.
+    package var awakeBodies: [Int32] = []
+    /// Members of each sleeping island; empty slots are reused.
+    package var sleepingIslands: [[Int32]] = []
+    package var freeIslands: [Int32] = []
+
+    /// Filter between two bodies, consulted before a pair is created (joints that do not collide their bodies).
+    package var noCollidePairs = Set<UInt64>()
+
+    /// Events of the last step.
+    public package(set) var beginEvents: [ContactBeginEvent] = []
+    public package(set) var endEvents: [ContactEndEvent] = []
+    package var pendingEndEvents: [ContactEndEvent] = []
+
+    /// Problems found by the last validation pass (empty when everything holds).
+    public package(set) var validationProblems: [String] = []
+
+    /// Steps taken.
+    public package(set) var stepCount: Int = 0
+    /// Simulated time, s.
+    public package(set) var time: Double = 0
+
+    // Scratch space reused every step so that stepping allocates nothing once warm.
+    package var queryStack: [Int32] = []
+    package var queryResults: [Int32] = []
+    package var unionParent: [Int32] = []
+    package var islandMinSleep: [Double] = []
+    package var islandCanSleep: [Bool] = []
+    package var islandMembers: [[Int32]] = []
+    package var fastBodies: [Int32] = []
+
+    /// An empty world.
+    public init(settings: WorldSettings = WorldSettings()) {
+        self.settings = settings
+    }
+
+    /// World gravity, pt/s². Shortcut for `settings.gravity`.
+    public var gravity: Vec2 {
+        get { settings.gravity }
+        set { if newValue.isFinite { settings.gravity = newValue } }
+    }
+
+    /// Number of live bodies.
+    public var bodyCount: Int { bodies.count - freeBodies.count }
+    /// Number of live shapes.
+    public var shapeCount: Int { shapes.count - freeShapes.count }
+    /// Tracked contacts (pairs whose fattened bounds overlap).
+    public var contactCount: Int { contacts.count }
+    /// Contacts that touch now, and their manifold points.
+    public var touchingContactStats: (pairs: Int, points: Int) {
+        var pairs = 0, points = 0
+        for c in contacts where c.isTouching && c.isSolid {
+            pairs += 1
+            points += c.manifold.pointCount
+        }
+        return (pairs, points)
+    }
+    /// Awake dynamic bodies.
+    public var awakeDynamicBodyCount: Int {
+        var n = 0
+        for b in bodies where b.isAlive && b.type == .dynamic && b.isAwake { n += 1 }
+        return n
+    }
+    /// True when some dynamic or moving kinematic body is awake.
+    public var hasAwakeBodies: Bool {
+        for b in bodies where b.isAlive && b.type != .static && b.isAwake { return true }
+        return false
+    }
+
+    @inline(__always) package func isValid(_ id: BodyID) -> Bool {
+        id.index >= 0 && Int(id.index) < bodies.count && bodies[Int(id.index)].isAlive
+            && bodies[Int(id.index)].generation == id.generation
+    }
+
+    @inline(__always) package func isValid(_ id: ShapeID) -> Bool {
+        id.index >= 0 && Int(id.index) < shapes.count && shapes[Int(id.index)].isAlive
+            && shapes[Int(id.index)].generation == id.generation
+    }
+
+    package func bodyID(_ index: Int32) -> BodyID { BodyID(index: index, generation: bodies[Int(index)].generation) }
+    package func shapeID(_ index: Int32) -> ShapeID { ShapeID(index: index, generation: shapes[Int(index)].generation) }
+
+    /// The narrow-phase view of shape `i` (pointers valid inside `withPools`).
+    @inline(__always) package func view(_ i: Int32, _ verts: UnsafePointer<Vec2>?, _ norms: UnsafePointer<Vec2>?) -> ConvexView {
+        let g = shapes[Int(i)].geometry
+        if g.kind == .polygon, let verts, let norms {
+            return ConvexView(geometry: g, vertices: verts + Int(g.vertexStart), normals: norms + Int(g.vertexStart))
+        }
+        return ConvexView(geometry: g, vertices: nil, normals: nil)
+    }
+
+    /// A stand-alone view of one shape for queries outside a step (copies nothing; pointers valid inside `body`).
+    package func withView<R>(of shape: Int32, _ body: (ConvexView) -> R) -> R {
+        vertexPool.withUnsafeBufferPointer { v in
+            normalPool.withUnsafeBufferPointer { n in
+                body(view(shape, v.baseAddress, n.baseAddress))
+            }
+        }
+    }
+
+    package mutating func clearEvents() {
+        beginEvents.removeAll(keepingCapacity: true)
+        endEvents.removeAll(keepingCapacity: true)
+        endEvents.append(contentsOf: pendingEndEvents)
+        pendingEndEvents.removeAll(keepingCapacity: true)
+    }
+
+    package mutating func appendBegin(_ e: ContactBeginEvent) { beginEvents.append(e) }
+    package mutating func appendEnd(_ e: ContactEndEvent) { endEvents.append(e) }
+}

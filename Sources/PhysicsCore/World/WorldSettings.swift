@@ -1,0 +1,36 @@
+/// Tuning of the solver and of sleeping. Units are points, seconds and radians.
+public struct WorldSettings: Sendable, Hashable {
+    /// Gravity applied to bodies with a non-zero gravity scale, pt/s². Default (0, 0).
+    public var gravity: Vec2 = .zero
+    /// Solver sub-steps per `step(dt:)`, 1…16. Default 4.
+    public var substepCount: Int = 4
+    /// Stiffness of contacts, Hz; capped at a quarter of the sub-step rate for stability. Default 60.
+    public var contactHertz: Double = 60
+    /// Damping ratio of contacts (≫ 1: overdamped, no bounce from the soft constraint itself). Default 10.
+    public var contactDampingRatio: Double = 10
+    /// Fastest speed at which overlap is pushed out, pt/s. Default 300 (3 m/s at 100 pt/m).
+    public var contactPushMaxVelocity: Double = 300
+    /// Approach speeds below this bounce with no restitution, pt/s. Default 100 (UIKit's 1 m/s).
+    public var restitutionThreshold: Double = 100
+    /// Allowed overlap and touching tolerance, pt. Default 0.5.
+    public var linearSlop: Double = 0.5
+    /// Margin added around shape bounds in the broad phase, pt. Default 4.
+    public var aabbMargin: Double = 4
+    /// Whether bodies may fall asleep. Default true.
+    public var enableSleep: Bool = true
+    /// A body slower than this may sleep, pt/s. Default 1 (UIKit: 0.01 m/s).
+    public var sleepLinearThreshold: Double = 1
+    /// A body turning slower than this may sleep, rad/s. Default 2°/s.
+    public var sleepAngularThreshold: Double = 2 * Double.pi / 180
+    /// Time a whole island must stay under the thresholds before it sleeps, s. Default 0.5.
+    public var timeToSleep: Double = 0.5
+    /// Whether fast bodies are swept against static geometry so they never tunnel. Default true.
+    public var enableContinuous: Bool = true
+    /// Speed limit for any body, pt/s. Default 100 000.
+    public var maxLinearSpeed: Double = 100_000
+    /// Run the invariant checks after every step (debug and test builds only). Default true.
+    public var validateEachStep: Bool = true
+
+    /// The defaults.
+    public init() {}
+}

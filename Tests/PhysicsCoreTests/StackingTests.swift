@@ -1,0 +1,32 @@
+import Testing
+@testable import PhysicsCore
+
+@Suite("Stacking and sleeping")
+struct StackingTests {
+    @Test("Pyramids stand, the top box sags ≤ 5 pt, and everything sleeps before t = 11 s", arguments: [20, 40])
+    func pyramid(base: Int) {
+        var (w, ids) = Scenes.pyramid(base: base)
+        let top = ids.last!
+        let start = w.position(of: top)!
+        var sleptAt: Double? = nil
+        for frame in 1...660 {
+            w.step(dt: 1.0 / 60)
+            if sleptAt == nil && w.awakeDynamicBodyCount == 0 { sleptAt = Double(frame) / 60 }
+        }
+        let sag = (w.position(of: top)! - start).length
+        #expect(sag <= 5, "top box moved \(sag) pt")
+        #expect(sleptAt != nil, "\(w.awakeDynamicBodyCount) bodies still awake")
+        #expect(w.validate().isEmpty)
+    }
+
+    @Test("The same scene gives bit-identical states (determinism)")
+    func determinism() {
+        func run() -> [Double] {
+            var (w, ids) = Scenes.pyramid(base: 10)
+            for _ in 0..<120 { w.step(dt: 1.0 / 60) }
+            return ids.flatMap { [w.position(of: $0)!.x, w.position(of: $0)!.y, w.angle(of: $0)!] }
+        }
+        let a = run(), b = run()
+        #expect(a.map(\.bitPattern) == b.map(\.bitPattern))
+    }
+}

@@ -1,0 +1,65 @@
+import Testing
+@testable import PhysicsCore
+
+/// SplitMix64: a tiny seeded generator, so the tests are deterministic.
+struct SeededRandom {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
+
+@Suite("Continuous collision")
+struct TunnelingTests {
+    /// 10 000 balls of radius 4 on a grid inside a closed boundary, flung in random directions at up to
+    /// 50 000 pt/s. Returns how many centres end outside after `steps` steps of 1/120 s.
+    func escaped(boundary: [Vec2], inside: (Vec2) -> Bool, grid: (Int) -> Vec2, steps: Int) -> Int {
+        var w = World()
+        var gd = BodyDefinition()
+        gd.type = .static
+        let ground = w.createBody(gd)!
+        for k in 0..<boundary.count {
+            _ = w.createSegment(on: ground, from: boundary[k], to: boundary[(k + 1) % boundary.count])
+        }
+        var rng = SeededRandom(state: 42)
+        var balls: [BodyID] = []
+        for i in 0..<10_000 {
+            var bd = BodyDefinition()
+            bd.position = grid(i)
+            let angle = rng.unit() * 2 * Double.pi
+            let speed = rng.unit() * 50_000
+            bd.linearVelocity = Vec2(speed * mCos(angle), speed * mSin(angle))
+            let b = w.createBody(bd)!
+            _ = w.createCircle(on: b, radius: 4)
+            balls.append(b)
+        }
+        for _ in 0..<steps { w.step(dt: 1.0 / 120) }
+        #expect(w.validate().isEmpty)
+        return balls.filter { !inside(w.position(of: $0)!) }.count
+    }
+
+    @Test("10 000 balls at up to 50 000 pt/s inside a box of segments: none escapes")
+    func boxBoundary() {
+        let box = [Vec2(0, 0), Vec2(1200, 0), Vec2(1200, 1200), Vec2(0, 1200)]
+        let n = escaped(boundary: box, inside: { $0.x > 0 && $0.x < 1200 && $0.y > 0 && $0.y < 1200 },
+                        grid: { Vec2(10 + 11.8 * Double($0 % 100), 10 + 11.8 * Double($0 / 100)) }, steps: 30)
+        #expect(n == 0)
+    }
+
+    @Test("Same inside a circle flattened into 256 segments")
+    func curvedBoundary() {
+        let r = 800.0
+        let ring = (0..<256).map { k -> Vec2 in
+            let a = Double(k) / 256 * 2 * Double.pi
+            return Vec2(r * mCos(a), r * mSin(a))
+        }
+        let n = escaped(boundary: ring, inside: { $0.length < r },
+                        grid: { Vec2(-550 + 11 * Double($0 % 100), -550 + 11 * Double($0 / 100)) }, steps: 30)
+        #expect(n == 0)
+    }
+}
