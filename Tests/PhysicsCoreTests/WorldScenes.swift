@@ -15,7 +15,16 @@ enum Scenes {
     }
 
     /// Box2D's large pyramid of 40 pt boxes on a ground box; returns the body ids in creation order.
-    static func pyramid(base: Int, settings: WorldSettings = WorldSettings()) -> (World, [BodyID]) {
+    /// Test settings: the peers' 60 Hz frame with 8 sub-steps (the engine's 480 Hz sub-step rate) and the
+    /// invariant checks on.
+    static var frameSettings: WorldSettings {
+        var s = WorldSettings()
+        s.substepCount = 8
+        s.validateEachStep = true
+        return s
+    }
+
+    static func pyramid(base: Int, settings: WorldSettings = frameSettings) -> (World, [BodyID]) {
         var s = settings
         s.gravity = Vec2(0, -1000)
         var w = World(settings: s)
@@ -39,7 +48,7 @@ enum Scenes {
     }
 
     /// The peers' sticker pile of N balls (radius 25) in a closed box.
-    static func pile(_ n: Int, settings: WorldSettings = WorldSettings()) -> (World, [BodyID], Double) {
+    static func pile(_ n: Int, settings: WorldSettings = frameSettings) -> (World, [BodyID], Double) {
         var s = settings
         s.gravity = Vec2(0, -1000)
         var w = World(settings: s)

@@ -2,9 +2,9 @@
 
 /// Tunables and tiny helpers shared by the narrow-phase routines.
 enum NarrowPhase {
-    /// A face of shape B becomes the reference face instead of A's only when B's SAT separation beats A's by more
-    /// than this, pt. Keeps the reference face (and so the contact ids) from flip-flopping between frames when two
-    /// faces are nearly parallel.
+    /// A face of shape B becomes the polygon reference face instead of A's only when B's SAT separation beats A's
+    /// by more than this, pt. Keeps the reference face (and so the contact ids) from flip-flopping between frames
+    /// when two faces are nearly parallel.
     static let referenceFaceTolerance = 0.05
 
     /// Above this SAT separation two polygons count as disjoint and the vertex–vertex closest-feature case is
@@ -50,61 +50,59 @@ enum NarrowPhase {
 package func collide(
     _ a: ConvexView, _ xfA: Transform, _ b: ConvexView, _ xfB: Transform, speculativeDistance: Double
 ) -> Manifold {
-    let ga = a.geometry
-    let gb = b.geometry
-    switch ga.kind {
+    switch a.geometry.kind {
     case .circle:
-        switch gb.kind {
+        switch b.geometry.kind {
         case .circle:
-            return collideCircles(ga, xfA, gb, xfB, speculativeDistance)
+            return collideCircles(a.geometry, xfA, b.geometry, xfB, speculativeDistance)
         case .polygon:
-            return NarrowPhase.flipped(collidePolygonCircle(NarrowPolygon(b), xfB, ga, xfA, speculativeDistance))
+            return NarrowPhase.flipped(collidePolygonCircle(NarrowPolygon(b), xfB, a.geometry, xfA, speculativeDistance))
         case .ellipse:
-            return NarrowPhase.flipped(collideEllipseCircle(gb, xfB, ga, xfA, speculativeDistance))
+            return NarrowPhase.flipped(collideEllipseCircle(b.geometry, xfB, a.geometry, xfA, speculativeDistance))
         case .segment:
-            return withSegmentPolygon(gb) {
-                NarrowPhase.flipped(collidePolygonCircle($0, xfB, ga, xfA, speculativeDistance))
+            return withSegmentPolygon(b.geometry) {
+                NarrowPhase.flipped(collidePolygonCircle($0, xfB, a.geometry, xfA, speculativeDistance))
             }
         }
     case .polygon:
-        switch gb.kind {
+        switch b.geometry.kind {
         case .circle:
-            return collidePolygonCircle(NarrowPolygon(a), xfA, gb, xfB, speculativeDistance)
+            return collidePolygonCircle(NarrowPolygon(a), xfA, b.geometry, xfB, speculativeDistance)
         case .polygon:
             return collidePolygons(NarrowPolygon(a), xfA, NarrowPolygon(b), xfB, speculativeDistance)
         case .ellipse:
-            return NarrowPhase.flipped(collideEllipsePolygon(gb, xfB, NarrowPolygon(a), xfA, speculativeDistance))
+            return NarrowPhase.flipped(collideEllipsePolygon(b.geometry, xfB, NarrowPolygon(a), xfA, speculativeDistance))
         case .segment:
-            return withSegmentPolygon(gb) {
+            return withSegmentPolygon(b.geometry) {
                 collidePolygons(NarrowPolygon(a), xfA, $0, xfB, speculativeDistance)
             }
         }
     case .ellipse:
-        switch gb.kind {
+        switch b.geometry.kind {
         case .circle:
-            return collideEllipseCircle(ga, xfA, gb, xfB, speculativeDistance)
+            return collideEllipseCircle(a.geometry, xfA, b.geometry, xfB, speculativeDistance)
         case .polygon:
-            return collideEllipsePolygon(ga, xfA, NarrowPolygon(b), xfB, speculativeDistance)
+            return collideEllipsePolygon(a.geometry, xfA, NarrowPolygon(b), xfB, speculativeDistance)
         case .ellipse:
-            return collideEllipses(ga, xfA, gb, xfB, speculativeDistance)
+            return collideEllipses(a.geometry, xfA, b.geometry, xfB, speculativeDistance)
         case .segment:
-            return withSegmentPolygon(gb) {
-                collideEllipsePolygon(ga, xfA, $0, xfB, speculativeDistance)
+            return withSegmentPolygon(b.geometry) {
+                collideEllipsePolygon(a.geometry, xfA, $0, xfB, speculativeDistance)
             }
         }
     case .segment:
-        switch gb.kind {
+        switch b.geometry.kind {
         case .circle:
-            return withSegmentPolygon(ga) {
-                collidePolygonCircle($0, xfA, gb, xfB, speculativeDistance)
+            return withSegmentPolygon(a.geometry) {
+                collidePolygonCircle($0, xfA, b.geometry, xfB, speculativeDistance)
             }
         case .polygon:
-            return withSegmentPolygon(ga) {
+            return withSegmentPolygon(a.geometry) {
                 collidePolygons($0, xfA, NarrowPolygon(b), xfB, speculativeDistance)
             }
         case .ellipse:
-            return withSegmentPolygon(ga) {
-                NarrowPhase.flipped(collideEllipsePolygon(gb, xfB, $0, xfA, speculativeDistance))
+            return withSegmentPolygon(a.geometry) {
+                NarrowPhase.flipped(collideEllipsePolygon(b.geometry, xfB, $0, xfA, speculativeDistance))
             }
         case .segment:
             return Manifold()

@@ -28,8 +28,11 @@ func collideEllipseCircle(
 ///
 /// SAT with the ellipse's analytic support function. Candidate axes: every polygon face normal, and for every
 /// polygon vertex the ellipse normal at the ellipse point closest to that vertex. The closest features of a
-/// polygon and an ellipse are a face or a vertex of the polygon, so the best axis is exact for separated and
-/// touching pairs (and the minimum-translation axis in normal overlaps).
+/// polygon and an ellipse are a face or a vertex of the polygon, so the best axis is exact for separated,
+/// touching and ordinarily overlapping pairs. In deep overlaps (over a quarter of the smaller semi-axis, with a
+/// vertex inside the ellipse that another vertex out-reaches along its axis; or over the shortest normal
+/// chord) the candidates may miss the minimum-translation axis, and a direction search
+/// (`maximizeOverDirections`, 64 samples) over the exact separation function settles it.
 func collideEllipsePolygon(
     _ e: ShapeGeometry, _ xfE: Transform, _ poly: NarrowPolygon, _ xfP: Transform, _ speculativeDistance: Double
 ) -> Manifold {
@@ -59,9 +62,11 @@ func collideEllipsePolygon(
     var vertexWins = false
     var bestQ = Vec2.zero
     var bestU = Vec2.zero
+    var needsSearch = false
     let offset = toL.p
     for k in 0..<count {
-        let q = EllipseMath.closestPoint(r, toL.apply(v[k]))
+        let vk = toL.apply(v[k])
+        let q = EllipseMath.closestPoint(r, vk)
         let u = EllipseMath.normal(r, at: q)
         let uP = toL.q.invRotate(u)
         var minDot = Double.greatestFiniteMagnitude
@@ -69,6 +74,9 @@ func collideEllipsePolygon(
             let d = dot(uP, v[j])
             if d < minDot { minDot = d }
         }
+        // A vertex inside the ellipse that is not the polygon's deepest point along its own axis: in such a deep
+        // overlap the minimum-translation axis can be a normal from it other than the closest one.
+        if minDot < dot(uP, v[k]) - 1e-9 * (1 + abs(minDot)) && EllipseMath.level(r, vk) < 1 { needsSearch = true }
         let s = minDot + dot(u, offset) - dot(u, q)
         if s > best {
             best = s
@@ -80,8 +88,8 @@ func collideEllipsePolygon(
     }
     if !(best < speculativeDistance) { return m }
 
-    let u: Vec2
-    let q: Vec2
+    var u: Vec2
+    var q: Vec2
     if vertexWins {
         u = bestU
         q = bestQ
@@ -90,16 +98,74 @@ func collideEllipsePolygon(
         u = -toL.q.rotate(nrm[bestFace])
         q = EllipseMath.support(r, u)
     }
+    // A stationary axis from a vertex outside the ellipse with negative separation runs the vertex through the
+    // whole ellipse along a normal chord, so it can only win when best ≤ −(shortest normal chord).
+    if (needsSearch && best < -0.25 * Swift.min(r.x, r.y)) || best <= -0.999 * EllipseMath.shortestNormalChord(r) {
+        // Deep overlap: maximise the separation over all directions (64 coarse samples, then golden section).
+        let found = maximizeOverDirections(from: u, samples: 64) { w in
+            let wP = toL.q.invRotate(w)
+            var minDot = Double.greatestFiniteMagnitude
+            for j in 0..<count {
+                let d = dot(wP, v[j])
+                if d < minDot { minDot = d }
+            }
+            return minDot + dot(w, offset) - EllipseMath.extent(r, w)
+        }
+        if found.value > best {
+            best = found.value
+            u = found.direction
+            q = EllipseMath.support(r, u)
+        }
+    }
     m.normal = xfE.q.rotate(u)
     m.append(ManifoldPoint(point: xfE.apply(e.center + q + (0.5 * best) * u), separation: best, id: 0))
     return m
 }
 
-/// Number of coarse direction samples in ellipse–ellipse, and the cosine, sine and tangent of the step 2π/32.
-private let ellipsePairSamples = 32
-private let ellipsePairStepCos = 0.9807852804032304
-private let ellipsePairStepSin = 0.19509032201612825
-private let ellipsePairStepTan = 0.198912367379658
+/// Global maximum of a function of direction: `samples` evenly spaced unit directions starting at `start`, then
+/// a golden-section search (36 steps, to ~1e-8 rad) between the best sample's neighbours. Reliable when the
+/// maximum's basin is wider than the sample step, which holds for the smooth separation functions used here.
+@inline(__always)
+func maximizeOverDirections(
+    from start: Vec2, samples: Int, _ f: (Vec2) -> Double
+) -> (direction: Vec2, value: Double) {
+    let step = 2 * Double.pi / Double(samples)
+    let stepCos = mCos(step)
+    let stepSin = mSin(step)
+    let stepTan = stepSin / stepCos
+    var u = start
+    var bestU = start
+    var best = -Double.greatestFiniteMagnitude
+    for _ in 0..<samples {
+        let s = f(u)
+        if s > best { best = s; bestU = u }
+        u = Vec2(stepCos * u.x - stepSin * u.y, stepSin * u.x + stepCos * u.y)
+    }
+    // Golden section over τ, direction = normalize(bestU + τ·perp), τ ∈ [−tan Δ, tan Δ].
+    let perp = bestU.leftPerp
+    let invPhi = 0.6180339887498949
+    var lo = -stepTan
+    var hi = stepTan
+    var x1 = hi - invPhi * (hi - lo)
+    var x2 = lo + invPhi * (hi - lo)
+    var f1 = f((bestU + x1 * perp).normalized)
+    var f2 = f((bestU + x2 * perp).normalized)
+    for _ in 0..<36 {
+        if f1 < f2 {
+            lo = x1; x1 = x2; f1 = f2
+            x2 = lo + invPhi * (hi - lo)
+            f2 = f((bestU + x2 * perp).normalized)
+        } else {
+            hi = x2; x2 = x1; f2 = f1
+            x1 = hi - invPhi * (hi - lo)
+            f1 = f((bestU + x1 * perp).normalized)
+        }
+    }
+    if f1 > best || f2 > best {
+        return f1 > f2 ? ((bestU + x1 * perp).normalized, f1) : ((bestU + x2 * perp).normalized, f2)
+    }
+    return (bestU, best)
+}
 
 /// Separation of two ellipses along unit world direction `u` (A → B): dot(u, D) − h_A(u) − h_B(u).
 @inline(__always)
@@ -111,8 +177,9 @@ private func ellipsePairSeparation(
 
 /// Manifold of two ellipses; normal from A to B.
 ///
-/// Maximises the separation function f(u) = dot(u, c_B − c_A) − h_A(u) − h_B(−u) over directions: 32 coarse
-/// samples (starting on the line of centres), then a golden-section refinement around the best one. The
+/// Maximises the separation function f(u) = dot(u, c_B − c_A) − h_A(u) − h_B(−u) over directions with
+/// `maximizeOverDirections` (32 coarse samples starting on the line of centres, 128 more when the overlap is
+/// deeper than a quarter of the smallest semi-axis, then golden section). The
 /// maximum is the distance when apart and minus the penetration depth when overlapping. The point is midway
 /// between the two support points, which lie exactly on the surfaces.
 func collideEllipses(
@@ -129,39 +196,21 @@ func collideEllipses(
     let dist = d.length
     if dist - Swift.max(rA.x, rA.y) - Swift.max(rB.x, rB.y) >= speculativeDistance { return m }
 
-    // Coarse sampling.
-    var u = dist > 1e-12 ? d / dist : Vec2(1, 0)
-    var bestU = u
-    var best = -Double.greatestFiniteMagnitude
-    for _ in 0..<ellipsePairSamples {
-        let s = ellipsePairSeparation(u, d, rA, qA, rB, qB)
-        if s > best { best = s; bestU = u }
-        u = Vec2(ellipsePairStepCos * u.x - ellipsePairStepSin * u.y, ellipsePairStepSin * u.x + ellipsePairStepCos * u.y)
+    let found = maximizeOverDirections(from: dist > 1e-12 ? d / dist : Vec2(1, 0), samples: 32) { u in
+        ellipsePairSeparation(u, d, rA, qA, rB, qB)
     }
-
-    // Golden-section search over τ, direction = normalize(bestU + τ·perp), τ ∈ [−tan Δ, tan Δ].
-    let perp = bestU.leftPerp
-    let invPhi = 0.6180339887498949
-    var lo = -ellipsePairStepTan
-    var hi = ellipsePairStepTan
-    var x1 = hi - invPhi * (hi - lo)
-    var x2 = lo + invPhi * (hi - lo)
-    var f1 = ellipsePairSeparation((bestU + x1 * perp).normalized, d, rA, qA, rB, qB)
-    var f2 = ellipsePairSeparation((bestU + x2 * perp).normalized, d, rA, qA, rB, qB)
-    for _ in 0..<36 {
-        if f1 < f2 {
-            lo = x1; x1 = x2; f1 = f2
-            x2 = lo + invPhi * (hi - lo)
-            f2 = ellipsePairSeparation((bestU + x2 * perp).normalized, d, rA, qA, rB, qB)
-        } else {
-            hi = x2; x2 = x1; f2 = f1
-            x1 = hi - invPhi * (hi - lo)
-            f1 = ellipsePairSeparation((bestU + x1 * perp).normalized, d, rA, qA, rB, qB)
+    var best = found.value
+    var bestU = found.direction
+    if best < -0.25 * Swift.min(rA.x, rA.y, rB.x, rB.y) {
+        // Deep overlap: the separation function can have several narrow local maxima; sample finer.
+        let fine = maximizeOverDirections(from: bestU, samples: 128) { u in
+            ellipsePairSeparation(u, d, rA, qA, rB, qB)
+        }
+        if fine.value > best {
+            best = fine.value
+            bestU = fine.direction
         }
     }
-    let refined = f1 > f2 ? (bestU + x1 * perp).normalized : (bestU + x2 * perp).normalized
-    let refinedSep = Swift.max(f1, f2)
-    if refinedSep > best { best = refinedSep; bestU = refined }
     if !(best < speculativeDistance) { return m }
 
     let sA = cA + qA.rotate(EllipseMath.support(rA, qA.invRotate(bestU)))

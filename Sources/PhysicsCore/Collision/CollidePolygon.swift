@@ -32,8 +32,9 @@ func polygonMaxSeparation(
 
 /// Manifold of two convex polygons (either may be a two-vertex segment polygon); normal from A to B.
 ///
-/// The reference face is the face of largest SAT separation, A's unless B's is larger by more than
-/// `NarrowPhase.referenceFaceTolerance`. The incident edge (the one most anti-parallel to the reference normal)
+/// The reference face is the face of largest SAT separation. When the polygons touch or overlap, or when apart
+/// with their best faces facing each other (within ~8°), A's face is kept unless B's is larger by more than
+/// `NarrowPhase.referenceFaceTolerance` (or A's leads to a vertex pair while B's is larger at all). The incident edge (the one most anti-parallel to the reference normal)
 /// is clipped to the side planes of the reference edge, giving up to two points. When the polygons are disjoint
 /// and the closest features are two vertices, one point with the vertex–vertex normal is returned instead.
 /// Ids come from `NarrowPhase.featureId` (A vertex, B vertex, reference side).
@@ -47,22 +48,36 @@ func collidePolygons(
     let (edgeB, sepB) = polygonMaxSeparation(polyB, polyA, bToA, stopAbove: speculativeDistance)
     if sepB > speculativeDistance { return Manifold() }
 
-    if sepB > sepA + NarrowPhase.referenceFaceTolerance {
-        return clipPolygons(ref: polyB, xfRef: xfB, edge: edgeB, separation: sepB,
-                            inc: polyA, incToRef: aToB, flip: true, speculativeDistance)
+    // Touching or overlapping, or with the two best faces facing each other (within ~8°): prefer A's face unless
+    // B's is clearly better, so the reference face (and the ids) do not flip-flop. Apart at an angle: the face of
+    // largest separation is the true closest feature, so no tolerance.
+    var tolerance = NarrowPhase.referenceFaceTolerance
+    if Swift.max(sepA, sepB) > NarrowPhase.disjointThreshold
+        && dot(xfA.q.rotate(polyA.normals[edgeA]), xfB.q.rotate(polyB.normals[edgeB])) > -0.99 {
+        tolerance = 0
     }
-    return clipPolygons(ref: polyA, xfRef: xfA, edge: edgeA, separation: sepA,
-                        inc: polyB, incToRef: bToA, flip: false, speculativeDistance)
+    if sepB > sepA + tolerance {
+        return clipPolygons(ref: polyB, xfRef: xfB, edge: edgeB, separation: sepB,
+                            inc: polyA, incToRef: aToB, flip: true, speculativeDistance).manifold
+    }
+    let fromA = clipPolygons(ref: polyA, xfRef: xfA, edge: edgeA, separation: sepA,
+                             inc: polyB, incToRef: bToA, flip: false, speculativeDistance)
+    if fromA.vertexPair && sepB > sepA {
+        // Apart, and A's slightly worse face led to a vertex pair that is not the closest feature: B's face is.
+        return clipPolygons(ref: polyB, xfRef: xfB, edge: edgeB, separation: sepB,
+                            inc: polyA, incToRef: aToB, flip: true, speculativeDistance).manifold
+    }
+    return fromA.manifold
 }
 
 /// Builds the manifold from a chosen reference edge: finds the incident edge, handles the disjoint
 /// vertex–vertex case, otherwise clips. Works in the reference polygon's frame. `flip` is true when the
-/// reference polygon is shape B.
+/// reference polygon is shape B; `vertexPair` tells that the disjoint vertex–vertex case was taken (or rejected).
 @inline(__always)
 private func clipPolygons(
     ref: NarrowPolygon, xfRef: Transform, edge i1: Int, separation: Double,
     inc: NarrowPolygon, incToRef: Transform, flip: Bool, _ speculativeDistance: Double
-) -> Manifold {
+) -> (manifold: Manifold, vertexPair: Bool) {
     var m = Manifold()
     let n = ref.normals[i1]
     let i2 = NarrowPhase.next(i1, ref.count)
@@ -88,10 +103,12 @@ private func clipPolygons(
         let sc = SegmentClosest(v11, v12, w1, w2)
         let endRef = sc.fraction1 == 0 || sc.fraction1 == 1
         let endInc = sc.fraction2 == 0 || sc.fraction2 == 1
-        if endRef && endInc {
-            let d = sc.point2 - sc.point1
-            let dist = d.length
-            if !(dist < speculativeDistance) { return m }
+        let d = sc.point2 - sc.point1
+        let dist = d.length
+        // Parallel edges whose ends just line up also meet "end to end", but there the face is the feature:
+        // only a vertex pair strictly farther apart than the face separation is a true corner contact.
+        if endRef && endInc && dist > separation * (1 + 1e-9) + 1e-12 {
+            if !(dist < speculativeDistance) { return (m, true) }
             let nv = d / dist
             let refVertex = sc.fraction1 == 0 ? i1 : i2
             let incVertex = sc.fraction2 == 0 ? j1 : j2
@@ -101,7 +118,7 @@ private func clipPolygons(
                 ? NarrowPhase.featureId(aIndex: incVertex, bIndex: refVertex, referenceOnB: true)
                 : NarrowPhase.featureId(aIndex: refVertex, bIndex: incVertex, referenceOnB: false)
             m.append(ManifoldPoint(point: xfRef.apply(0.5 * (sc.point1 + sc.point2)), separation: dist, id: id))
-            return m
+            return (m, true)
         }
     }
 
@@ -134,5 +151,5 @@ private func clipPolygons(
         m.append(ManifoldPoint(point: xfRef.apply(vUpper - (0.5 * sepUpper) * n), separation: sepUpper, id: id))
     }
     if m.pointCount == 0 { m.normal = .zero }
-    return m
+    return (m, false)
 }

@@ -11,8 +11,9 @@ struct GJKShape {
     var radius: Double
     /// Ellipse semi-axes.
     var radii: Vec2
-    /// Segment endpoints.
+    /// First segment endpoint.
     var p1: Vec2
+    /// Second segment endpoint.
     var p2: Vec2
     /// Polygon vertices (body frame), nil for other kinds.
     var vertices: UnsafePointer<Vec2>?
@@ -32,10 +33,6 @@ struct GJKShape {
         vertices = view.vertices
         count = Int(g.vertexCount)
     }
-
-    /// True for polygons and segments (shapes with straight edges between vertices).
-    @inline(__always)
-    var isPolygonal: Bool { kind == .polygon || kind == .segment }
 
     /// The core point farthest along `d` (body frame).
     @inline(__always)
@@ -59,11 +56,12 @@ struct GJKShape {
         }
     }
 
-    /// Largest distance from `point` (body frame) to any point of the shape, rounding radius included.
-    func maxDistance(from point: Vec2) -> Double {
+    /// Largest distance from `point` (body frame) to any point of the core shape (a circle's centre, any other
+    /// shape itself): bounds how fast the core moves when the body turns about `point`.
+    func coreReach(from point: Vec2) -> Double {
         switch kind {
         case .circle:
-            return (center - point).length + radius
+            return (center - point).length
         case .ellipse:
             return (center - point).length + Swift.max(radii.x, radii.y)
         case .segment:
@@ -101,11 +99,8 @@ struct GJKOutput {
     var pointB: Vec2
     /// Distance between the cores (0 when they overlap).
     var distance: Double
-    /// Final simplex (1…3 vertices); used by time of impact to pick its separating axis.
+    /// Vertices in the final simplex (3 when the cores overlap).
     var count: Int
-    var v1: GJKVertex
-    var v2: GJKVertex
-    var v3: GJKVertex
 }
 
 /// Closest points of the cores of `a` and `b` (GJK with Voronoi-region simplex solving).
@@ -123,7 +118,7 @@ func gjkDistance(_ a: GJKShape, _ xfA: Transform, _ b: GJKShape, _ xfB: Transfor
     var count = 1
     var previousSq = Double.greatestFiniteMagnitude
 
-    for _ in 0..<64 {
+    for iteration in 0..<64 {
         switch count {
         case 2: gjkSolve2(&s1, &s2, &count)
         case 3: gjkSolve3(&s1, &s2, &s3, &count)
@@ -133,7 +128,7 @@ func gjkDistance(_ a: GJKShape, _ xfA: Transform, _ b: GJKShape, _ xfB: Transfor
         let v = gjkClosest(s1, s2, count)
         let vv = v.lengthSquared
         if vv < 1e-26 { break }
-        if vv >= previousSq { break }
+        if vv >= previousSq || iteration == 63 { break }
         previousSq = vv
         // Support of B − A toward the origin.
         let w = gjkMakeVertex(a, xfA, b, xfB, -v)
@@ -159,7 +154,7 @@ func gjkDistance(_ a: GJKShape, _ xfA: Transform, _ b: GJKShape, _ xfB: Transfor
         pB = pA
     }
     return GJKOutput(pointA: pA, pointB: pB, distance: count == 3 ? 0 : (pB - pA).length,
-                     count: count, v1: s1, v2: s2, v3: s3)
+                     count: count)
 }
 
 /// The support vertex of B − A along `toward`: B's support along `toward` minus A's support along −`toward`.

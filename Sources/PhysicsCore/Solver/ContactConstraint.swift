@@ -16,7 +16,7 @@ package struct ContactConstraintPoint: Sendable {
     package var tangentMass = 0.0
 }
 
-/// Solver data of one contact manifold.
+/// Solver data of one contact manifold. Its points live in `World.constraintPoints` at 2·k and 2·k + 1.
 package struct ContactConstraint: Sendable {
     package var bodyA: Int32 = 0
     package var bodyB: Int32 = 0
@@ -32,6 +32,4 @@ package struct ContactConstraint: Sendable {
     package var normalAcceleration = 0.0
     package var softness = Softness.rigid
     package var pointCount = 0
-    package var p0 = ContactConstraintPoint()
-    package var p1 = ContactConstraintPoint()
 }

@@ -57,6 +57,8 @@ package struct Body: Sendable {
     package var allowSleep = true
     package var fixedRotation = false
     package var isBullet = false
+    /// Pressed deep into static geometry at the start of this step: sweep it even if slow.
+    package var needsContinuous = false
     /// Body-origin transform.
     package var transform = Transform.identity
     /// World centre of mass now and at the start of the step.

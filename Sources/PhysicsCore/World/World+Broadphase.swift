@@ -4,7 +4,7 @@ extension World {
         let body = shapes[Int(shape)].body
         let isStatic = bodies[Int(body)].type == .static
         let xf = bodies[Int(body)].transform
-        let aabb = withView(of: shape) { computeAABB($0, xf) }
+        let aabb = shapeAABB(shape, xf)
         let fat = isStatic ? aabb : aabb.expanded(by: settings.aabbMargin)
         shapes[Int(shape)].aabb = aabb
         shapes[Int(shape)].fatAABB = fat
@@ -31,15 +31,16 @@ extension World {
         var s = bodies[Int(body)].firstShape
         while s != -1 {
             let i = Int(s)
-            let aabb = withView(of: s) { computeAABB($0, xf) }
+            let aabb = shapeAABB(s, xf)
             shapes[i].aabb = aabb
-            if forceMove || !shapes[i].fatAABB.contains(aabb) {
-                var fat = aabb
-                if displacement != .zero {
-                    let moved = AABB(lower: aabb.lower + displacement, upper: aabb.upper + displacement)
-                    fat = fat.union(moved)
-                }
-                fat = fat.expanded(by: shapes[i].inStaticTree ? 0 : margin)
+            // The box swept over the next step must stay inside the fattened box, so the pair with anything the
+            // shape can reach next step exists before the step starts.
+            var swept = aabb
+            if displacement != .zero {
+                swept = swept.union(AABB(lower: aabb.lower + displacement, upper: aabb.upper + displacement))
+            }
+            if forceMove || !shapes[i].fatAABB.contains(swept) {
+                let fat = swept.expanded(by: shapes[i].inStaticTree ? 0 : margin)
                 shapes[i].fatAABB = fat
                 if shapes[i].proxy != -1 {
                     if shapes[i].inStaticTree { staticTree.move(shapes[i].proxy, to: fat) } else { movingTree.move(shapes[i].proxy, to: fat) }

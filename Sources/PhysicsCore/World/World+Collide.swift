@@ -6,6 +6,7 @@ extension World {
         let slop = settings.linearSlop
         let baseSpeculative = 4 * slop
         var wakeList: [Int32] = []
+        deepBodies.removeAll(keepingCapacity: true)
         vertexPool.withUnsafeBufferPointer { vp in
         normalPool.withUnsafeBufferPointer { np in
         shapes.withUnsafeBufferPointer { sh in
@@ -44,6 +45,15 @@ extension World {
                 var minSep = Double.greatestFiniteMagnitude
                 for p in 0..<m.pointCount { minSep = Swift.min(minSep, m[p].separation) }
                 let touching = m.pointCount > 0 && minSep < slop
+                // A body pressed deep into static geometry (by a crowd or a joint) gets the centre-crossing guard
+                // of continuous collision even when it moves slowly.
+                if co[k].isSolid && minSep < 0 {
+                    if bo[ib].type == .dynamic && bo[ia].type == .static && minSep < -0.25 * bo[ib].minExtent {
+                        deepBodies.append(Int32(ib))
+                    } else if bo[ia].type == .dynamic && bo[ib].type == .static && minSep < -0.25 * bo[ia].minExtent {
+                        deepBodies.append(Int32(ia))
+                    }
+                }
                 let was = co[k].isTouching
                 co[k].isTouching = touching
                 if touching && !was {
@@ -77,6 +87,7 @@ extension World {
         }
         contacts.removeLast(contacts.count - write)
         for b in wakeList { wakeIsland(of: b) }
+        for b in deepBodies { bodies[Int(b)].needsContinuous = true }
     }
 
     @inline(__always) package static func view(_ s: Shape, _ verts: UnsafePointer<Vec2>?, _ norms: UnsafePointer<Vec2>?) -> ConvexView {

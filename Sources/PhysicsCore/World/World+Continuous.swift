@@ -1,5 +1,8 @@
 /// Continuous collision: a body that moved far in one step is swept from its start pose to its end pose against
 /// static shapes and stopped at the first time of impact, so that it never passes through a wall at any speed.
+/// Only static shapes whose surface the centre-of-mass path crosses are swept against (that is the only way to
+/// tunnel); contact with everything else is left to the speculative contacts, so bodies sliding along a boundary
+/// never pause. A body that already touches the crossed shape is stopped with its centre just before the surface.
 extension World {
     package mutating func solveContinuous(_ body: Int32) {
         let i = Int(body)
@@ -8,48 +11,40 @@ extension World {
         let a1 = a2 - Rotation.invMul(b.rotation0, b.transform.q).angle
         let sweep = Sweep(localCenter: b.localCenter, c1: b.center0, c2: b.center, a1: a1, a2: a2)
         let xf1 = sweep.transform(at: 0)
-        let target = settings.linearSlop
+        let target = 0.25 * settings.linearSlop
         var minT = 1.0
-        queryResults.removeAll(keepingCapacity: true)
         var s = b.firstShape
         while s != -1 {
-            let box1 = withView(of: s) { computeAABB($0, xf1) }
-            let box = box1.union(shapes[Int(s)].aabb.union(withView(of: s) { computeAABB($0, b.transform) }))
-            let before = queryResults.count
-            staticTree.query(box, stack: &queryStack, results: &queryResults)
-            // Tag results with the querying shape by interleaving: keep pairs (s, t).
-            var k = before
-            var pairs: [(Int32, Int32)] = []
-            while k < queryResults.count {
-                pairs.append((s, queryResults[k]))
-                k += 1
-            }
-            queryResults.removeLast(queryResults.count - before)
-            for (ms, t) in pairs {
-                let st = shapes[Int(t)]
-                if !CollisionFilter.collide(shapes[Int(ms)].filter, st.filter) { continue }
-                if !noCollidePairs.isEmpty && noCollidePairs.contains(pairKey(body, st.body)) { continue }
-                let sb = bodies[Int(st.body)]
-                let staticSweep = Sweep(localCenter: sb.localCenter, c1: sb.center, c2: sb.center, a1: sb.angle, a2: sb.angle)
+            let box = shapeAABB(s, xf1).union(shapeAABB(s, b.transform))
+            ccdCandidates.removeAll(keepingCapacity: true)
+            staticTree.query(box, stack: &queryStack, results: &ccdCandidates)
+            for t in ccdCandidates {
+                let other = shapes[Int(t)]
+                if !CollisionFilter.collide(shapes[Int(s)].filter, other.filter) { continue }
+                if !noCollidePairs.isEmpty && noCollidePairs.contains(pairKey(body, other.body)) { continue }
+                let ob = bodies[Int(other.body)]
+                // Only a centre-of-mass path that crosses the static shape's surface can tunnel; a body sliding
+                // along a surface (or resting on a curved boundary) is left to its speculative contacts.
+                guard let crossing = withView(of: t, { rayCast($0, ob.transform, from: sweep.c1, to: sweep.c2) }) else {
+                    continue
+                }
+                let staticSweep = Sweep(localCenter: ob.localCenter, c1: ob.center, c2: ob.center, a1: ob.angle, a2: ob.angle)
                 let result = vertexPool.withUnsafeBufferPointer { vp in
                     normalPool.withUnsafeBufferPointer { np in
-                        timeOfImpact(view(ms, vp.baseAddress, np.baseAddress), sweep,
-                                     view(t, vp.baseAddress, np.baseAddress), staticSweep,
+                        timeOfImpact(World.view(shapes[Int(s)], vp.baseAddress, np.baseAddress), sweep,
+                                     World.view(other, vp.baseAddress, np.baseAddress), staticSweep,
                                      maxFraction: minT, targetSeparation: target)
                     }
                 }
                 switch result.state {
                 case .hit:
-                    if result.fraction < minT { minT = result.fraction }
-                case .overlapped:
-                    // Already touching at the start: never let the centre of mass cross the static surface.
-                    if let hit = withView(of: t, { rayCast($0, sb.transform, from: sweep.c1, to: sweep.c2) }) {
-                        let travel = (sweep.c2 - sweep.c1).length
-                        let back = travel > 0 ? Swift.min(hit.fraction, target / travel) : 0
-                        let f = Swift.max(hit.fraction - back, 0)
-                        if f < minT { minT = f }
-                    }
-                default:
+                    minT = Swift.min(minT, result.fraction)
+                case .overlapped, .failed:
+                    // Already touching at the start: stop the centre of mass just before the surface.
+                    let travel = (sweep.c2 - sweep.c1).length
+                    let back = travel > 0 ? Swift.min(crossing.fraction, target / travel) : 0
+                    minT = Swift.min(minT, Swift.max(crossing.fraction - back, 0))
+                case .separated:
                     break
                 }
             }

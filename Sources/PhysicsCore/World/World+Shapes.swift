@@ -7,7 +7,7 @@ public enum ShapeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A size, radius or density was zero or negative where it must be positive; names the field.
     case nonPositive(String)
     /// The polygon was rejected.
-    case badPolygon(PolygonProblem)
+    case badPolygon(String)
     /// Segments are only allowed on static bodies, and must have two distinct ends.
     case badSegment
 
@@ -58,7 +58,7 @@ extension World {
                                        _ def: ShapeDefinition = ShapeDefinition()) -> Result<ShapeID, ShapeError> {
         switch makeConvexPolygon(vertices) {
         case .failure(let p):
-            return .failure(.badPolygon(p))
+            return .failure(.badPolygon("\(p)"))
         case .success(let poly):
             guard isValid(body) else { return .failure(.invalidBody) }
             let start = Int32(vertexPool.count)

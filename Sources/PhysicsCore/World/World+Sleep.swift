@@ -55,8 +55,7 @@ extension World {
                     sleepingIslands[Int(slot)].append(i32)
                     bodies[Int(i32)].isAwake = false
                     bodies[Int(i32)].sleepingIsland = slot
-                    states[Int(i32)].v = .zero
-                    states[Int(i32)].w = 0
+                    states[Int(i32)] = BodyState()
                 }
             }
         }

@@ -13,9 +13,10 @@ extension World {
         updateSleep(dt: dt)
         stepCount += 1
         time += dt
-        #if DEBUG
-        if settings.validateEachStep { validationProblems = validate() }
-        #endif
+        if settings.validateEachStep {
+            validationProblems = validate()
+            validationFailures += validationProblems.isEmpty ? 0 : 1
+        }
         return true
     }
 
@@ -23,9 +24,10 @@ extension World {
         let n = Swift.max(1, Swift.min(16, settings.substepCount))
         let h = dt / Double(n)
         let invH = 1 / h
+        let iterations = Swift.max(1, Swift.min(8, settings.solverIterations))
         let hertz = Swift.min(settings.contactHertz, 0.25 * Double(n) / dt)
         let contactSoftness = Softness(hertz: hertz, dampingRatio: settings.contactDampingRatio, h: h)
-        let staticSoftness = Softness(hertz: 2 * hertz, dampingRatio: settings.contactDampingRatio, h: h)
+        let staticSoftness = Softness(hertz: Swift.min(settings.staticContactHertzScale * hertz, 0.5 * Double(n) / dt), dampingRatio: settings.contactDampingRatio, h: h)
 
         awakeBodies.removeAll(keepingCapacity: true)
         for i in bodies.indices where bodies[i].isAlive && bodies[i].isAwake && bodies[i].type != .static {
@@ -39,9 +41,9 @@ extension World {
         for _ in 0..<n {
             integrateVelocities(h: h)
             warmStartContacts()
-            solveContacts(invH: invH, useBias: true)
+            for _ in 0..<iterations { solveContacts(invH: invH, useBias: true) }
             integratePositions(h: h)
-            solveContacts(invH: invH, useBias: false)
+            for _ in 0..<iterations { solveContacts(invH: invH, useBias: false) }
         }
         applyRestitution(h: h)
         storeImpulses()
@@ -105,8 +107,9 @@ extension World {
             var fast = false
             if continuous && b.type == .dynamic {
                 let motion = st.dp.length + abs(st.dq.angle) * b.maxExtent
-                fast = b.isBullet || motion > 0.5 * b.minExtent
+                fast = b.isBullet || b.needsContinuous || motion > 0.5 * b.minExtent
             }
+            b.needsContinuous = false
             bodies[i] = b
             if fast {
                 fastBodies.append(i32)
@@ -120,10 +123,20 @@ extension World {
         }
     }
 
+    /// Begin events are emitted after the solve so they can name the point that took the largest impulse. A
+    /// speculative contact that pushed during the step (an impact within the step) counts as touching too.
     private mutating func emitBeginEvents() {
-        for k in contacts.indices where contacts[k].beganTouch {
-            contacts[k].beganTouch = false
-            let c = contacts[k]
+        for k in contacts.indices {
+            var c = contacts[k]
+            if !c.isTouching && c.isSolid && c.manifold.pointCount > 0 && (c.maxImpulse0 > 0 || c.maxImpulse1 > 0) {
+                c.isTouching = true
+                c.beganTouch = c.reportsEvents
+            }
+            guard c.beganTouch else {
+                if c.isTouching != contacts[k].isTouching { contacts[k].isTouching = c.isTouching }
+                continue
+            }
+            c.beganTouch = false
             var point = c.manifold.point0.point
             if c.manifold.pointCount > 1 {
                 let m0 = c.maxImpulse0, m1 = c.maxImpulse1
@@ -131,6 +144,7 @@ extension World {
                     point = c.manifold.point1.point
                 }
             }
+            contacts[k] = c
             beginEvents.append(ContactBeginEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB),
                                                  point: point, normal: c.manifold.normal))
         }

@@ -23,6 +23,7 @@ public struct World: Sendable {
     package var pairSet = Set<UInt64>()
     package var contacts: [Contact] = []
     package var constraints: [ContactConstraint] = []
+    package var constraintPoints: [ContactConstraintPoint] = []
     /// Awake dynamic and kinematic bodies, rebuilt every step.
     package var awakeBodies: [Int32] = []
     /// Members of each sleeping island; empty slots are reused.
@@ -39,6 +40,8 @@ public struct World: Sendable {
 
     /// Problems found by the last validation pass (empty when everything holds).
     public package(set) var validationProblems: [String] = []
+    /// Steps whose validation pass found a problem since the world was created.
+    public package(set) var validationFailures: Int = 0
 
     /// Steps taken.
     public package(set) var stepCount: Int = 0
@@ -53,6 +56,8 @@ public struct World: Sendable {
     package var islandCanSleep: [Bool] = []
     package var islandMembers: [[Int32]] = []
     package var fastBodies: [Int32] = []
+    package var ccdCandidates: [Int32] = []
+    package var deepBodies: [Int32] = []
 
     /// An empty world.
     public init(settings: WorldSettings = WorldSettings()) {

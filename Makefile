@@ -1,0 +1,91 @@
+# SwiftDynamics: `make run`, `make test`, `make bench`. Each one installs what is missing first (`make deps`).
+#
+# Variables (set on the command line or in the environment):
+#   BUILD_DIR  SwiftPM scratch path                      (default .build)
+#   SHARED     the shared/ folder holding peers/compare  (default ../shared, beside this repository)
+#   REPEATS    runs of each configuration in `make bench` (default 3)
+#   CONFIGS    `make bench` subset, e.g. CONFIGS="pile 1000;tumbler" (default: compare's full list)
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+# Use the Swift toolchain on PATH, else the usual /opt/swift install when there is one.
+ifeq ($(shell command -v swift 2>/dev/null),)
+ifneq ($(wildcard /opt/swift/usr/bin/swift),)
+export PATH := /opt/swift/usr/bin:$(PATH)
+endif
+endif
+
+SWIFT ?= swift
+BUILD_DIR ?= .build
+SHARED ?= $(abspath $(CURDIR)/../shared)
+COMPARE := $(SHARED)/peers/compare
+REPEATS ?= 3
+CONFIGS ?=
+BENCH_BIN := $(abspath $(BUILD_DIR))/release/dynamics-bench
+
+# Debian packages the build needs beyond the Swift toolchain, installed by `make deps` when missing.
+# None yet; the sandbox adds libsdl2-dev.
+APT_PACKAGES :=
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+
+.PHONY: help deps build test run bench clean
+
+help:
+	@echo "make run    install what is missing, then run a headless scene (pile of 100 balls, 120 frames)"
+	@echo "make test   install what is missing, then build and run the tests"
+	@echo "make bench  release build, then ours vs Box2D 2.4.1 and Chipmunk 7.0.3 ($(COMPARE))"
+	@echo "make build  debug build of everything"
+	@echo "make deps   install what is missing (Debian packages; tells how to get Swift)"
+	@echo "make clean  remove $(BUILD_DIR)"
+
+deps:
+	@if ! command -v $(SWIFT) >/dev/null 2>&1; then \
+	  echo "make deps: the Swift toolchain (6.1 or newer) is not on PATH." >&2; \
+	  echo "  Get it from https://www.swift.org/install/linux/ (Debian 12: the tarball or swiftly)," >&2; \
+	  echo "  put its usr/bin on PATH (e.g. export PATH=/opt/swift/usr/bin:\$$PATH), then run make again." >&2; \
+	  exit 1; \
+	fi
+	@if ! $(SWIFT) --version 2>/dev/null | grep -Eq 'Swift version (6\.([1-9]|[1-9][0-9])|[7-9]|[1-9][0-9])\.'; then \
+	  echo "make deps: found '$$($(SWIFT) --version 2>&1 | head -n 1)'; Swift 6.1 or newer is needed" \
+	       "(Package.swift: swift-tools-version 6.1). See https://www.swift.org/install/linux/" >&2; \
+	  exit 1; \
+	fi
+	@missing=""; \
+	for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if ! command -v apt-get >/dev/null 2>&1; then \
+	    echo "make deps: missing packages:$$missing; this is not a Debian system, install their equivalents by hand." >&2; \
+	    exit 1; \
+	  fi; \
+	  echo "make deps: installing$$missing"; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build --scratch-path $(BUILD_DIR)
+
+test: deps
+	$(SWIFT) test --scratch-path $(BUILD_DIR)
+
+run: deps
+	@echo "Headless run until the sandbox window exists: pile of 100 balls, 120 frames (JSON line, then a summary)."
+	$(SWIFT) run --scratch-path $(BUILD_DIR) -c release dynamics-bench pile 100 --frames 120
+
+bench: deps
+	@if [ ! -x "$(COMPARE)" ]; then \
+	  echo "make bench: $(COMPARE) not found. Put shared/ beside this repository or set SHARED=/path/to/shared." >&2; \
+	  exit 1; \
+	fi
+	@command -v python3 >/dev/null 2>&1 || { echo "make bench: compare needs python3 (apt-get install python3)." >&2; exit 1; }
+	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release --product dynamics-bench
+	@mkdir -p bench-results
+	"$(COMPARE)" --repeats $(REPEATS) $(if $(CONFIGS),--configs "$(CONFIGS)") -- "$(BENCH_BIN)" \
+	  | tee "bench-results/compare-$$(date +%Y%m%d-%H%M%S).md"
+
+clean:
+	rm -rf $(BUILD_DIR)

@@ -1,0 +1,165 @@
+import Foundation
+import PhysicsCore
+
+/// Building world bodies for items and boundaries.
+extension DynamicAnimator {
+    /// Mass per pt² in the core for UIKit density 1: mass = density × area / 10 000.
+    static let densityScale: Double = 1.0 / 10_000
+    /// Friction and restitution of boundaries and of items without an item behaviour.
+    static let defaultFriction: Double = 0.2
+    static let defaultRestitution: Double = 0.2
+    /// Linear and angular damping of items without an item behaviour, 1/s.
+    static let defaultDamping: Double = 0.1
+
+    /// Creates the body and shape of a new record, or refuses the item with a diagnostic (body stays nil).
+    func createBody(for record: ItemRecord) {
+        let item = record.item
+        let size = item.bounds.size
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            DynamicsDiagnostics.report(.invalidSize, "Invalid size \(size) for item \(describe(item)) in Dynamics; "
+                                       + "the item is not simulated until a behaviour adds it again with a positive "
+                                       + "finite size")
+            return
+        }
+        let center = item.center
+        guard center.isFinite else {
+            DynamicsDiagnostics.report(.invalidCenter, "Invalid center \(center) for item \(describe(item)) in "
+                                       + "Dynamics; the item is not simulated until a behaviour adds it again with "
+                                       + "a finite center")
+            return
+        }
+        if let other = ItemOwnership.owner(of: item), other !== self {
+            DynamicsDiagnostics.report(.itemInAnotherAnimator, "Item \(describe(item)) is already simulated by "
+                                       + "another animator; items shared across animators are not supported, so "
+                                       + "this animator ignores it")
+            return
+        }
+        var angle = 0.0
+        if item.transform.isFiniteTransform {
+            angle = item.transform.rotationAngle
+        } else {
+            DynamicsDiagnostics.report(.invalidValue, "Transform \(item.transform) of \(describe(item)) is not "
+                                       + "finite; the body starts with rotation 0")
+        }
+        var def = BodyDefinition()
+        def.type = .dynamic
+        def.position = Vec2(center)
+        def.angle = angle
+        def.linearDamping = Self.defaultDamping
+        def.angularDamping = Self.defaultDamping
+        def.gravityScale = 0
+        def.userData = record.serial
+        guard let body = world.createBody(def) else { return }
+        var shapeDef = ShapeDefinition()
+        shapeDef.friction = Self.defaultFriction
+        shapeDef.restitution = Self.defaultRestitution
+        shapeDef.density = Self.densityScale
+        shapeDef.filter = CollisionFilter(categoryBits: 0, collideMask: 0, reportMask: 0)
+        shapeDef.userData = record.serial
+        guard let shape = createShape(for: item, size: size, on: body, shapeDef) else {
+            world.destroyBody(body)
+            return
+        }
+        record.body = body
+        record.shape = shape
+        shapeOwners[shape] = .item(record)
+        ItemOwnership.claim(item, by: self)
+    }
+
+    /// The item's collision shape by `collisionBoundsType`; an unusable bounding path falls back to the bounds
+    /// rectangle with a diagnostic.
+    private func createShape(for item: any DynamicItem, size: CGSize, on body: BodyID,
+                             _ def: ShapeDefinition) -> ShapeID? {
+        let hw = Double(size.width) / 2, hh = Double(size.height) / 2
+        switch item.collisionBoundsType {
+        case .rectangle:
+            break
+        case .ellipse:
+            if case .success(let s) = world.createEllipse(on: body, radii: Vec2(hw, hh), def) { return s }
+        case .path:
+            switch BoundingPolygon.make(from: item.collisionBoundingPath) {
+            case .success(let polygon):
+                if polygon.isClockwiseOnScreen {
+                    DynamicsDiagnostics.report(.clockwiseBoundingPath,
+                                               "UIDynamicItem (\(describe(item))) provided a bounding path that runs "
+                                               + "clockwise on screen; it was reversed and used")
+                }
+                switch world.createPolygon(on: body, vertices: polygon.vertices, def) {
+                case .success(let s):
+                    return s
+                case .failure(let error):
+                    reportInvalidBoundingPath(item, reason: error.description)
+                }
+            case .failure(let problem):
+                reportInvalidBoundingPath(item, reason: problem.description)
+            }
+        }
+        if case .success(let s) = world.createBox(on: body, halfWidth: hw, halfHeight: hh, def) { return s }
+        return nil
+    }
+
+    private func reportInvalidBoundingPath(_ item: any DynamicItem, reason: String) {
+        DynamicsDiagnostics.report(.invalidBoundingPath, "UIDynamicItem (\(describe(item))) provided an invalid "
+                                   + "bounding path (\(reason)); its bounds rectangle is used instead")
+    }
+
+    // MARK: Boundaries
+
+    /// A static body holding one two-sided segment per pair, owned by a collision behaviour's boundary.
+    func createBoundaryBody(_ segments: [(CGPoint, CGPoint)], for behavior: CollisionBehavior,
+                            identifier: AnyHashable?) -> BodyID? {
+        var def = BodyDefinition()
+        def.type = .static
+        guard let body = world.createBody(def) else { return nil }
+        var shapeDef = ShapeDefinition()
+        shapeDef.friction = Self.defaultFriction
+        shapeDef.restitution = Self.defaultRestitution
+        shapeDef.density = 0
+        shapeDef.filter = behavior.boundaryFilter
+        shapeDef.userData = 1 << 63
+        for (p1, p2) in segments {
+            if case .success(let shape) = world.createSegment(on: body, from: Vec2(p1), to: Vec2(p2), shapeDef) {
+                shapeOwners[shape] = .boundary(behavior, identifier)
+            }
+        }
+        return body
+    }
+
+    /// Destroys a boundary body; its segments' end events are still delivered.
+    func destroyBoundaryBody(_ body: BodyID) {
+        for shape in world.shapes(of: body) {
+            if let owner = shapeOwners.removeValue(forKey: shape) { retiredShapeOwners[shape] = (owner, ticks) }
+        }
+        world.destroyBody(body)
+    }
+
+    // MARK: Item properties
+
+    /// Pushes the properties marked in `flags` to a record's body.
+    func apply(_ p: ItemProperties, _ flags: ItemProperties.Flags, to record: ItemRecord) {
+        if flags.contains(.charge) { record.charge = p.charge }
+        guard let body = record.body, let shape = record.shape else { return }
+        if flags.contains(.elasticity) { world.setRestitution(shape, Double(p.elasticity)) }
+        if flags.contains(.friction) { world.setFriction(shape, Double(p.friction)) }
+        if flags.contains(.density) { world.setDensity(shape, Double(p.density) * Self.densityScale) }
+        if flags.contains(.resistance) { world.setLinearDamping(body, Double(p.resistance)) }
+        if flags.contains(.angularResistance) { world.setAngularDamping(body, Double(p.angularResistance)) }
+        if flags.contains(.allowsRotation) { world.setFixedRotation(body, !p.allowsRotation) }
+        if flags.contains(.isAnchored) {
+            let type: BodyType = p.isAnchored ? .static : .dynamic
+            if world.type(of: body) != type { world.setType(body, type) }
+        }
+    }
+
+    /// Restores the body defaults an item behaviour had changed (not charge, not anchoring).
+    func resetItemProperties(_ record: ItemRecord) {
+        apply(.bodyDefaults, .resettable, to: record)
+    }
+
+    /// Re-applies every item behaviour's marked properties in traversal order, so the last marked wins.
+    func applyItemPropertiesIfNeeded() {
+        guard itemPropertiesNeedUpdate else { return }
+        itemPropertiesNeedUpdate = false
+        for case let b as DynamicItemBehavior in traversal() { b.applyMarkedProperties(in: self) }
+    }
+}

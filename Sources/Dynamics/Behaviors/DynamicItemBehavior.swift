@@ -1,0 +1,168 @@
+import Foundation
+import PhysicsCore
+
+/// Material and motion properties for its items (UIKit's `UIDynamicItemBehavior`).
+///
+/// Defaults are UIKit's real ones (elasticity 0.2, friction 0.2, density 1, resistance 0.1, angularResistance 0.1,
+/// allowsRotation true, charge 0, isAnchored false), which are also the values of an item in no item behaviour.
+///
+/// "Last flag wins": a setter marks its property as explicitly set **only if the value changes** (setting 0.2 on a
+/// fresh behaviour marks nothing). Only marked properties are pushed to the items' bodies: at once when the
+/// behaviour is added or given an item, and at the start of each step after any change, by every item behaviour in
+/// depth-first order (top level in add order, each followed by its children); per property the last marked
+/// behaviour in that order wins. Removing an item (or the behaviour) restores the body defaults except `charge` and
+/// `isAnchored`.
+///
+/// Refused values (diagnostic, old value kept): NaN or infinite anything, negative elasticity, friction, density,
+/// resistance or angular resistance.
+@MainActor
+open class DynamicItemBehavior: DynamicBehavior {
+    private var itemList: ItemList
+    private(set) var properties = ItemProperties()
+    private(set) var flags: ItemProperties.Flags = []
+    /// Velocities added before the behaviour was in an animator, applied at association, per item.
+    var pendingLinearVelocities: [ObjectIdentifier: CGPoint] = [:]
+    var pendingAngularVelocities: [ObjectIdentifier: CGFloat] = [:]
+
+    /// An item behaviour for `items` (duplicates ignored).
+    public init(items: [any DynamicItem]) {
+        itemList = ItemList(items)
+        super.init()
+    }
+
+    /// An item behaviour with no items.
+    public convenience override init() {
+        self.init(items: [])
+    }
+
+    /// The items, in the order they were added.
+    public var items: [any DynamicItem] { itemList.items }
+
+    /// Adds an item (duplicates ignored); the properties this behaviour marked apply to it at once.
+    public func addItem(_ item: any DynamicItem) {
+        guard itemList.insert(item) else { return }
+        managedItemWasAdded(item)
+    }
+
+    /// Removes an item; its body gets the defaults back (not charge or anchoring).
+    public func removeItem(_ item: any DynamicItem) {
+        guard itemList.remove(item) else { return }
+        pendingLinearVelocities[ObjectIdentifier(item)] = nil
+        pendingAngularVelocities[ObjectIdentifier(item)] = nil
+        managedItemWasRemoved(item)
+    }
+
+    /// Share of normal speed kept after an impact (restitution), ≥ 0; 1 = elastic, > 1 gains energy. Default 0.2.
+    /// Mixed per contact as max(a, b); boundaries have 0.2; impacts slower than 100 pt/s do not bounce.
+    public var elasticity: CGFloat {
+        get { properties.elasticity }
+        set { set(\.elasticity, .elasticity, newValue, "elasticity", requireNonNegative: true) }
+    }
+
+    /// Coulomb friction coefficient, ≥ 0 (> 1 allowed). Default 0.2. Mixed per contact as √(a·b).
+    public var friction: CGFloat {
+        get { properties.friction }
+        set { set(\.friction, .friction, newValue, "friction", requireNonNegative: true) }
+    }
+
+    /// Mass per 10 000 pt², ≥ 0: a 100 × 100 item at density 1 has mass 1. Default 1. Gravity is
+    /// mass-independent; pushes and collisions are not.
+    public var density: CGFloat {
+        get { properties.density }
+        set { set(\.density, .density, newValue, "density", requireNonNegative: true) }
+    }
+
+    /// Linear damping rate, 1/s, ≥ 0: every 1/120-s world step v ← v / (1 + h·c) (≈ e^(−c·t)). Default 0.1.
+    /// 1.0 leaves ≈ 37 % of the speed after 1 s (it does not stop the item at once, whatever the docs say).
+    public var resistance: CGFloat {
+        get { properties.resistance }
+        set { set(\.resistance, .resistance, newValue, "resistance", requireNonNegative: true) }
+    }
+
+    /// Angular damping rate, 1/s, ≥ 0, same formula as `resistance`. Default 0.1.
+    public var angularResistance: CGFloat {
+        get { properties.angularResistance }
+        set { set(\.angularResistance, .angularResistance, newValue, "angularResistance", requireNonNegative: true) }
+    }
+
+    /// Whether contacts and forces may turn the items. Default true. false does not stop a spin already present.
+    public var allowsRotation: Bool {
+        get { properties.allowsRotation }
+        set { setFlagged(\.allowsRotation, .allowsRotation, newValue) }
+    }
+
+    /// Electric charge used by field behaviours, unitless, finite. Default 0. Kept on the item after removal.
+    public var charge: CGFloat {
+        get { properties.charge }
+        set { set(\.charge, .charge, newValue, "charge", requireNonNegative: false) }
+    }
+
+    /// Whether the items are static obstacles (velocity zeroed; they still collide like walls); back to false →
+    /// dynamic again with velocity 0. Default false. Kept on the item after removal.
+    public var isAnchored: Bool {
+        get { properties.isAnchored }
+        set { setFlagged(\.isAnchored, .isAnchored, newValue) }
+    }
+
+    // MARK: Association
+
+    override var isPrimitive: Bool { true }
+    override var managedItems: [any DynamicItem] { itemList.items }
+
+    override func didAssociate(with animator: DynamicAnimator) {
+        animator.itemPropertiesNeedUpdate = true
+    }
+
+    override func willDissociate(from animator: DynamicAnimator) {
+        for item in itemList.items {
+            if let record = animator.record(for: item) { animator.resetItemProperties(record) }
+        }
+        animator.itemPropertiesNeedUpdate = true
+    }
+
+    override func itemDidAttach(_ record: ItemRecord, in animator: DynamicAnimator) {
+        animator.apply(properties, flags, to: record)
+        applyPendingVelocities(to: record, in: animator)
+        animator.itemPropertiesNeedUpdate = true
+    }
+
+    override func itemWillDetach(_ record: ItemRecord, in animator: DynamicAnimator) {
+        // Only when the item leaves this behaviour alone (behaviour removal resets in willDissociate).
+        if !itemList.contains(record.item) { animator.resetItemProperties(record) }
+        animator.itemPropertiesNeedUpdate = true
+    }
+
+    /// Pushes the marked properties to every item (pre-solver traversal).
+    func applyMarkedProperties(in animator: DynamicAnimator) {
+        guard !flags.isEmpty else { return }
+        for item in itemList.items {
+            if let record = animator.record(for: item) { animator.apply(properties, flags, to: record) }
+        }
+    }
+
+    // MARK: Private
+
+    private func set(_ key: WritableKeyPath<ItemProperties, CGFloat>, _ flag: ItemProperties.Flags,
+                     _ value: CGFloat, _ name: String, requireNonNegative: Bool) {
+        guard value.isFinite, !requireNonNegative || value >= 0 else {
+            let rule = requireNonNegative ? "must be finite and ≥ 0" : "must be finite"
+            DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): \(name) \(value) \(rule); it "
+                                       + "stays \(properties[keyPath: key])")
+            return
+        }
+        setFlagged(key, flag, value)
+    }
+
+    private func setFlagged<V: Equatable>(_ key: WritableKeyPath<ItemProperties, V>, _ flag: ItemProperties.Flags,
+                                          _ value: V) {
+        guard properties[keyPath: key] != value else { return }
+        properties[keyPath: key] = value
+        flags.insert(flag)
+        guard let animator = dynamicAnimator else { return }
+        for item in itemList.items {
+            if let record = animator.record(for: item) { animator.apply(properties, flag, to: record) }
+        }
+        animator.itemPropertiesNeedUpdate = true
+        parametersDidChange()
+    }
+}

@@ -1,0 +1,28 @@
+/// An ordered list of distinct items (by identity), as the built-in behaviours keep them.
+@MainActor
+struct ItemList {
+    private(set) var items: [any DynamicItem] = []
+
+    init(_ items: [any DynamicItem] = []) {
+        for item in items { insert(item) }
+    }
+
+    /// True when `item` (by identity) is in the list.
+    func contains(_ item: any DynamicItem) -> Bool { items.contains { $0 === item } }
+
+    /// Appends `item` unless present; true when it was added.
+    @discardableResult
+    mutating func insert(_ item: any DynamicItem) -> Bool {
+        guard !contains(item) else { return false }
+        items.append(item)
+        return true
+    }
+
+    /// Removes `item`; true when it was present.
+    @discardableResult
+    mutating func remove(_ item: any DynamicItem) -> Bool {
+        guard let i = items.firstIndex(where: { $0 === item }) else { return false }
+        items.remove(at: i)
+        return true
+    }
+}

@@ -1,0 +1,43 @@
+import PhysicsCore
+
+/// The scene's quality check at the end of a run, computed as the peers compute it.
+enum QualityCheck {
+    /// Balls whose centre left the closed box (tunneling). Peers: 0 in every run.
+    case pile(escaped: Int)
+    /// The top box's displacement from its start (pt) and angle (degrees), and the largest displacement of any
+    /// box (pt). The pyramid stood when the top box moved less than 40 pt.
+    case pyramid(topDisplacement: Vec2, topAngleDegrees: Double, maxDisplacement: Double)
+    /// A scene with no quality field.
+    case none
+
+    /// The pass threshold of the pyramid's top-box displacement, pt.
+    static let pyramidStandLimit = 40.0
+
+    /// Measures `scene` as it is now.
+    static func measure(_ scene: BenchScene) -> QualityCheck {
+        let world = scene.world
+        switch scene.kind {
+        case .pile:
+            let w = scene.boxSize
+            var out = 0
+            for id in scene.dynamicBodies {
+                let p = world.position(of: id) ?? Vec2(.nan, .nan)
+                // Written so that a NaN position counts as escaped.
+                if !(p.x >= 0 && p.x <= w && p.y >= 0 && p.y <= w) { out += 1 }
+            }
+            return .pile(escaped: out)
+        case .pyramid:
+            guard let top = scene.dynamicBodies.last, let topStart = scene.startPositions.last else { return .none }
+            var maxDisplacement = 0.0
+            for (id, start) in zip(scene.dynamicBodies, scene.startPositions) {
+                let d = ((world.position(of: id) ?? start) - start).length
+                maxDisplacement = Swift.max(maxDisplacement, d)
+            }
+            let topDisplacement = (world.position(of: top) ?? Vec2(.nan, .nan)) - topStart
+            let angle = (world.angle(of: top) ?? .nan) * 180 / Double.pi
+            return .pyramid(topDisplacement: topDisplacement, topAngleDegrees: angle, maxDisplacement: maxDisplacement)
+        case .tumbler, .chain:
+            return .none
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import PhysicsCore
+
+/// The result of one run, formatted as the peers' JSON line (`../shared/peers/README.md`, "The JSON line").
+struct BenchReport {
+    /// The `engine` field.
+    static let engineName = "swiftdynamics"
+
+    var scene: SceneKind
+    var n: Int
+    var sleep: Bool
+    /// Solver sub-steps per frame (the `iters` field is "sub" followed by this).
+    var substeps: Int
+    var bodies: Int
+    var frames: Int
+    var warmupMeanMs: Double
+    var meanMs: Double
+    var medianMs: Double
+    var p95Ms: Double
+    var maxMs: Double
+    var stepMeanMs: Double
+    var awake: Int
+    var asleep: Int
+    var avgContactPairs: Double
+    var avgContactPoints: Double
+    var checksum: Double
+    var quality: QualityCheck
+
+    /// Summarises the samples of a finished run of `scene`.
+    init(scene built: BenchScene, samples s: FrameSamples, warmup: Int, sleep: Bool, substeps: Int) {
+        scene = built.kind
+        n = built.n
+        self.sleep = sleep
+        self.substeps = substeps
+        bodies = built.dynamicBodies.count
+        frames = s.frameMs.count
+        warmupMeanMs = s.warmupTotalMs / Double(Swift.max(1, warmup))
+        meanMs = Self.mean(s.frameMs)
+        stepMeanMs = Self.mean(s.stepMs)
+        let sorted = s.frameMs.sorted()
+        medianMs = Self.percentile(sorted, 0.5)
+        p95Ms = Self.percentile(sorted, 0.95)
+        maxMs = Self.percentile(sorted, 1.0)
+        var awakeCount = 0
+        for id in built.dynamicBodies where built.world.isAwake(id) == true { awakeCount += 1 }
+        awake = awakeCount
+        asleep = bodies - awakeCount
+        let samples = Double(Swift.max(1, s.contactSamples))
+        avgContactPairs = Double(s.contactPairSum) / samples
+        avgContactPoints = Double(s.contactPointSum) / samples
+        checksum = s.checksum
+        quality = QualityCheck.measure(built)
+    }
+
+    /// Arithmetic mean, 0 for no values.
+    static func mean(_ v: [Double]) -> Double { v.isEmpty ? 0 : v.reduce(0, +) / Double(v.count) }
+
+    /// The peers' percentile: element ⌊p·(n−1) + 0.5⌋ of the sorted values, 0 for no values.
+    static func percentile(_ sorted: [Double], _ p: Double) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        let i = Int((p * Double(sorted.count - 1) + 0.5).rounded(.down))
+        return sorted[Swift.min(sorted.count - 1, Swift.max(0, i))]
+    }
+
+    /// The JSON line: the peers' fields in the peers' order and precision.
+    var jsonLine: String {
+        var j = JSONLine()
+        j.string("engine", Self.engineName)
+        j.string("scene", scene.rawValue)
+        j.int("n", n)
+        j.bool("sleep", sleep)
+        j.string("iters", "sub\(substeps)")
+        j.int("bodies", bodies)
+        j.int("frames", frames)
+        j.fixed("warmup_mean_ms", warmupMeanMs, 4)
+        j.fixed("mean_ms", meanMs, 4)
+        j.fixed("median_ms", medianMs, 4)
+        j.fixed("p95_ms", p95Ms, 4)
+        j.fixed("max_ms", maxMs, 4)
+        j.fixed("step_mean_ms", stepMeanMs, 4)
+        j.int("awake", awake)
+        j.int("asleep", asleep)
+        j.fixed("avg_contact_pairs", avgContactPairs, 1)
+        j.fixed("avg_contact_points", avgContactPoints, 1)
+        j.number("checksum", checksum)
+        switch quality {
+        case .pile(let escaped):
+            j.int("escaped", escaped)
+        case .pyramid(let d, let angle, let maxDisplacement):
+            let top = d.length
+            j.fixed("top_disp_pt", top, 3)
+            j.fixed("top_dx_pt", d.x, 3)
+            j.fixed("top_dy_pt", d.y, 3)
+            j.fixed("top_angle_deg", angle, 3)
+            j.fixed("max_disp_pt", maxDisplacement, 3)
+            j.bool("stood", top < QualityCheck.pyramidStandLimit)
+        case .none:
+            break
+        }
+        return j.text + "}"
+    }
+
+    /// One sentence for a person reading the terminal.
+    var summaryLine: String {
+        let sceneName = n > 0 ? "\(scene.rawValue) \(n)" : scene.rawValue
+        var s = "\(sceneName) (\(sleep ? "sleep on" : "sleep off"), \(substeps) sub-steps): \(bodies) bodies, "
+        s += "\(frames) frames, \(fixedString(meanMs, 3)) ms a frame (median \(fixedString(medianMs, 3)), "
+        s += "p95 \(fixedString(p95Ms, 3)), max \(fixedString(maxMs, 3)), "
+        s += "\(fixedString(1000 / Swift.max(meanMs, 1e-9), 0)) fps); "
+        s += "\(awake) awake, \(asleep) asleep; \(fixedString(avgContactPairs, 0)) contacts"
+        switch quality {
+        case .pile(let escaped):
+            s += "; \(escaped) escaped the box" + (escaped == 0 ? " (good)" : " (TUNNELING)")
+        case .pyramid(let d, _, _):
+            let stood = d.length < QualityCheck.pyramidStandLimit
+            s += "; top box moved \(fixedString(d.length, 1)) pt" + (stood ? " (stood)" : " (FELL)")
+        case .none:
+            break
+        }
+        return s
+    }
+}
+
+/// Builds one JSON object on a single line, without Foundation.
+struct JSONLine {
+    private(set) var text = "{"
+    private var isEmpty = true
+
+    private mutating func key(_ k: String) {
+        if !isEmpty { text += "," }
+        isEmpty = false
+        text += "\"\(k)\":"
+    }
+
+    /// A string field (the values here need no escaping).
+    mutating func string(_ k: String, _ v: String) { key(k); text += "\"\(v)\"" }
+    /// An integer field.
+    mutating func int(_ k: String, _ v: Int) { key(k); text += String(v) }
+    /// A boolean field.
+    mutating func bool(_ k: String, _ v: Bool) { key(k); text += v ? "true" : "false" }
+    /// A number with `digits` decimals, like printf's `%.Nf`; null when not finite.
+    mutating func fixed(_ k: String, _ v: Double, _ digits: Int) { key(k); text += fixedString(v, digits) }
+    /// A number in Swift's shortest round-trip form; null when not finite.
+    mutating func number(_ k: String, _ v: Double) { key(k); text += v.isFinite ? v.description : "null" }
+}
+
+/// `v` with `digits` decimals (rounded half away from zero), or "null" when not finite (JSON has no NaN).
+func fixedString(_ v: Double, _ digits: Int) -> String {
+    guard v.isFinite else { return "null" }
+    var scale: UInt64 = 1
+    for _ in 0..<digits { scale *= 10 }
+    let scaled = (v.magnitude * Double(scale)).rounded()
+    guard scaled < 9.0e18 else { return v.description }
+    let units = UInt64(scaled)
+    var s = units > 0 && v < 0 ? "-" : ""
+    s += String(units / scale)
+    if digits > 0 {
+        let frac = String(units % scale)
+        s += "." + String(repeating: "0", count: digits - frac.count) + frac
+    }
+    return s
+}

@@ -1,0 +1,125 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PhysicsCore
+
+extension SceneKind: ExpressibleByArgument {}
+
+/// `dynamics-bench`: the peers' benchmark scenes on PhysicsCore, one JSON line on stdout (the format of
+/// `../shared/peers/README.md`) and a one-line summary on stderr.
+@main
+struct DynamicsBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dynamics-bench",
+        abstract: "Headless benchmark of PhysicsCore on the scenes of Box2D 2.4.1 and Chipmunk 7.0.3.",
+        discussion: """
+            Prints one JSON line on stdout (the fields of ../shared/peers/README.md) and a readable summary on \
+            stderr. Examples: dynamics-bench pile 1000 --nosleep; dynamics-bench pyramid 40; dynamics-bench tumbler
+            """
+    )
+
+    /// The usage line printed after every argument error.
+    static let usageLine =
+        "usage: dynamics-bench <pile N | pyramid BASE | tumbler | chain> [--nosleep] [--frames F] [--warmup W] [--substeps S]"
+
+    @Argument(help: "Scene: pile, pyramid, tumbler or chain.")
+    var scene: SceneKind
+
+    @Argument(help: ArgumentHelp("Ball count N for pile (1…4000), base BASE for pyramid (1…100).", valueName: "N|BASE"))
+    var count: Int?
+
+    @Flag(name: .customLong("nosleep"), help: "Turn sleeping off.")
+    var noSleep = false
+
+    @Option(name: .customLong("frames"), parsing: .unconditional, help: ArgumentHelp("Measured 60 Hz frames.", valueName: "F"))
+    var frames = 600
+
+    @Option(name: .customLong("warmup"), parsing: .unconditional, help: ArgumentHelp("Warm-up frames before measuring.", valueName: "W"))
+    var warmup = 60
+
+    @Option(name: .customLong("substeps"), parsing: .unconditional, help: ArgumentHelp("Solver sub-steps per frame, 1…16.", valueName: "S"))
+    var substeps = WorldSettings().substepCount
+
+    func validate() throws {
+        switch scene {
+        case .pile:
+            guard let n = count else { throw ValidationError("pile needs a ball count N: e.g. 'dynamics-bench pile 1000'") }
+            guard (1...4000).contains(n) else {
+                throw ValidationError("pile N must be 1…4000 (the box is sized for up to 4000 balls), got \(n)")
+            }
+        case .pyramid:
+            guard let n = count else { throw ValidationError("pyramid needs a base BASE: e.g. 'dynamics-bench pyramid 40'") }
+            guard (1...100).contains(n) else {
+                throw ValidationError("pyramid BASE must be 1…100 (the ground is 4000 pt wide), got \(n)")
+            }
+        case .tumbler, .chain:
+            if let n = count {
+                throw ValidationError("\(scene.rawValue) takes no count, got \(n): run 'dynamics-bench \(scene.rawValue)'")
+            }
+        }
+        guard frames >= 1 else { throw ValidationError("--frames must be at least 1, got \(frames): e.g. '--frames 600'") }
+        guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more, got \(warmup): e.g. '--warmup 60'") }
+        guard (1...16).contains(substeps) else {
+            throw ValidationError("--substeps must be 1…16, got \(substeps): e.g. '--substeps 4'")
+        }
+    }
+
+    func run() throws {
+        var settings = WorldSettings()
+        settings.substepCount = substeps
+        settings.enableSleep = !noSleep
+        var built = try SceneBuilder.build(scene, n: count ?? 0, settings: settings)
+        let samples = FrameLoop.run(&built, frames: frames, warmup: warmup)
+        let report = BenchReport(scene: built, samples: samples, warmup: warmup, sleep: !noSleep, substeps: substeps)
+        print(report.jsonLine)
+        fflush(nil)
+        printError(report.summaryLine)
+    }
+
+    /// Parses, runs, and turns every failure into one line on stderr and exit code 2 — never a stack trace.
+    static func main() {
+        let command: DynamicsBench
+        do {
+            command = try parse()
+        } catch {
+            if exitCode(for: error) == .success {
+                print(fullMessage(for: error))
+                terminate(0)
+            }
+            var message = self.message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
+            while message.last == "." || message.last == " " { message.removeLast() }
+            printError("dynamics-bench: \(message). \(usageLine)")
+            terminate(2)
+        }
+        do {
+            try command.run()
+        } catch let e as SceneUnavailable {
+            printError("dynamics-bench: \(e.description)")
+            terminate(2)
+        } catch {
+            printError("dynamics-bench: \(error)")
+            terminate(1)
+        }
+    }
+}
+
+/// Writes one line to standard error (by file descriptor: the C `stderr` global is not concurrency-safe).
+func printError(_ line: String) {
+    var text = line + "\n"
+    text.withUTF8 { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+}
+
+/// Ends the process with `code` (file scope, where `exit` is the C function and not ParsableCommand's).
+func terminate(_ code: Int32) -> Never {
+    exit(code)
+}
