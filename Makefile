@@ -84,8 +84,13 @@ bench: deps
 	@command -v python3 >/dev/null 2>&1 || { echo "make bench: compare needs python3 (apt-get install python3)." >&2; exit 1; }
 	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release --product dynamics-bench
 	@mkdir -p bench-results
+	@out="bench-results/compare-$$(date +%Y%m%d-%H%M%S)"; status=0; \
+	echo "$(COMPARE) --repeats $(REPEATS) $(if $(CONFIGS),--configs \"$(CONFIGS)\" )-- $(BENCH_BIN)"; \
 	"$(COMPARE)" --repeats $(REPEATS) $(if $(CONFIGS),--configs "$(CONFIGS)") -- "$(BENCH_BIN)" \
-	  | tee "bench-results/compare-$$(date +%Y%m%d-%H%M%S).md"
+	  | tee "$$out.log" || status=$$?; \
+	grep '^|' "$$out.log" > "$$out.md" || true; \
+	echo "make bench: table in $$out.md, full output in $$out.log"; \
+	exit $$status
 
 clean:
 	rm -rf $(BUILD_DIR)

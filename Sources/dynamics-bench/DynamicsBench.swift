@@ -41,7 +41,7 @@ struct DynamicsBench: ParsableCommand {
     var warmup = 60
 
     @Option(name: .customLong("substeps"), parsing: .unconditional, help: ArgumentHelp("Solver sub-steps per frame, 1…16.", valueName: "S"))
-    var substeps = WorldSettings().substepCount
+    var substeps = 2 * WorldSettings().substepCount
 
     func validate() throws {
         switch scene {

@@ -53,7 +53,7 @@ struct DefaultsTests {
         #expect(a.delegate == nil)
         let r = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 320, height: 480))
         #expect(r.referenceBounds == CGRect(x: 0, y: 0, width: 320, height: 480))
-        #expect(a.world.settings.substepCount == 4)
+        #expect(a.world.settings.substepCount == DynamicAnimator.substepsPerWorldStep)
     }
 
     @Test func itemProtocolDefaults() {

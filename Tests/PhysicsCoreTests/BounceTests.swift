@@ -47,7 +47,7 @@ struct BounceTests {
     func elasticBounceKeepsHeight(segment: Bool) {
         let a = apexes(bounces: 50, floorIsSegment: segment)
         #expect(a.count == 50)
-        // 0.5 pt: the bound; a 1/480 s sub-step alone shifts a discrete apex by at most g·h² ≈ 0.004 pt.
+        // 0.5 pt: the bound; a 1/360 s sub-step alone shifts a discrete apex by at most g·h² ≈ 0.008 pt.
         let worst = a.map { abs($0 - 400) }.max() ?? .infinity
         #expect(worst <= 0.5, "apexes \(a.prefix(5))… \(a.suffix(3)), worst error \(worst)")
     }

@@ -21,7 +21,7 @@ open class DynamicAnimator {
     /// jump), s.
     public static let maximumFrameInterval: TimeInterval = 0.5
     /// Solver sub-steps per world step.
-    public static let substepsPerWorldStep = 4
+    public static let substepsPerWorldStep = 3
     /// Collision groups per animator (each registered collision behaviour takes one).
     public static let collisionGroupCount = 32
     /// Margin around each item's box used by `items(in:)`, pt (Box2D's fat-box margin in UIKit: 0.1 m).

@@ -14,6 +14,11 @@ package struct ContactConstraintPoint: Sendable {
     package var maxNormalImpulse = 0.0
     package var normalMass = 0.0
     package var tangentMass = 0.0
+    /// Lever arms: rA × n, rB × n, rA × t, rB × t (fixed for the step, so the passes need no cross products).
+    package var rnA = 0.0
+    package var rnB = 0.0
+    package var rtA = 0.0
+    package var rtB = 0.0
 }
 
 /// Solver data of one contact manifold. Its points live in `World.constraintPoints` at 2·k and 2·k + 1.
@@ -32,4 +37,10 @@ package struct ContactConstraint: Sendable {
     package var normalAcceleration = 0.0
     package var softness = Softness.rigid
     package var pointCount = 0
+    /// Inverse of the 2×2 normal mass matrix of a two-point manifold (k⁻¹₁₁, k⁻¹₁₂, k⁻¹₂₂), so that both points
+    /// can be solved jointly; `useBlock` is false when the matrix is ill-conditioned.
+    package var useBlock = false
+    package var invK11 = 0.0
+    package var invK12 = 0.0
+    package var invK22 = 0.0
 }

@@ -42,9 +42,13 @@ extension World {
                     cp.normalImpulse = p == 0 ? c.normalImpulse0 : c.normalImpulse1
                     cp.tangentImpulse = p == 0 ? c.tangentImpulse0 : c.tangentImpulse1
                     let rnA = cross(cp.anchorA, n), rnB = cross(cp.anchorB, n)
+                    cp.rnA = rnA
+                    cp.rnB = rnB
                     let kN = cc.invMassA + cc.invMassB + cc.invIA * rnA * rnA + cc.invIB * rnB * rnB
                     cp.normalMass = kN > 0 ? 1 / kN : 0
                     let rtA = cross(cp.anchorA, t), rtB = cross(cp.anchorB, t)
+                    cp.rtA = rtA
+                    cp.rtB = rtB
                     let kT = cc.invMassA + cc.invMassB + cc.invIA * rtA * rtA + cc.invIB * rtB * rtB
                     cp.tangentMass = kT > 0 ? 1 / kT : 0
                     let dv = vB + cross(wB, cp.anchorB) - vA - cross(wA, cp.anchorA)
@@ -52,8 +56,26 @@ extension World {
                 }
                 constraintPoints.append(cp)
             }
+            if cc.pointCount == 2 {
+                let n = constraintPoints.count
+                prepareBlock(&cc, constraintPoints[n - 2], constraintPoints[n - 1])
+            }
             constraints.append(cc)
         }
+    }
+
+    /// The 2×2 normal mass matrix of a two-point manifold and its inverse, when well conditioned (1000:1).
+    private func prepareBlock(_ cc: inout ContactConstraint, _ p0: ContactConstraintPoint, _ p1: ContactConstraintPoint) {
+        let mSum = cc.invMassA + cc.invMassB
+        let k11 = mSum + cc.invIA * p0.rnA * p0.rnA + cc.invIB * p0.rnB * p0.rnB
+        let k22 = mSum + cc.invIA * p1.rnA * p1.rnA + cc.invIB * p1.rnB * p1.rnB
+        let k12 = mSum + cc.invIA * p0.rnA * p1.rnA + cc.invIB * p0.rnB * p1.rnB
+        let det = k11 * k22 - k12 * k12
+        guard det > 0, k11 * k11 < 1000 * det else { return }
+        cc.useBlock = true
+        cc.invK11 = k22 / det
+        cc.invK12 = -k12 / det
+        cc.invK22 = k11 / det
     }
 
     /// Applies last step's impulses at the start of a sub-step.
@@ -93,25 +115,24 @@ extension World {
         states.withUnsafeMutableBufferPointer { st in
             guard let cBase = cs.baseAddress, let pBase = ps.baseAddress, let sBase = st.baseAddress else { return }
             for k in 0..<cs.count {
-                let c = cBase[k]
-                let sA = sBase + Int(c.bodyA), sB = sBase + Int(c.bodyB)
+                let c = cBase + k
+                let sA = sBase + Int(c.pointee.bodyA), sB = sBase + Int(c.pointee.bodyB)
                 var body = SolverBodyPair(a: sA.pointee, b: sB.pointee)
-                let n = c.normal
-                let pts = pBase + 2 * k
-                var p0 = pts[0]
-                body.solveNormal(&p0, c, n, invH: invH, maxBias: maxBias, useBias: useBias)
-                if c.pointCount == 2 {
-                    var p1 = pts[1]
-                    body.solveNormal(&p1, c, n, invH: invH, maxBias: maxBias, useBias: useBias)
-                    body.solveFriction(&p0, c, n.rightPerp)
-                    body.solveFriction(&p1, c, n.rightPerp)
-                    pts[1] = p1
+                let p0 = pBase + 2 * k
+                if c.pointee.pointCount == 2 {
+                    let p1 = p0 + 1
+                    if !(c.pointee.useBlock && body.solveNormalBlock(p0, p1, c, invH: invH, maxBias: maxBias, useBias: useBias)) {
+                        body.solveNormal(p0, c, invH: invH, maxBias: maxBias, useBias: useBias)
+                        body.solveNormal(p1, c, invH: invH, maxBias: maxBias, useBias: useBias)
+                    }
+                    body.solveFriction(p0, c)
+                    body.solveFriction(p1, c)
                 } else {
-                    body.solveFriction(&p0, c, n.rightPerp)
+                    body.solveNormal(p0, c, invH: invH, maxBias: maxBias, useBias: useBias)
+                    body.solveFriction(p0, c)
                 }
-                pts[0] = p0
-                if c.invMassA > 0 || c.invIA > 0 { sA.pointee.v = body.vA; sA.pointee.w = body.wA }
-                if c.invMassB > 0 || c.invIB > 0 { sB.pointee.v = body.vB; sB.pointee.w = body.wB }
+                if c.pointee.invMassA > 0 || c.pointee.invIA > 0 { sA.pointee.v = body.vA; sA.pointee.w = body.wA }
+                if c.pointee.invMassB > 0 || c.pointee.invIB > 0 { sB.pointee.v = body.vB; sB.pointee.w = body.wB }
             }
         }}}
     }

@@ -145,8 +145,19 @@ extension World {
                 }
             }
             contacts[k] = c
+            // The manifold was computed at the start of the step; the point between the surfaces has since moved
+            // with the average motion of the two bodies' contact anchors.
+            point += 0.5 * (anchorMotion(c.bodyA, point) + anchorMotion(c.bodyB, point))
             beginEvents.append(ContactBeginEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB),
                                                  point: point, normal: c.manifold.normal))
         }
+    }
+
+    /// How far a point fixed to `body` at the start of the step moved during it (zero for static and sleeping
+    /// bodies, whose step displacement is zero).
+    private func anchorMotion(_ body: Int32, _ point: Vec2) -> Vec2 {
+        let st = states[Int(body)]
+        let anchor = point - bodies[Int(body)].center0
+        return st.dp + st.dq.rotate(anchor) - anchor
     }
 }
