@@ -6,6 +6,7 @@ extension World {
         let slop = settings.linearSlop
         let baseSpeculative = 4 * slop
         var wakeList: [Int32] = []
+        var needsCompaction = false
         deepBodies.removeAll(keepingCapacity: true)
         vertexPool.withUnsafeBufferPointer { vp in
         normalPool.withUnsafeBufferPointer { np in
@@ -20,6 +21,7 @@ extension World {
                 let sa = sh[Int(co[k].shapeA)], sb = sh[Int(co[k].shapeB)]
                 if !sa.fatAABB.overlaps(sb.fatAABB) {
                     co[k].retire = true
+                    needsCompaction = true
                     continue
                 }
                 let relSpeed = (st[ib].v - st[ia].v).length + abs(st[ia].w) * bo[ia].maxExtent + abs(st[ib].w) * bo[ib].maxExtent
@@ -64,30 +66,35 @@ extension World {
                     }
                 } else if !touching && was && co[k].reportsEvents {
                     co[k].endedTouch = true
+                    needsCompaction = true
                 }
             }
         }}}}}}
         // End events, then retire parted pairs (stable order).
+        if needsCompaction { retireContacts() }
+        for b in wakeList { wakeIsland(of: b) }
+        for b in deepBodies { bodies[Int(b)].needsContinuous = true }
+    }
+
+    /// Emits end events of contacts that stopped touching and removes contacts whose bounds parted, keeping order.
+    private mutating func retireContacts() {
         var write = 0
         for read in contacts.indices {
-            var c = contacts[read]
-            if c.endedTouch {
-                endEvents.append(ContactEndEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB)))
-                c.endedTouch = false
+            if contacts[read].endedTouch {
+                endEvents.append(ContactEndEvent(shapeA: shapeID(contacts[read].shapeA), shapeB: shapeID(contacts[read].shapeB)))
+                contacts[read].endedTouch = false
             }
-            if c.retire {
-                pairSet.remove(c.key)
-                if c.isTouching && c.reportsEvents {
-                    endEvents.append(ContactEndEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB)))
+            if contacts[read].retire {
+                pairSet.remove(contacts[read].key)
+                if contacts[read].isTouching && contacts[read].reportsEvents {
+                    endEvents.append(ContactEndEvent(shapeA: shapeID(contacts[read].shapeA), shapeB: shapeID(contacts[read].shapeB)))
                 }
                 continue
             }
-            contacts[write] = c
+            if write != read { contacts[write] = contacts[read] }
             write += 1
         }
         contacts.removeLast(contacts.count - write)
-        for b in wakeList { wakeIsland(of: b) }
-        for b in deepBodies { bodies[Int(b)].needsContinuous = true }
     }
 
     @inline(__always) package static func view(_ s: Shape, _ verts: UnsafePointer<Vec2>?, _ norms: UnsafePointer<Vec2>?) -> ConvexView {

@@ -126,17 +126,20 @@ extension World {
     /// Begin events are emitted after the solve so they can name the point that took the largest impulse. A
     /// speculative contact that pushed during the step (an impact within the step) counts as touching too.
     private mutating func emitBeginEvents() {
-        for k in contacts.indices {
-            var c = contacts[k]
-            if !c.isTouching && c.isSolid && c.manifold.pointCount > 0 && (c.maxImpulse0 > 0 || c.maxImpulse1 > 0) {
-                c.isTouching = true
-                c.beganTouch = c.reportsEvents
+        contacts.withUnsafeMutableBufferPointer { co in
+            for k in 0..<co.count {
+                if !co[k].isTouching && co[k].isSolid && co[k].manifold.pointCount > 0
+                    && (co[k].maxImpulse0 > 0 || co[k].maxImpulse1 > 0) {
+                    co[k].isTouching = true
+                    co[k].beganTouch = co[k].reportsEvents
+                }
+                if co[k].beganTouch { pendingBegins.append(Int32(k)) }
             }
-            guard c.beganTouch else {
-                if c.isTouching != contacts[k].isTouching { contacts[k].isTouching = c.isTouching }
-                continue
-            }
-            c.beganTouch = false
+        }
+        for k32 in pendingBegins {
+            let k = Int(k32)
+            contacts[k].beganTouch = false
+            let c = contacts[k]
             var point = c.manifold.point0.point
             if c.manifold.pointCount > 1 {
                 let m0 = c.maxImpulse0, m1 = c.maxImpulse1
@@ -144,13 +147,13 @@ extension World {
                     point = c.manifold.point1.point
                 }
             }
-            contacts[k] = c
             // The manifold was computed at the start of the step; the point between the surfaces has since moved
             // with the average motion of the two bodies' contact anchors.
             point += 0.5 * (anchorMotion(c.bodyA, point) + anchorMotion(c.bodyB, point))
             beginEvents.append(ContactBeginEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB),
                                                  point: point, normal: c.manifold.normal))
         }
+        pendingBegins.removeAll(keepingCapacity: true)
     }
 
     /// How far a point fixed to `body` at the start of the step moved during it (zero for static and sleeping

@@ -20,7 +20,7 @@ public struct World: Sendable {
     package var movingTree = DynamicTree()
     /// Shapes whose fattened bounds were enlarged and need new pairs.
     package var moveBuffer: [Int32] = []
-    package var pairSet = Set<UInt64>()
+    package var pairSet = PairSet()
     package var contacts: [Contact] = []
     package var constraints: [ContactConstraint] = []
     package var constraintPoints: [ContactConstraintPoint] = []
@@ -58,6 +58,7 @@ public struct World: Sendable {
     package var fastBodies: [Int32] = []
     package var ccdCandidates: [Int32] = []
     package var deepBodies: [Int32] = []
+    package var pendingBegins: [Int32] = []
 
     /// An empty world.
     public init(settings: WorldSettings = WorldSettings()) {
