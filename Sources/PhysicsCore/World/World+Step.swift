@@ -38,6 +38,7 @@ extension World {
             states[i].dq = .identity
         }
         prepareContacts(contactSoftness: contactSoftness, staticSoftness: staticSoftness)
+        orderContactsFromGround()
         for _ in 0..<n {
             integrateVelocities(h: h)
             warmStartContacts()

@@ -59,6 +59,14 @@ public struct World: Sendable {
     package var ccdCandidates: [Int32] = []
     package var deepBodies: [Int32] = []
     package var pendingBegins: [Int32] = []
+    package var orderDepth: [Int32] = []
+    package var orderDegree: [Int32] = []
+    package var orderFill: [Int32] = []
+    package var orderEdges: [Int32] = []
+    package var orderQueue: [Int32] = []
+    package var orderBuckets: [Int32] = []
+    package var sortedConstraints: [ContactConstraint] = []
+    package var sortedPoints: [ContactConstraintPoint] = []
 
     /// An empty world.
     public init(settings: WorldSettings = WorldSettings()) {
