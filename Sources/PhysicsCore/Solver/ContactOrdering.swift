@@ -1,90 +1,100 @@
 /// Solve order of the contact constraints. Gauss–Seidel converges fastest on stacks when support is solved from
 /// the ground up, and the order must not depend on the order in which bodies happened to be created (the same
-/// pyramid built top-down would otherwise jitter forever). So constraints are sorted, stably, by the contact-graph
-/// distance of their bodies from anything static: ground contacts first, then the layer above, and so on.
+/// pyramid built top-down would otherwise jitter forever). So the contacts to solve are sorted, stably, by the
+/// contact-graph distance of their bodies from anything that does not move: ground contacts first, then the layer
+/// above, and so on.
 extension World {
+    /// Fills `solveOrder` with the indices of the contacts to solve this step (solid, with manifold points, with an
+    /// awake body), sorted from the ground up.
     package mutating func orderContactsFromGround() {
-        let count = constraints.count
-        guard count > 1 else { return }
+        solveOrder.removeAll(keepingCapacity: true)
+        orderQueue.removeAll(keepingCapacity: true)
+        orderEdges.removeAll(keepingCapacity: true)
         let bodyCount = bodies.count
         if orderDepth.count < bodyCount {
             orderDepth = [Int32](repeating: -1, count: bodyCount)
             orderDegree = [Int32](repeating: 0, count: bodyCount + 1)
         }
-        // Adjacency of moving bodies through constraints (compressed rows).
-        for k in 0..<count {
-            let c = constraints[k]
-            if c.invMassA > 0 || c.invIA > 0 { orderDegree[Int(c.bodyA)] += 1 }
-            if c.invMassB > 0 || c.invIB > 0 { orderDegree[Int(c.bodyB)] += 1 }
-        }
-        var total: Int32 = 0
-        for i in 0..<bodyCount {
-            let d = orderDegree[i]
-            orderDegree[i] = total
-            total += d
-        }
-        orderDegree[bodyCount] = total
-        orderEdges.removeAll(keepingCapacity: true)
-        orderEdges.append(contentsOf: repeatElement(0, count: Int(total)))
-        orderFill.removeAll(keepingCapacity: true)
-        orderFill.append(contentsOf: orderDegree[0..<bodyCount])
-        orderQueue.removeAll(keepingCapacity: true)
-        for k in 0..<count {
-            let c = constraints[k]
-            let movesA = c.invMassA > 0 || c.invIA > 0, movesB = c.invMassB > 0 || c.invIB > 0
-            if movesA { orderEdges[Int(orderFill[Int(c.bodyA)])] = movesB ? c.bodyB : -1; orderFill[Int(c.bodyA)] += 1 }
-            if movesB { orderEdges[Int(orderFill[Int(c.bodyB)])] = movesA ? c.bodyA : -1; orderFill[Int(c.bodyB)] += 1 }
-            // A moving body touching something that does not move is one layer up from the ground.
-            if movesA != movesB {
-                let body = movesA ? c.bodyA : c.bodyB
-                if orderDepth[Int(body)] == -1 {
-                    orderDepth[Int(body)] = 1
-                    orderQueue.append(body)
+        contacts.withUnsafeBufferPointer { co in
+        bodies.withUnsafeBufferPointer { bo in
+            @inline(__always) func moves(_ b: Int32) -> Bool { bo[Int(b)].isAwake && bo[Int(b)].type == .dynamic }
+            for k in 0..<co.count where co[k].isSolid && co[k].manifold.pointCount > 0 {
+                let a = co[k].bodyA, b = co[k].bodyB
+                guard bo[Int(a)].isAwake || bo[Int(b)].isAwake else { continue }
+                solveOrder.append(Int32(k))
+                let ma = moves(a), mb = moves(b)
+                if ma { orderDegree[Int(a)] += 1 }
+                if mb { orderDegree[Int(b)] += 1 }
+                // A moving body touching something that does not move is one layer up from the ground.
+                if ma != mb {
+                    let body = ma ? a : b
+                    if orderDepth[Int(body)] == -1 {
+                        orderDepth[Int(body)] = 1
+                        orderQueue.append(body)
+                    }
                 }
             }
-        }
-        // Breadth-first from the ground.
-        var head = 0
-        var maxDepth: Int32 = 1
-        while head < orderQueue.count {
-            let b = orderQueue[head]
-            head += 1
-            let d = orderDepth[Int(b)]
-            for e in Int(orderDegree[Int(b)])..<Int(orderDegree[Int(b) + 1]) {
-                let n = orderEdges[e]
-                if n >= 0 && orderDepth[Int(n)] == -1 {
-                    orderDepth[Int(n)] = d + 1
-                    maxDepth = Swift.max(maxDepth, d + 1)
-                    orderQueue.append(n)
+            guard solveOrder.count > 1 else { return }
+            // Adjacency of moving bodies through those contacts (compressed rows).
+            var total: Int32 = 0
+            for i in 0..<bodyCount {
+                let d = orderDegree[i]
+                orderDegree[i] = total
+                total += d
+            }
+            orderDegree[bodyCount] = total
+            orderEdges.append(contentsOf: repeatElement(-1, count: Int(total)))
+            orderFill.removeAll(keepingCapacity: true)
+            orderFill.append(contentsOf: orderDegree[0..<bodyCount])
+            for k in solveOrder {
+                let a = co[Int(k)].bodyA, b = co[Int(k)].bodyB
+                let ma = moves(a), mb = moves(b)
+                if ma && mb {
+                    orderEdges[Int(orderFill[Int(a)])] = b
+                    orderFill[Int(a)] += 1
+                    orderEdges[Int(orderFill[Int(b)])] = a
+                    orderFill[Int(b)] += 1
                 }
             }
-        }
-        // Stable counting sort by the lower depth of the two bodies (0 for a non-moving side; bodies the ground
-        // does not reach go last, in their original order).
-        let unreached = maxDepth + 1
-        func key(_ c: ContactConstraint) -> Int {
-            let da = (c.invMassA > 0 || c.invIA > 0) ? orderDepth[Int(c.bodyA)] : 0
-            let db = (c.invMassB > 0 || c.invIB > 0) ? orderDepth[Int(c.bodyB)] : 0
-            return Int(Swift.min(da < 0 ? unreached : da, db < 0 ? unreached : db))
-        }
-        orderBuckets.removeAll(keepingCapacity: true)
-        orderBuckets.append(contentsOf: repeatElement(0, count: Int(unreached) + 2))
-        for k in 0..<count { orderBuckets[key(constraints[k]) + 1] += 1 }
-        for i in 1..<orderBuckets.count { orderBuckets[i] += orderBuckets[i - 1] }
-        sortedConstraints.removeAll(keepingCapacity: true)
-        sortedConstraints.append(contentsOf: constraints)
-        sortedPoints.removeAll(keepingCapacity: true)
-        sortedPoints.append(contentsOf: constraintPoints)
-        for k in 0..<count {
-            let c = sortedConstraints[k]
-            let slot = Int(orderBuckets[key(c)])
-            orderBuckets[key(c)] += 1
-            constraints[slot] = c
-            constraintPoints[2 * slot] = sortedPoints[2 * k]
-            constraintPoints[2 * slot + 1] = sortedPoints[2 * k + 1]
-        }
+            // Breadth-first from the ground.
+            var head = 0
+            var maxDepth: Int32 = 1
+            while head < orderQueue.count {
+                let b = orderQueue[head]
+                head += 1
+                let d = orderDepth[Int(b)]
+                for e in Int(orderDegree[Int(b)])..<Int(orderDegree[Int(b) + 1]) {
+                    let n = orderEdges[e]
+                    if n >= 0 && orderDepth[Int(n)] == -1 {
+                        orderDepth[Int(n)] = d + 1
+                        maxDepth = Swift.max(maxDepth, d + 1)
+                        orderQueue.append(n)
+                    }
+                }
+            }
+            // Stable counting sort by the lower depth of the two bodies (0 for a side that does not move; bodies
+            // the ground does not reach go last, in their original order).
+            let unreached = maxDepth + 1
+            @inline(__always) func key(_ k: Int32) -> Int {
+                let a = co[Int(k)].bodyA, b = co[Int(k)].bodyB
+                let da = moves(a) ? orderDepth[Int(a)] : 0
+                let db = moves(b) ? orderDepth[Int(b)] : 0
+                return Int(Swift.min(da < 0 ? unreached : da, db < 0 ? unreached : db))
+            }
+            orderBuckets.removeAll(keepingCapacity: true)
+            orderBuckets.append(contentsOf: repeatElement(0, count: Int(unreached) + 2))
+            for k in solveOrder { orderBuckets[key(k) + 1] += 1 }
+            for i in 1..<orderBuckets.count { orderBuckets[i] += orderBuckets[i - 1] }
+            orderFill.removeAll(keepingCapacity: true)
+            orderFill.append(contentsOf: solveOrder)
+            for k in orderFill {
+                let slot = Int(orderBuckets[key(k)])
+                orderBuckets[key(k)] += 1
+                solveOrder[slot] = k
+            }
+        }}
         // Reset the scratch for the next step.
-        for i in 0..<bodyCount { orderDegree[i] = 0 }
+        for i in 0..<Swift.min(bodyCount + 1, orderDegree.count) { orderDegree[i] = 0 }
         for b in orderQueue { orderDepth[Int(b)] = -1 }
     }
 }

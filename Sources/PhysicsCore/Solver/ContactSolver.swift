@@ -2,45 +2,45 @@
 /// without bias; after the sub-steps apply restitution and store impulses for the next step's warm start.
 /// The loops work through raw pointers into contiguous arrays: no copies of constraints, no allocation.
 extension World {
-    /// Builds constraints for every solid contact with manifold points and an awake body.
+    /// Builds constraints for every solid contact with manifold points and an awake body, in ground-up order.
     package mutating func prepareContacts(contactSoftness: Softness, staticSoftness: Softness) {
+        orderContactsFromGround()
         constraints.removeAll(keepingCapacity: true)
         constraintPoints.removeAll(keepingCapacity: true)
         let gravity = settings.gravity
-        for k in contacts.indices {
-            let c = contacts[k]
-            guard c.isSolid, c.manifold.pointCount > 0 else { continue }
-            let ia = Int(c.bodyA), ib = Int(c.bodyB)
-            let bA = bodies[ia], bB = bodies[ib]
-            guard bA.isAwake || bB.isAwake else { continue }
+        for k32 in solveOrder {
+            let k = Int(k32)
+            let ia = Int(contacts[k].bodyA), ib = Int(contacts[k].bodyB)
+            let awakeA = bodies[ia].isAwake, awakeB = bodies[ib].isAwake
             var cc = ContactConstraint()
-            cc.bodyA = c.bodyA
-            cc.bodyB = c.bodyB
-            cc.contactIndex = Int32(k)
-            cc.normal = c.manifold.normal
-            cc.friction = c.friction
-            cc.restitution = c.restitution
-            cc.invMassA = bA.isAwake ? bA.invMass : 0
-            cc.invIA = bA.isAwake ? bA.invInertia : 0
-            cc.invMassB = bB.isAwake ? bB.invMass : 0
-            cc.invIB = bB.isAwake ? bB.invInertia : 0
+            cc.bodyA = contacts[k].bodyA
+            cc.bodyB = contacts[k].bodyB
+            cc.contactIndex = k32
+            let n = contacts[k].manifold.normal, t = n.rightPerp
+            cc.normal = n
+            cc.friction = contacts[k].friction
+            cc.restitution = contacts[k].restitution
+            cc.invMassA = awakeA ? bodies[ia].invMass : 0
+            cc.invIA = awakeA ? bodies[ia].invInertia : 0
+            cc.invMassB = awakeB ? bodies[ib].invMass : 0
+            cc.invIB = awakeB ? bodies[ib].invInertia : 0
             cc.softness = (cc.invMassA == 0 || cc.invMassB == 0) ? staticSoftness : contactSoftness
-            let accA = bA.type == .dynamic ? bA.gravityScale * gravity + bA.invMass * bA.force : .zero
-            let accB = bB.type == .dynamic ? bB.gravityScale * gravity + bB.invMass * bB.force : .zero
-            cc.normalAcceleration = dot(accB - accA, cc.normal)
+            let accA = bodies[ia].type == .dynamic ? bodies[ia].gravityScale * gravity + bodies[ia].invMass * bodies[ia].force : .zero
+            let accB = bodies[ib].type == .dynamic ? bodies[ib].gravityScale * gravity + bodies[ib].invMass * bodies[ib].force : .zero
+            cc.normalAcceleration = dot(accB - accA, n)
+            let cA = bodies[ia].center, cB = bodies[ib].center
             let vA = states[ia].v, wA = states[ia].w, vB = states[ib].v, wB = states[ib].w
-            let n = cc.normal, t = n.rightPerp
-            cc.pointCount = c.manifold.pointCount
+            cc.pointCount = contacts[k].manifold.pointCount
             for p in 0..<2 {
                 var cp = ContactConstraintPoint()
                 if p < cc.pointCount {
-                    let mp = c.manifold[p]
-                    cp.anchorA = mp.point - bA.center
-                    cp.anchorB = mp.point - bB.center
+                    let mp = p == 0 ? contacts[k].manifold.point0 : contacts[k].manifold.point1
+                    cp.anchorA = mp.point - cA
+                    cp.anchorB = mp.point - cB
                     cp.baseSeparation = mp.separation - dot(cp.anchorB - cp.anchorA, n)
                     cp.initialSeparation = mp.separation
-                    cp.normalImpulse = p == 0 ? c.normalImpulse0 : c.normalImpulse1
-                    cp.tangentImpulse = p == 0 ? c.tangentImpulse0 : c.tangentImpulse1
+                    cp.normalImpulse = p == 0 ? contacts[k].normalImpulse0 : contacts[k].normalImpulse1
+                    cp.tangentImpulse = p == 0 ? contacts[k].tangentImpulse0 : contacts[k].tangentImpulse1
                     let rnA = cross(cp.anchorA, n), rnB = cross(cp.anchorB, n)
                     cp.rnA = rnA
                     cp.rnB = rnB
@@ -57,8 +57,8 @@ extension World {
                 constraintPoints.append(cp)
             }
             if cc.pointCount == 2 {
-                let n = constraintPoints.count
-                prepareBlock(&cc, constraintPoints[n - 2], constraintPoints[n - 1])
+                let m = constraintPoints.count
+                prepareBlock(&cc, constraintPoints[m - 2], constraintPoints[m - 1])
             }
             constraints.append(cc)
         }

@@ -38,7 +38,6 @@ extension World {
             states[i].dq = .identity
         }
         prepareContacts(contactSoftness: contactSoftness, staticSoftness: staticSoftness)
-        orderContactsFromGround()
         for _ in 0..<n {
             integrateVelocities(h: h)
             warmStartContacts()

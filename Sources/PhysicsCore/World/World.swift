@@ -65,8 +65,8 @@ public struct World: Sendable {
     package var orderEdges: [Int32] = []
     package var orderQueue: [Int32] = []
     package var orderBuckets: [Int32] = []
-    package var sortedConstraints: [ContactConstraint] = []
-    package var sortedPoints: [ContactConstraintPoint] = []
+    /// Contacts to solve this step, ground-up.
+    package var solveOrder: [Int32] = []
 
     /// An empty world.
     public init(settings: WorldSettings = WorldSettings()) {
