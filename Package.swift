@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "PhysicsCore", targets: ["PhysicsCore"]),
         .library(name: "Dynamics", targets: ["Dynamics"]),
         .executable(name: "dynamics-bench", targets: ["dynamics-bench"]),
+        .executable(name: "dynamics-sandbox", targets: ["dynamics-sandbox"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -29,6 +30,12 @@ let package = Package(
         .executableTarget(
             name: "dynamics-bench",
             dependencies: ["PhysicsCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
+        // Headless scene runner until the SDL sandbox exists.
+        .executableTarget(
+            name: "dynamics-sandbox",
+            dependencies: ["Dynamics", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
         .testTarget(name: "PhysicsCoreTests", dependencies: ["PhysicsCore"], swiftSettings: strict),
