@@ -65,3 +65,32 @@ struct TunnelingTests {
         #expect(n == 0)
     }
 }
+
+@Suite("Continuous collision: bodies forced into walls")
+struct ForcedIntoWallTests {
+    /// A box pressed into a thin wall by a force a million times its weight (what a hard drag does) for two
+    /// seconds: its centre never crosses the wall, whatever the soft contact gives. (Without continuous collision
+    /// the same box ends 190 000 pt beyond it.)
+    @Test("A box shoved into a segment wall with an enormous force never crosses it", arguments: [1e9, 1e12])
+    func shovedBoxStaysInside(force: Double) {
+        var settings = WorldSettings()
+        settings.validateEachStep = true
+        var w = World(settings: settings)
+        var gd = BodyDefinition()
+        gd.type = .static
+        let wall = w.createBody(gd)!
+        _ = w.createSegment(on: wall, from: Vec2(100, -1000), to: Vec2(100, 1000))
+        var bd = BodyDefinition()
+        bd.position = Vec2(0, 0)
+        let box = w.createBody(bd)!
+        _ = w.createBox(on: box, halfWidth: 20, halfHeight: 20)
+        var maxX = -Double.infinity
+        for _ in 0..<240 {
+            w.applyForceToCenter(box, Vec2(force, 0))
+            w.step(dt: 1.0 / 120)
+            maxX = max(maxX, w.position(of: box)!.x)
+        }
+        #expect(maxX < 100, "centre reached x = \(maxX)")
+        #expect(w.validationFailures == 0)
+    }
+}
