@@ -79,7 +79,6 @@ extension World {
         let ta = bodies[Int(sa.body)].type, tb = bodies[Int(sb.body)].type
         if ta != .dynamic && tb != .dynamic { return }
         if !CollisionFilter.track(sa.filter, sb.filter) { return }
-        if !noCollidePairs.isEmpty && noCollidePairs.contains(pairKey(sa.body, sb.body)) { return }
         let key = pairKey(a, b)
         if pairSet.contains(key) { return }
         pairSet.insert(key)
@@ -97,24 +96,6 @@ extension World {
         for read in contacts.indices {
             let c = contacts[read]
             if c.shapeA == shape || c.shapeB == shape {
-                pairSet.remove(c.key)
-                if c.isTouching && c.reportsEvents {
-                    pendingEndEvents.append(ContactEndEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB)))
-                }
-                continue
-            }
-            if write != read { contacts[write] = c }
-            write += 1
-        }
-        contacts.removeLast(contacts.count - write)
-    }
-
-    /// Removes every contact between two bodies (a joint that does not collide its bodies was added).
-    package mutating func destroyContacts(betweenBodies a: Int32, _ b: Int32) {
-        var write = 0
-        for read in contacts.indices {
-            let c = contacts[read]
-            if (c.bodyA == a && c.bodyB == b) || (c.bodyA == b && c.bodyB == a) {
                 pairSet.remove(c.key)
                 if c.isTouching && c.reportsEvents {
                     pendingEndEvents.append(ContactEndEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB)))

@@ -21,7 +21,6 @@ extension World {
             for t in ccdCandidates {
                 let other = shapes[Int(t)]
                 if !CollisionFilter.collide(shapes[Int(s)].filter, other.filter) { continue }
-                if !noCollidePairs.isEmpty && noCollidePairs.contains(pairKey(body, other.body)) { continue }
                 let ob = bodies[Int(other.body)]
                 // Only a centre-of-mass path that crosses the static shape's surface can tunnel; a body sliding
                 // along a surface (or resting on a curved boundary) is left to its speculative contacts.

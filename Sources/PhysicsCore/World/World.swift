@@ -30,9 +30,6 @@ public struct World: Sendable {
     package var sleepingIslands: [[Int32]] = []
     package var freeIslands: [Int32] = []
 
-    /// Filter between two bodies, consulted before a pair is created (joints that do not collide their bodies).
-    package var noCollidePairs = Set<UInt64>()
-
     /// Events of the last step.
     public package(set) var beginEvents: [ContactBeginEvent] = []
     public package(set) var endEvents: [ContactEndEvent] = []
@@ -54,7 +51,6 @@ public struct World: Sendable {
     package var unionParent: [Int32] = []
     package var islandMinSleep: [Double] = []
     package var islandCanSleep: [Bool] = []
-    package var islandMembers: [[Int32]] = []
     package var fastBodies: [Int32] = []
     package var ccdCandidates: [Int32] = []
     package var deepBodies: [Int32] = []
@@ -119,20 +115,11 @@ public struct World: Sendable {
     package func bodyID(_ index: Int32) -> BodyID { BodyID(index: index, generation: bodies[Int(index)].generation) }
     package func shapeID(_ index: Int32) -> ShapeID { ShapeID(index: index, generation: shapes[Int(index)].generation) }
 
-    /// The narrow-phase view of shape `i` (pointers valid inside `withPools`).
-    @inline(__always) package func view(_ i: Int32, _ verts: UnsafePointer<Vec2>?, _ norms: UnsafePointer<Vec2>?) -> ConvexView {
-        let g = shapes[Int(i)].geometry
-        if g.kind == .polygon, let verts, let norms {
-            return ConvexView(geometry: g, vertices: verts + Int(g.vertexStart), normals: norms + Int(g.vertexStart))
-        }
-        return ConvexView(geometry: g, vertices: nil, normals: nil)
-    }
-
     /// A stand-alone view of one shape for queries outside a step (copies nothing; pointers valid inside `body`).
     package func withView<R>(of shape: Int32, _ body: (ConvexView) -> R) -> R {
         vertexPool.withUnsafeBufferPointer { v in
             normalPool.withUnsafeBufferPointer { n in
-                body(view(shape, v.baseAddress, n.baseAddress))
+                body(World.view(shapes[Int(shape)], v.baseAddress, n.baseAddress))
             }
         }
     }
@@ -144,6 +131,4 @@ public struct World: Sendable {
         pendingEndEvents.removeAll(keepingCapacity: true)
     }
 
-    package mutating func appendBegin(_ e: ContactBeginEvent) { beginEvents.append(e) }
-    package mutating func appendEnd(_ e: ContactEndEvent) { endEvents.append(e) }
 }
