@@ -46,9 +46,9 @@ struct CollisionTests {
         let frames = runUntilPaused(animator, limit: 600)
         #expect(frames < 600)
         #expect(isClose(item.center.y, 461, within: 1))
-        // Both corners of a flat landing are solved together, so the box neither spins nor slides: 0.01 pt is
-        // floating-point noise over hundreds of steps.
-        #expect(isClose(item.center.x, 160, within: 0.01))
+        // Both corners of a flat landing are solved together, so the box neither spins nor slides sideways
+        // (measured 0.1 pt; solving them one after the other slid it 3.9 pt). Bound: half the 0.5-pt slop.
+        #expect(isClose(item.center.x, 160, within: 0.25))
     }
 
     /// A bouncing ball (elasticity 0.8, no resistance): began/ended exactly once per bounce, every began of a step
