@@ -2,7 +2,9 @@
 /// the ground up, and the order must not depend on the order in which bodies happened to be created (the same
 /// pyramid built top-down would otherwise jitter forever). So the contacts to solve are sorted, stably, by the
 /// contact-graph distance of their bodies from anything that does not move: ground contacts first, then the layer
-/// above, and so on.
+/// above, and so on. That order is then dealt into colours (greedily, in order): the constraints of one colour share
+/// no moving body, so consecutive constraints are independent and the processor overlaps their work, while each
+/// colour still runs ground-up. (Box2D v3 colours its constraint graph for the same reason, to solve in parallel.)
 extension World {
     /// Fills `solveOrder` with the indices of the contacts to solve this step (solid, with manifold points, with an
     /// awake body), sorted from the ground up.
@@ -92,9 +94,43 @@ extension World {
                 orderBuckets[key(k)] += 1
                 solveOrder[slot] = k
             }
+            colorInOrder(co, moves)
         }}
         // Reset the scratch for the next step.
         for i in 0..<Swift.min(bodyCount + 1, orderDegree.count) { orderDegree[i] = 0 }
         for b in orderQueue { orderDepth[Int(b)] = -1 }
+    }
+
+    /// Stable partition of `solveOrder` into up to 64 colours (plus one overflow group), first-fit in order.
+    private mutating func colorInOrder(_ co: UnsafeBufferPointer<Contact>, _ moves: (Int32) -> Bool) {
+        let bodyCount = bodies.count
+        if colorMask.count < bodyCount { colorMask = [UInt64](repeating: 0, count: bodyCount) }
+        colorOf.removeAll(keepingCapacity: true)
+        colorStart.removeAll(keepingCapacity: true)
+        colorStart.append(contentsOf: repeatElement(0, count: 66))
+        for k in solveOrder {
+            let a = Int(co[Int(k)].bodyA), b = Int(co[Int(k)].bodyB)
+            let ma = moves(Int32(a)), mb = moves(Int32(b))
+            let used = (ma ? colorMask[a] : 0) | (mb ? colorMask[b] : 0)
+            let color = used == .max ? 64 : (~used).trailingZeroBitCount
+            if color < 64 {
+                if ma { colorMask[a] |= 1 << UInt64(color) }
+                if mb { colorMask[b] |= 1 << UInt64(color) }
+            }
+            colorOf.append(UInt8(color))
+            colorStart[color + 1] += 1
+        }
+        for c in 0..<65 { colorStart[c + 1] += colorStart[c] }
+        orderFill.removeAll(keepingCapacity: true)
+        orderFill.append(contentsOf: solveOrder)
+        for i in 0..<orderFill.count {
+            let c = Int(colorOf[i])
+            solveOrder[Int(colorStart[c])] = orderFill[i]
+            colorStart[c] += 1
+        }
+        for k in solveOrder {
+            colorMask[Int(co[Int(k)].bodyA)] = 0
+            colorMask[Int(co[Int(k)].bodyB)] = 0
+        }
     }
 }

@@ -63,6 +63,9 @@ public struct World: Sendable {
     package var orderBuckets: [Int32] = []
     /// Contacts to solve this step, ground-up.
     package var solveOrder: [Int32] = []
+    package var colorMask: [UInt64] = []
+    package var colorOf: [UInt8] = []
+    package var colorStart: [Int32] = []
 
     /// An empty world.
     public init(settings: WorldSettings = WorldSettings()) {
