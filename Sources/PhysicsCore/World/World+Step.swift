@@ -57,12 +57,12 @@ extension World {
         states.withUnsafeMutableBufferPointer { st in
             for i32 in awakeBodies {
                 let i = Int(i32)
-                let b = bo[i]
-                if b.type != .dynamic { continue }
-                var v = st[i].v + h * (b.gravityScale * gravity + b.invMass * b.force)
-                var w = st[i].w + h * b.invInertia * b.torque
-                v *= 1 / (1 + h * b.linearDamping)
-                w *= 1 / (1 + h * b.angularDamping)
+                // Fields read in place: no copy of the whole body record per sub-step.
+                if bo[i].type != .dynamic { continue }
+                var v = st[i].v + h * (bo[i].gravityScale * gravity + bo[i].invMass * bo[i].force)
+                var w = st[i].w + h * bo[i].invInertia * bo[i].torque
+                v *= 1 / (1 + h * bo[i].linearDamping)
+                w *= 1 / (1 + h * bo[i].angularDamping)
                 let s2 = v.lengthSquared
                 if s2 > maxSpeed * maxSpeed { v *= maxSpeed / s2.squareRoot() }
                 st[i].v = v
