@@ -357,6 +357,34 @@ struct FieldsTests {
         #expect(isClose(a.dx, 50, within: 1e-6) && isClose(a.dy, 0, within: 1e-9), "a = \(a)")
     }
 
+    @Test("A custom block may read the animator: it sees the state at the start of the world step")
+    func customBlockReadsTheAnimator() {
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 1000, height: 1000))
+        let item = square(500, 500)
+        let props = DynamicItemBehavior(items: [item])
+        props.resistance = 0
+        props.addLinearVelocity(CGPoint(x: 40, y: 0), for: item)
+        var seen: [CGPoint] = []
+        var found = 0
+        let field = FieldBehavior.field { [weak animator] _, _, _, _, _, _ in
+            seen.append(props.linearVelocity(for: item))
+            found = animator?.items(in: CGRect(x: 450, y: 450, width: 100, height: 100)).count ?? 0
+            return CGVector(dx: 1, dy: 0)
+        }
+        field.addItem(item)
+        animator.addBehavior(props)
+        animator.addBehavior(field)
+        run(animator, frames: 2)
+        // Frame 1: one world step from 40 pt/s; frame 2: two more. Each world step reads the velocity it began with:
+        // 40, then 40 + 100 h, then 40 + 200 h pt/s (1 N on 1 kg = 100 pt/s², h = one world step).
+        let h = DynamicAnimator.worldStepInterval
+        #expect(seen.count == 9)
+        #expect(seen[0] == CGPoint(x: 40, y: 0) && seen[2] == CGPoint(x: 40, y: 0))
+        #expect(isClose(seen[3].x, 40 + 100 * h, within: 1e-9) && isClose(seen[8].x, 40 + 200 * h, within: 1e-9))
+        #expect(found == 1)
+        #expect(isClose(props.linearVelocity(for: item).x, 40 + 300 * h, within: 1e-9))
+    }
+
     @Test("A custom block's strength only switches it off; a non-finite force counts as zero (one diagnostic)")
     func customBlockStrengthAndNaN() {
         let off = FieldBehavior.field { _, _, _, _, _, _ in CGVector(dx: 5, dy: 5) }

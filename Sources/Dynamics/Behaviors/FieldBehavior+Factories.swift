@@ -67,9 +67,11 @@ extension FieldBehavior {
     public static func magneticField() -> FieldBehavior { FieldBehavior(kind: .magnetic) }
 
     /// A field whose force `block` computes for each item in every sub-step (see `EvaluationBlock`). Strength only
-    /// switches it off (S = 0), falloff is ignored, the region applies. The block runs inside the world step: it
-    /// must not call back into the animator or its behaviours (read what it is given and the field's own
-    /// properties). A non-finite result counts as zero (one diagnostic per field).
+    /// switches it off (S = 0), falloff is ignored, the region applies. The block runs inside the world step, on
+    /// the main actor: it may read the animator and its behaviours (e.g. `DynamicItemBehavior.linearVelocity(for:)`),
+    /// which show the state at the start of the world step; changes it makes to the animator, its behaviours or
+    /// their items are lost — make them in an `action`. A non-finite result counts as zero (one diagnostic per
+    /// field).
     public static func field(evaluationBlock block: @escaping EvaluationBlock) -> FieldBehavior {
         FieldBehavior(kind: .custom, evaluationBlock: block)
     }

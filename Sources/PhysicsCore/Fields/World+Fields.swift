@@ -11,6 +11,11 @@ extension World {
     /// Number of live fields.
     public var fieldCount: Int { fieldStore.order.count }
 
+    /// True when some live field has a closure (`.custom` fields call it from inside `step(dt:)`).
+    public var hasFieldEvaluators: Bool {
+        fieldStore.order.contains { fieldStore.slots[Int($0)].evaluator != nil }
+    }
+
     /// The live fields in creation order (the order their forces are summed in).
     public var fieldIDs: [FieldID] {
         fieldStore.order.map { FieldID(index: $0, generation: fieldStore.slots[Int($0)].generation) }
