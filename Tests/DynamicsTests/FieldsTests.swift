@@ -136,6 +136,27 @@ struct FieldsTests {
         #expect(isClose(v, 100 / (1 + 3 * DynamicAnimator.worldStepInterval), within: 0.01), "v = \(v)")
     }
 
+    @Test("acceleration(at:) previews the field (the sandbox's vector grid), region and mass included")
+    func accelerationProbe() {
+        let spring = FieldBehavior.springField()
+        spring.position = Self.fieldPosition
+        let a = spring.acceleration(at: Self.itemCenter)
+        // The same formula as the solver's: exact but for rounding.
+        #expect(isClose(a.dx, -300, within: 1e-9) && isClose(a.dy, -400, within: 1e-9), "a = \(a)")
+        let heavy = spring.acceleration(at: Self.itemCenter, mass: 4)
+        #expect(isClose(heavy.dx, -75, within: 1e-9) && isClose(heavy.dy, -100, within: 1e-9))
+        spring.region = Region(radius: 499)
+        #expect(spring.acceleration(at: Self.itemCenter) == .zero)
+        let vortex = FieldBehavior.vortexField()
+        vortex.position = Self.fieldPosition
+        let v = vortex.acceleration(at: Self.itemCenter, mass: 3)
+        #expect(isClose(v.dx, -80.0 / 9, within: 1e-9) && isClose(v.dy, 60.0 / 9, within: 1e-9))
+        let velocity = FieldBehavior.velocityField(direction: CGVector(dx: 1, dy: 0))
+        let change = velocity.acceleration(at: .zero, velocity: CGPoint(x: 30, y: 10))
+        #expect(change == CGVector(dx: 70, dy: -10))
+        #expect(spring.acceleration(at: CGPoint(x: CGFloat.nan, y: 0)) == .zero)
+    }
+
     // MARK: Velocity fields
 
     @Test("A velocity field replaces the velocity while the item is inside it; gravity is ignored there")

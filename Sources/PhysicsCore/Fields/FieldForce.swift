@@ -73,6 +73,18 @@ extension FieldDefinition {
         }
     }
 
+    /// The force (world units, mass·pt/s²) on a probe at `point` (world pt) with `velocity` (pt/s), region
+    /// included; a velocity field gives `mass · (direction·100 − velocity)` (what would reach its velocity in 1 s).
+    /// Inputs must be finite, mass > 0.
+    package func probeForce(at point: Vec2, velocity: Vec2, mass: Double, charge: Double, time: Double,
+                            evaluator: FieldEvaluator?) -> Vec2 {
+        let local = point - position
+        guard region.contains(local) else { return .zero }
+        if kind == .velocity { return mass * (FieldUnits.pointsPerMeter * direction - velocity) }
+        let body = FieldBodyState(local: local, velocity: velocity, mass: mass, charge: charge)
+        return FieldUnits.pointsPerMeter * force(on: body, time: time, deltaTime: 0, evaluator: evaluator)
+    }
+
     /// `max(r, minimumRadius)^(−falloff)`, r in m; 1 when |falloff| < 2⁻¹⁵.
     @inline(__always) private func fall(_ r: Double) -> Double {
         guard abs(falloff) >= FieldUnits.epsilon else { return 1 }

@@ -131,15 +131,8 @@ extension World {
         guard fieldStore.isValid(id), point.isFinite, velocity.isFinite, mass.isFinite, mass > 0,
               charge.isFinite else { return nil }
         let slot = fieldStore.slots[Int(id.index)]
-        let def = slot.definition
-        let local = point - def.position
-        guard def.region.contains(local) else { return .zero }
-        if def.kind == .velocity {
-            return mass * (FieldUnits.pointsPerMeter * def.direction - velocity)
-        }
-        let body = FieldBodyState(local: local, velocity: velocity, mass: mass, charge: charge)
-        let f = def.force(on: body, time: time, deltaTime: 0, evaluator: slot.evaluator)
-        return FieldUnits.pointsPerMeter * f
+        return slot.definition.probeForce(at: point, velocity: velocity, mass: mass, charge: charge, time: time,
+                                          evaluator: slot.evaluator)
     }
 
     // MARK: Private
