@@ -139,6 +139,7 @@ extension DynamicAnimator {
     func apply(_ p: ItemProperties, _ flags: ItemProperties.Flags, to record: ItemRecord) {
         if flags.contains(.charge) { record.charge = p.charge }
         guard let body = record.body, let shape = record.shape else { return }
+        if flags.contains(.charge) { world.setCharge(body, Double(p.charge)) }
         if flags.contains(.elasticity) { world.setRestitution(shape, Double(p.elasticity)) }
         if flags.contains(.friction) { world.setFriction(shape, Double(p.friction)) }
         if flags.contains(.density) { world.setDensity(shape, Double(p.density) * Self.densityScale) }

@@ -97,11 +97,13 @@ extension DynamicAnimator {
         recordIndex[record.key] = nil
     }
 
-    /// Applies the memberships a record gathered while it had no body (gravity, collision filter; item-behaviour
-    /// properties at the next step).
+    /// Applies the memberships a record gathered while it had no body (gravity, fields, charge, collision filter;
+    /// item-behaviour properties at the next step).
     private func configureLateBody(_ record: ItemRecord) {
         guard let body = record.body else { return }
         if record.gravityCount > 0 { world.setGravityScale(body, 1) }
+        world.setFieldMask(body, record.fieldMask)
+        world.setCharge(body, Double(record.charge))
         refreshFilter(record)
         itemPropertiesNeedUpdate = true
     }

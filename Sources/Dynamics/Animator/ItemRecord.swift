@@ -22,6 +22,8 @@ final class ItemRecord {
     var collisionBehaviors: [CollisionBehavior] = []
     /// Electric charge from item behaviours (for field behaviours).
     var charge: CGFloat = 0
+    /// Category bits of the registered field behaviours naming the item (the body's field mask).
+    var fieldMask: UInt32 = 0
 
     init(item: any DynamicItem, serial: UInt64) {
         self.item = item

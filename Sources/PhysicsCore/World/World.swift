@@ -48,6 +48,8 @@ public struct World: Sendable {
     public package(set) var beginEvents: [ContactBeginEvent] = []
     public package(set) var endEvents: [ContactEndEvent] = []
     package var pendingEndEvents: [ContactEndEvent] = []
+    /// Force fields and the clock of their noise (Fields/).
+    package var fieldStore = FieldStore()
 
     /// Problems found by the last validation pass (empty when everything holds).
     public package(set) var validationProblems: [String] = []
