@@ -49,10 +49,11 @@ func runFrames(_ animator: UIDynamicAnimator, _ frames: Int) {
 /// Runs 1/60-s frames until the animator pauses (all items at rest) or `limit` frames; returns the frames run.
 @MainActor
 @discardableResult
-func runUntilPaused(_ animator: UIDynamicAnimator, limit: Int = 3000) -> Int {
+func runUntilPaused(_ animator: UIDynamicAnimator, limit: Int = 3000, eachFrame: () -> Void = {}) -> Int {
     var n = 0
     while animator.isRunning && n < limit {
         animator.advance(by: 1.0 / 60.0)
+        eachFrame()
         n += 1
     }
     return n
