@@ -32,3 +32,5 @@ public typealias UIOffset = Offset
 public typealias UIEdgeInsets = EdgeInsets
 /// UIKit's `UIBezierPath`: see `BezierPath`. A value type here: declare paths you build step by step with `var`.
 public typealias UIBezierPath = BezierPath
+/// UIKit's `UIDynamicItemGroup`: see `DynamicItemGroup`.
+public typealias UIDynamicItemGroup = DynamicItemGroup
