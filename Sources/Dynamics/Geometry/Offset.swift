@@ -1,14 +1,13 @@
 import Foundation
 
-/// A displacement from an item's center, pt (UIKit's `UIOffset`): push target offsets and attachment points.
-/// Default (0, 0).
+/// A displacement from an item's center, pt (UIKit's `UIOffset`). +horizontal = right, +vertical = down.
 public struct Offset: Hashable, Sendable, Codable, CustomStringConvertible {
-    /// Horizontal displacement, pt (positive = right).
+    /// Horizontal displacement, pt.
     public var horizontal: CGFloat
-    /// Vertical displacement, pt (positive = down on a UIKit screen).
+    /// Vertical displacement, pt.
     public var vertical: CGFloat
 
-    /// An offset from its two components, pt.
+    /// An offset of (horizontal, vertical) pt.
     public init(horizontal: CGFloat, vertical: CGFloat) {
         self.horizontal = horizontal
         self.vertical = vertical
@@ -17,9 +16,8 @@ public struct Offset: Hashable, Sendable, Codable, CustomStringConvertible {
     /// (0, 0).
     public static let zero = Offset(horizontal: 0, vertical: 0)
 
-    /// True when both components are finite.
+    /// Both components finite.
     public var isFinite: Bool { horizontal.isFinite && vertical.isFinite }
 
-    /// `{horizontal, vertical}`.
     public var description: String { "{\(horizontal), \(vertical)}" }
 }
