@@ -34,3 +34,9 @@ public typealias UIEdgeInsets = EdgeInsets
 public typealias UIBezierPath = BezierPath
 /// UIKit's `UIDynamicItemGroup`: see `DynamicItemGroup`.
 public typealias UIDynamicItemGroup = DynamicItemGroup
+/// UIKit's `UIAttachmentBehavior`: see `AttachmentBehavior`.
+public typealias UIAttachmentBehavior = AttachmentBehavior
+/// UIKit's `UISnapBehavior`: see `SnapBehavior`.
+public typealias UISnapBehavior = SnapBehavior
+/// UIKit's `UIFloatRange`: see `FloatRange` (`minimum`, `maximum`; `.zero`, `.infinite`).
+public typealias UIFloatRange = FloatRange
