@@ -34,6 +34,18 @@ struct Seed000Tests {
         animator.addBehavior(collision)
         animator.addBehavior(item)
         }
+
+        func addAttachment () {
+        animator = UIDynamicAnimator(referenceView: box)
+        // 添加重力行为
+        let gravity = UIGravityBehavior(items: [ball])
+        gravity.gravityDirection = .init(dx: 0, dy: 1)
+        // 添加附着力行为
+        let attachment = UIAttachmentBehavior(item: ball, attachedToAnchor: CGPoint(x: box.frame.width / 2 + 35 , y: box.frame.height / 2))
+        attachment.length = 50
+        animator.addBehavior(gravity)
+        animator.addBehavior(attachment)
+        }
         // ---
 
         override init() {
@@ -72,6 +84,26 @@ struct Seed000Tests {
         #expect(bouncesX >= 2 && bouncesY >= 2, "bounces \(bouncesX), \(bouncesY)")   // measured 2 and 4
         #expect(frames < 900, "paused after \(frames) frames")
         #expect(vc.animator.referenceView === vc.box)
+    }
+
+    /// The pendulum: a rigid rod (frequency 0) of length 50 from the ball's center to (185, 100). The ball starts
+    /// 151 pt away, is pulled onto the 50-pt circle in the first step, then swings: after that the distance stays
+    /// 50 within 0.1 pt (the rigid-joint bound) and the ball passes under the anchor both ways.
+    @Test func pendulum() {
+        let vc = ViewController()
+        vc.addAttachment()
+        let anchor = CGPoint(x: 185, y: 100)
+        runFrames(vc.animator, 10)
+        var worst: CGFloat = 0, left = false, right = false
+        for _ in 0..<300 {
+            vc.animator.advance(by: 1.0 / 60)
+            let c = vc.ball.center
+            worst = max(worst, abs(hypot(c.x - anchor.x, c.y - anchor.y) - 50))
+            if c.x < anchor.x - 20 { left = true }
+            if c.x > anchor.x + 20 { right = true }
+        }
+        #expect(worst <= 0.1, "rod length error \(worst)")
+        #expect(left && right)
     }
 
     /// The API tour: a custom item declared as the article's protocol listing shows, and every member the listings

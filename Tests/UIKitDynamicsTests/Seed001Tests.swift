@@ -250,4 +250,163 @@ struct Seed001Tests {
         let meanX = stickers.map(\.center.x).reduce(0, +) / 40
         #expect(meanX < 120 && uprightMeanX > 150, "mean x \(uprightMeanX) → \(meanX)")
     }
+
+    /// 3. Attachment: the square hangs on a soft spring (length 60, 0.3 Hz, damping 0.3) from the anchor view's
+    /// center; touches move the anchor. After the anchor jumps 150 pt right the square follows and settles 60 pt from
+    /// it, within 1.5 pt once the animator pauses: a 0.3-Hz spring pulls with only (2π·0.3)² ≈ 3.6 pt/s² per point
+    /// of stretch, so the square falls asleep (below 1 pt/s for 0.5 s, spec §2.5) up to about 1 pt short.
+    @Test func attachmentFollowsTheAnchor() {
+        final class AttachViewController: BaseViewController {
+            let squareView = UIView(frame: CGRect(x: 137.5, y: 300, width: 100, height: 100))
+            let anchorView = UIView(frame: CGRect(x: 177.5, y: 200, width: 20, height: 20))
+            var attach: UIAttachmentBehavior!
+
+            func setUp() {
+                view.addSubview(squareView)
+                view.addSubview(anchorView)
+                self.attach = UIAttachmentBehavior(item: self.squareView, offsetFromCenter: UIOffset.zero,
+                                                   attachedToAnchor: self.anchorView.center)
+                self.attach.length = 60
+                self.attach.frequency = 0.3
+                self.attach.damping = 0.3
+                self.animator.addBehavior(self.attach)
+            }
+
+            func touchesMoved(to point: CGPoint) {
+                anchorView.center = point
+                attach.anchorPoint = point
+            }
+        }
+        let vc = AttachViewController()
+        vc.setUp()
+        #expect(vc.attach.attachedBehaviorType == .anchor && vc.attach.items.count == 1)
+        runUntilPaused(vc.animator)
+        let a0 = vc.anchorView.center, c0 = vc.squareView.center
+        #expect(abs(hypot(c0.x - a0.x, c0.y - a0.y) - 60) <= 1.5, "\(c0)")
+        vc.touchesMoved(to: CGPoint(x: a0.x + 150, y: a0.y))
+        #expect(vc.animator.isRunning)
+        runUntilPaused(vc.animator, limit: 6000)
+        let a1 = vc.anchorView.center, c1 = vc.squareView.center
+        #expect(abs(hypot(c1.x - a1.x, c1.y - a1.y) - 60) <= 1.5, "\(c1)")
+        #expect(c1.x > c0.x + 50)
+    }
+
+    /// 5. Snap ("摆动"): the first view snaps to a 20 × 20 view's center with damping 1; dragging moves `snapPoint`.
+    /// It ends within 0.5 pt of the last point and within 0.001 rad of upright (the snap bound).
+    @Test func snapFollowsTheFinger() {
+        final class SnapViewController: BaseViewController {
+            var snap: UISnapBehavior!
+
+            func setUp() {
+                let first = getLeadingActorView(CGRect(x: 150, y: 400, width: 60, height: 60), backgroundColor: .blue)
+                view.addSubview(first)
+                // 创建一个view
+                let view = self.getLeadingActorView(CGRect(x: 20, y: 66, width: 20, height: 20),
+                                                    backgroundColor: self.randomColor())
+                self.view.addSubview(view)
+                // 创建震动行为,snapPoint是它的作用点
+                self.snap = UISnapBehavior(item: self.pointViews.first!, snapTo: view.center)
+                self.animator.addBehavior(self.snap)
+                // 设置震动量,范围从0到1,默认为0.5
+                self.snap.damping = 1
+            }
+
+            func touchesMoved(to point: CGPoint) { changeSnapPoint(point) }
+
+            func changeSnapPoint(_ snapPoint: CGPoint) { self.snap.snapPoint = snapPoint }
+        }
+        let vc = SnapViewController()
+        vc.setUp()
+        let item = vc.pointViews[0]
+        runFrames(vc.animator, 40)
+        for step in 1...10 {                      // a drag across the screen, one touch every 3 frames
+            vc.touchesMoved(to: CGPoint(x: 30 + CGFloat(step) * 25, y: 76 + CGFloat(step) * 40))
+            runFrames(vc.animator, 3)
+        }
+        runUntilPaused(vc.animator)
+        let target = vc.snap.snapPoint
+        #expect(hypot(item.center.x - target.x, item.center.y - target.y) <= 0.5, "\(item.center) vs \(target)")
+        #expect(abs(atan2(item.transform.b, item.transform.a)) <= 0.001)
+    }
+
+    /// 9. The springy chat list (iMessage): every cell's layout attributes hang on a zero-length spring (0.5 Hz,
+    /// damping 0.8) at its own center, in an animator over layout-attribute objects (no views). Scrolling by `delta`
+    /// moves each cell by delta × |touch − anchor|/2000 (at most delta) and calls `updateItem(usingCurrentState:)`;
+    /// the springs then bring every cell back to its anchor (within 0.5 pt once the animator pauses), cells far from
+    /// the touch having lagged more.
+    @Test func springyChatList() {
+        final class LayoutAttributes: UIDynamicItem {
+            let indexPath: Int
+            var center: CGPoint
+            var bounds: CGRect
+            var transform = CGAffineTransform.identity
+            init(indexPath: Int) {
+                self.indexPath = indexPath
+                center = CGPoint(x: 187.5, y: 25 + 55 * CGFloat(indexPath))
+                bounds = CGRect(x: 0, y: 0, width: 355, height: 50)
+            }
+        }
+        @MainActor final class SpringyFlowLayout {
+            var animator: UIDynamicAnimator?
+            var scrollBounds = CGRect(x: 0, y: 0, width: 375, height: 667)
+            var touchLocation = CGPoint(x: 187.5, y: 100)
+            let all = (0..<30).map { LayoutAttributes(indexPath: $0) }
+
+            func prepareLayout() {
+                if animator == nil {
+                    let animator = UIDynamicAnimator()
+                    self.animator = animator
+                    for item in all {
+                        let spring = UIAttachmentBehavior(item: item, attachedToAnchor: item.center)
+                        spring.length = 0
+                        spring.damping = 0.8
+                        spring.frequency = 0.5
+                        animator.addBehavior(spring)
+                    }
+                }
+            }
+
+            func layoutAttributesForElements(in rect: CGRect) -> [any UIDynamicItem] {
+                animator?.items(in: rect) ?? []
+            }
+
+            func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+                guard let animator else { return false }
+                let scrollDeltaY = newBounds.origin.y - scrollBounds.origin.y
+                let scrollDeltaX = newBounds.origin.x - scrollBounds.origin.x
+                for case let spring as UIAttachmentBehavior in animator.behaviors {
+                    let anchorPoint = spring.anchorPoint
+                    let distanceFromTouch = abs(touchLocation.y - anchorPoint.y)
+                    let scrollResistance = distanceFromTouch / 2000
+                    let item = spring.items.first!
+                    var center = item.center
+                    center.y += (scrollDeltaY > 0) ? min(scrollDeltaY, scrollDeltaY * scrollResistance)
+                        : max(scrollDeltaY, scrollDeltaY * scrollResistance)
+                    let distanceFromTouchX = abs(touchLocation.x - anchorPoint.x)
+                    center.x += (scrollDeltaX > 0) ? min(scrollDeltaX, scrollDeltaX * distanceFromTouchX / 2000)
+                        : max(scrollDeltaX, scrollDeltaX * distanceFromTouchX / 2000)
+                    item.center = center
+                    animator.updateItem(usingCurrentState: item)
+                }
+                scrollBounds = newBounds
+                return false
+            }
+        }
+        let layout = SpringyFlowLayout()
+        layout.prepareLayout()
+        let animator = layout.animator!
+        runUntilPaused(animator)
+        #expect(layout.layoutAttributesForElements(in: CGRect(x: 0, y: 0, width: 375, height: 667)).count == 13)
+        let anchors = layout.all.map(\.center)
+        // Scroll down 40 pt with the finger near the top.
+        #expect(!layout.shouldInvalidateLayout(forBoundsChange: CGRect(x: 0, y: 40, width: 375, height: 667)))
+        #expect(animator.isRunning)
+        let near = layout.all[2].center.y - anchors[2].y, far = layout.all[25].center.y - anchors[25].y
+        #expect(near < 2 && far > 20, "near \(near), far \(far)")
+        let frames = runUntilPaused(animator)
+        #expect(frames < 1200)
+        for (item, anchor) in zip(layout.all, anchors) {
+            #expect(hypot(item.center.x - anchor.x, item.center.y - anchor.y) <= 0.5)
+        }
+    }
 }
