@@ -22,6 +22,7 @@ struct Seed003Tests {
         var collision: UICollisionBehavior!
         var firstContact = false
         var square: UIView!
+        var snap: UISnapBehavior!
         override func viewDidLoad() {
             super.viewDidLoad()
             square = UIView(frame: CGRect(x: 100, y: 100, width: 100, height: 100))
@@ -70,29 +71,56 @@ struct Seed003Tests {
                 self.view.addSubview(square)
                 collision.addItem(square)
                 gravity.addItem(square)
+                let attach = UIAttachmentBehavior(item: collidingView, attachedTo: square)
+                animator.addBehavior(attach)
             }
+        }
+
+        func touchesEnded(at location: CGPoint) {
+            if snap != nil {
+                animator.removeBehavior(snap)
+            }
+            snap = UISnapBehavior(item: square, snapTo: location)
+            animator.addBehavior(snap)
         }
         // ---
     }
 
-    /// Gravity 1.6 rad (slightly left of down). The square first hits the barrier (the delegate hears
-    /// "barrier"), which holds only its left 40 pt, so it tips off toward the floor; the first contact spawns a
-    /// second square at (30, 0) that falls onto the barrier. Everything comes to rest inside the screen.
+    /// Gravity 1.6 rad (slightly left of down). The square first hits the barrier (the delegate hears "barrier");
+    /// that first contact spawns a second square at (30, 0), adds it to gravity and collision and ties the two
+    /// together with a rigid item–item attachment (the two may collide, spec §1.8). After 10 s both are inside the
+    /// screen with the rod's length kept (within 0.5 pt). Then taps snap the first square (a new snap replacing the
+    /// old): the rod holds it at its length from the second square, so it ends as close to the tap point as the rod
+    /// allows — within 1 pt of |rod − distance(tap, second square)|.
     @Test func barrierDelegateAndSpawn() {
         let vc = ViewController()
         vc.viewDidLoad()
-        let frames = runUntilPaused(vc.animator)
-        #expect(frames < 1500, "paused after \(frames) frames")
+        runFrames(vc.animator, 600)
         #expect(vc.contacts.first == "barrier")
         #expect(vc.contacts.contains("bounds"))
         #expect(vc.firstContact && vc.view.subviews.count == 3)
         #expect(vc.square.backgroundColor == .gray)
-        // The first square ends on the floor (its lowest point on y = 668 within the slop, turned or not).
-        let f = vc.square.frame
-        #expect(abs(f.maxY - 668) <= 1, "first square \(f)")
-        // The spawned square rests on the barrier (its bottom on y = 300).
         let spawned = vc.view.subviews[2]
-        #expect(abs(spawned.frame.maxY - 300) <= 1, "spawned \(spawned.frame)")
+        let attach = vc.animator.behaviors.compactMap { $0 as? UIAttachmentBehavior }.first!
+        #expect(attach.items.count == 2 && attach.attachedBehaviorType == .items)
+        let rod = attach.length
+        func distance() -> CGFloat {
+            hypot(vc.square.center.x - spawned.center.x, vc.square.center.y - spawned.center.y)
+        }
+        #expect(abs(distance() - rod) <= 0.5, "rod \(rod), distance \(distance())")
+        for v in [vc.square!, spawned] {
+            #expect(v.frame.minX >= -2 && v.frame.maxX <= 377 && v.frame.maxY <= 669, "\(v.frame)")
+        }
         #expect(vc.gravity.items.count == 2 && vc.collision.items.count == 2)
+        // Tap twice: the second snap replaces the first.
+        vc.touchesEnded(at: CGPoint(x: 250, y: 200))
+        runFrames(vc.animator, 30)
+        vc.touchesEnded(at: CGPoint(x: 200, y: 250))
+        #expect(vc.animator.behaviors.filter { $0 is UISnapBehavior }.count == 1)
+        runFrames(vc.animator, 600)
+        let reach = abs(rod - hypot(spawned.center.x - 200, spawned.center.y - 250))
+        let miss = hypot(vc.square.center.x - 200, vc.square.center.y - 250)
+        #expect(abs(miss - reach) <= 1, "missed the tap by \(miss), the rod allows \(reach)")
+        #expect(abs(distance() - rod) <= 0.5)
     }
 }

@@ -142,4 +142,68 @@ struct Seed004Tests {
         }
         #expect(!turned)
     }
+
+    /// 3–4. Attachment and spring: the second view hangs from the first view's center. As a rigid rod (frequency 0)
+    /// under gravity its distance stays the initial 150 pt (within 0.1 pt) while it swings; as the book's spring
+    /// (frequency 1, damping 0.1, length 100) it bobs at 1 Hz: the time between its first two lowest points is 1 s
+    /// within 2 frames (the frame clock's resolution; damping 0.1 lowers the frequency by only 0.5 %).
+    @Test(arguments: [false, true])
+    func attachmentAndSpring(spring: Bool) {
+        let vc = ViewController()
+        vc.imageView_second.center = CGPoint(x: spring ? 187.5 : 287.5, y: spring ? 330 : 150 + 111.8)
+        let attachmentBehavior = UIAttachmentBehavior(item: vc.imageView_second,
+                                                      attachedToAnchor: CGPoint(x: vc.imageView_first.center.x,
+                                                                                y: vc.imageView_first.center.y))
+        if spring {
+            attachmentBehavior.frequency = 1.0    // 设置振动频率
+            attachmentBehavior.damping = 0.1      // 熨平动画的峰值
+            attachmentBehavior.length = 100.0     // 设置连接的长度
+        }
+        vc.dynamicAnimator.addBehavior(attachmentBehavior)
+        vc.dynamicAnimator.addBehavior(UIGravityBehavior(items: [vc.imageView_second]))
+        let anchor = attachmentBehavior.anchorPoint
+        func distance() -> CGFloat {
+            hypot(vc.imageView_second.center.x - anchor.x, vc.imageView_second.center.y - anchor.y)
+        }
+        var ys: [CGFloat] = [], worst: CGFloat = 0
+        for _ in 0..<180 {
+            vc.dynamicAnimator.advance(by: 1.0 / 60)
+            ys.append(vc.imageView_second.center.y)
+            worst = max(worst, abs(distance() - 150))
+        }
+        if spring {
+            let lows = (1..<(ys.count - 1)).filter { ys[$0] > ys[$0 - 1] && ys[$0] >= ys[$0 + 1] }
+            #expect(lows.count >= 2)
+            let period = Double(lows[1] - lows[0]) / 60
+            #expect(abs(period - 1) <= 2.0 / 60, "period \(period) s")
+        } else {
+            #expect(abs(attachmentBehavior.length - 150) < 0.01)
+            #expect(worst <= 0.1, "rod error \(worst)")
+        }
+    }
+
+    /// 5. Snap on tap: all behaviours are removed, then a snap with damping 0.75 pulls the first view to the tap.
+    /// It ends within 0.5 pt of the point and within 0.001 rad of upright, and the animator pauses.
+    @Test func snapOnTap() {
+        let vc = ViewController()
+        vc.dynamicAnimator.addBehavior(UIGravityBehavior(items: [vc.imageView_first]))
+        runFrames(vc.dynamicAnimator, 20)
+        func tapMethod(_ point: CGPoint) {
+            let snapBehavior = UISnapBehavior(item: vc.imageView_first, snapTo: point)
+            snapBehavior.damping = 0.75
+            vc.dynamicAnimator.removeAllBehaviors()
+            vc.dynamicAnimator.addBehavior(snapBehavior)
+        }
+        tapMethod(CGPoint(x: 80, y: 500))
+        runFrames(vc.dynamicAnimator, 30)
+        tapMethod(CGPoint(x: 300, y: 150))
+        #expect(vc.dynamicAnimator.behaviors.count == 1)
+        let log = PauseLog()
+        vc.dynamicAnimator.delegate = log
+        let frames = runUntilPaused(vc.dynamicAnimator)
+        #expect(frames < 600 && log.events == ["pause"])
+        let c = vc.imageView_first.center
+        #expect(hypot(c.x - 300, c.y - 150) <= 0.5, "\(c)")
+        #expect(abs(atan2(vc.imageView_first.transform.b, vc.imageView_first.transform.a)) <= 0.001)
+    }
 }
