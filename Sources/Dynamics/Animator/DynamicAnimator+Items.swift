@@ -87,8 +87,8 @@ extension DynamicAnimator {
             return
         }
         if let body = record.body {
-            if let shape = record.shape, let owner = shapeOwners.removeValue(forKey: shape) {
-                retiredShapeOwners[shape] = (owner, ticks)
+            for shape in record.shapes {
+                if let owner = shapeOwners.removeValue(forKey: shape) { retiredShapeOwners[shape] = (owner, ticks) }
             }
             world.destroyBody(body)
             ItemOwnership.release(item, by: self)
@@ -126,7 +126,7 @@ extension DynamicAnimator {
     /// item bits; responds to the items of `.items` behaviours and the boundaries of `.boundaries` behaviours;
     /// reports (without responding) the boundaries of behaviours without `.boundaries`.
     func refreshFilter(_ record: ItemRecord) {
-        guard let shape = record.shape else { return }
+        guard !record.shapes.isEmpty else { return }
         var filter = CollisionFilter(categoryBits: 0, collideMask: 0, reportMask: 0)
         for c in record.collisionBehaviors {
             filter.categoryBits |= c.itemCategory
@@ -137,6 +137,6 @@ extension DynamicAnimator {
                 filter.reportMask |= c.boundaryCategory
             }
         }
-        if world.filter(of: shape) != filter { world.setFilter(shape, filter) }
+        for shape in record.shapes where world.filter(of: shape) != filter { world.setFilter(shape, filter) }
     }
 }

@@ -38,6 +38,9 @@ public struct DynamicsDiagnostic: Hashable, Sendable, CustomStringConvertible {
         case invalidTimeStep
         /// A reference rectangle (animator bounds, `items(in:)` query, boundary loop) was not finite or empty.
         case invalidRect
+        /// A `DynamicItemGroup` was given a group among its items. UIKit: "UIDynamicItemGroup cannot be initialized
+        /// with items containing UIDynamicItemGroup".
+        case invalidGroup
     }
 
     /// What kind of problem it was.
