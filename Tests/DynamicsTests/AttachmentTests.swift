@@ -262,6 +262,77 @@ struct AttachmentTests {
         #expect(spin(friction: 1) < 0.01)
     }
 
+    /// Spec §1.8 collide rules: the two items of an iOS 7 item–item attachment may still collide; the two items of
+    /// an iOS 9 factory attachment never do. Two 100 × 100 squares overlapping by 50 pt, both in one collision
+    /// behaviour, joined by each kind (no gravity): the iOS 7 kinds report a began contact between them at once
+    /// (the overlap is a contact), the factory kinds report none in 60 frames and their items stay where the joint
+    /// holds them — centers 50 pt apart within 0.01 pt (no contact pushes them; the solver's drift is ≈ 1e-9).
+    @Test(arguments: ["items", "items+offsets", "sliding", "limit", "fixed", "pin"])
+    func onlyTheIOS7ItemKindsCollideTheirItems(kind: String) {
+        let animator = DynamicAnimator()
+        let a = square(100, 100, name: "a"), b = square(150, 100, name: "b")
+        let middle = CGPoint(x: 125, y: 100)
+        let attachment: AttachmentBehavior
+        switch kind {
+        case "items": attachment = AttachmentBehavior(item: a, attachedTo: b)
+        case "items+offsets":
+            attachment = AttachmentBehavior(item: a, offsetFromCenter: Offset(horizontal: 10, vertical: 0),
+                                            attachedTo: b, offsetFromCenter: Offset(horizontal: -10, vertical: 0))
+        case "sliding":
+            attachment = AttachmentBehavior.slidingAttachment(with: a, attachedTo: b, attachmentAnchor: middle,
+                                                              axisOfTranslation: CGVector(dx: 1, dy: 0))
+        case "limit":
+            attachment = AttachmentBehavior.limitAttachment(with: a, offsetFromCenter: .zero, attachedTo: b,
+                                                            offsetFromCenter: .zero)
+        case "fixed": attachment = AttachmentBehavior.fixedAttachment(with: a, attachedTo: b, attachmentAnchor: middle)
+        default: attachment = AttachmentBehavior.pinAttachment(with: a, attachedTo: b, attachmentAnchor: middle)
+        }
+        let collision = CollisionBehavior(items: [a, b])
+        let log = ContactLog()
+        collision.collisionDelegate = log
+        animator.addBehavior(collision)
+        animator.addBehavior(attachment)
+        run(animator, frames: 60)
+        let touched = log.entries.contains { $0 == "began:a|b" || $0 == "began:b|a" }
+        let distance = hypot(Double(b.center.x - a.center.x), Double(b.center.y - a.center.y))
+        if kind.hasPrefix("items") {
+            #expect(touched, "\(kind): \(log.entries)")
+        } else {
+            #expect(!touched, "\(kind): \(log.entries)")
+            #expect(isClose(distance, 50, within: 0.01), "\(kind): centers \(distance) pt apart")
+        }
+    }
+
+    /// Spec §1.8: an anchor attachment whose attachment point is < 1 pt from the anchor, with frequency 0 and
+    /// `length` never set, is built as a pin at the anchor; 1 pt or more away it stays a rod of that length. A
+    /// 40 × 40 item hung by the offset point (20, 0) swings under gravity for 2 s: the pin keeps the point on the
+    /// anchor (0.5 pt away at the start) within 0.05 pt after the first step pulls it there; the 1.5-pt rod keeps
+    /// the point 1.5 pt away within 0.05 pt (the rigid-joint drift is far below that). Both swing through the
+    /// bottom (center ≥ 119 pt, 1 pt short of hanging straight down for the swing's damping).
+    @Test(arguments: [(0.5, true), (1.5, false)])
+    func nearAnchorBecomesAPin(gap: Double, isPin: Bool) {
+        let animator = DynamicAnimator()
+        let item = square(100, 100, side: 40)
+        let anchor = CGPoint(x: 120 + gap, y: 100)
+        let hang = AttachmentBehavior(item: item, offsetFromCenter: Offset(horizontal: 20, vertical: 0),
+                                      attachedToAnchor: anchor)
+        animator.addBehavior(hang)
+        animator.addBehavior(GravityBehavior(items: [item]))
+        #expect(hang.builtAsPin == isPin)
+        var worst = 0.0, lowest = 0.0
+        for frame in 0..<120 {
+            animator.advance(by: 1.0 / 60.0)
+            let t = item.transform
+            let point = CGPoint(x: item.center.x + 20 * t.a, y: item.center.y + 20 * t.b)
+            let d = hypot(Double(point.x - anchor.x), Double(point.y - anchor.y))
+            if frame > 0 { worst = Swift.max(worst, abs(d - (isPin ? 0 : gap))) }
+            lowest = Swift.max(lowest, Double(item.center.y))
+        }
+        #expect(worst <= 0.05, "gap \(gap): worst \(worst) pt")
+        // It swings through the bottom, where the center hangs 20 pt (+ the gap, for the rod) below the anchor.
+        #expect(lowest >= 119, "lowest center y \(lowest)")
+    }
+
     /// Invalid values are refused with a diagnostic and the old value kept.
     @Test func badInputIsRefused() {
         let item = square(100, 100)

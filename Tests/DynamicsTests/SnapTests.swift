@@ -44,6 +44,37 @@ struct SnapTests {
         #expect(low > mid && mid > high, "overshoot \(low), \(mid), \(high)")
     }
 
+    /// Spec §1.9 (copied quirk 13): `damping` is read when the snap joins an animator. Setting 0.1 on a live snap
+    /// that joined with 1.0 keeps the critically damped approach — the same overshoot to 1e-9 pt as a snap left at
+    /// 1.0 — and the new value is used after the snap is removed and added again (then it overshoots by more than
+    /// 10 pt, as a 0.1 snap does).
+    @Test func dampingIsReadWhenTheSnapJoins() {
+        func overshoot(setLive: Bool, reAdd: Bool = false) -> Double {
+            let animator = DynamicAnimator()
+            let item = square(100, 300, side: 40)
+            let snap = SnapBehavior(item: item, snapTo: CGPoint(x: 300, y: 300))
+            snap.damping = 1
+            animator.addBehavior(snap)
+            animator.advance(by: 1.0 / 60.0)
+            if setLive { snap.damping = 0.1 }
+            #expect(snap.damping == (setLive ? 0.1 : 1))
+            if reAdd {
+                animator.removeBehavior(snap)
+                animator.addBehavior(snap)
+            }
+            var most = 0.0
+            for _ in 0..<120 {
+                animator.advance(by: 1.0 / 60.0)
+                most = Swift.max(most, Double(item.center.x) - 300)
+            }
+            return most
+        }
+        let kept = overshoot(setLive: false), live = overshoot(setLive: true)
+        #expect(abs(live - kept) <= 1e-9, "overshoot \(live) vs \(kept)")
+        let readded = overshoot(setLive: true, reAdd: true)
+        #expect(readded > kept + 10, "overshoot after re-adding \(readded) vs \(kept)")
+    }
+
     /// snapPoint moves the target live; damping outside 0…1 is refused.
     @Test func snapPointIsLiveAndDampingIsChecked() {
         let animator = DynamicAnimator()
