@@ -23,10 +23,12 @@ package struct JointTreeNode: Sendable {
 }
 
 extension Joint {
-    /// Whether the joint can be projected exactly: a pin, a weld or a rigid rod.
+    /// Whether the joint can be solved exactly in the forest: a free pin, a rigid weld or a rigid rod (limits,
+    /// motors and springs are inequalities or forces the direct solve does not model).
     package var isTreeEligible: Bool {
         switch kind {
-        case .revolute, .weld: return true
+        case .revolute: return !enableLimit && !enableMotor
+        case .weld: return hertz == 0 && angularHertz == 0
         case .distance: return !enableSpring || minLength == maxLength
         case .prismatic: return false
         }
@@ -192,18 +194,18 @@ extension World {
         }
     }
 
-    /// One Newton iteration of the exact projection, skipped when every error is within `tolerance`; returns the
-    /// largest joint error found before it, pt.
-    package mutating func projectJointTreeOnce(tolerance: Double) -> Double {
+    /// Factors the tree's KKT matrix for the current configuration (rows from each body's step displacement):
+    /// H = [M −Jᵀ; −J 0] by block LDLᵀ, children first. Stores each joint's error; returns the largest, pt.
+    /// `turnWeighting` adds m·(far extent)² to each body's inertia (the metric of the position projection);
+    /// velocity solves use the true inertia.
+    package mutating func factorJointTree(turnWeighting: Bool) -> Double {
         var worst = 0.0
         let n = treeNodes.count
         treeNodes.withUnsafeMutableBufferPointer { nodes in
         joints.withUnsafeMutableBufferPointer { jo in
         states.withUnsafeMutableBufferPointer { st in
-            // Rows, errors and the blocks to the parents.
             for i in 0..<n {
                 nodes[i].acc = .zero
-                nodes[i].yacc = .zero
                 if nodes[i].isJoint {
                     let k = Int(nodes[i].index)
                     let (jA, jB, c) = jo[k].treeRows(st[Int(jo[k].bodyA)], st[Int(jo[k].bodyB)])
@@ -213,7 +215,6 @@ extension World {
                     worst = Swift.max(worst, (c.x * c.x + c.y * c.y).squareRoot(), abs(c.z) * 10)
                 }
             }
-            if worst <= tolerance { return }
             for i in 0..<n where nodes[i].parent != -1 {
                 let p = Int(nodes[i].parent)
                 if nodes[i].isJoint {
@@ -224,56 +225,103 @@ extension World {
                     nodes[i].toParent = (Mat3.zero - rows).transposed
                 }
             }
-            // Factor and forward-substitute, children first (reverse breadth-first order).
             var i = n - 1
             while i >= 0 {
                 var d: Mat3
-                var b: Vec3
                 if nodes[i].isJoint {
                     d = jo[Int(nodes[i].index)].treePadding
-                    b = nodes[i].c
                 } else {
                     let body = bodies[Int(nodes[i].index)]
-                    // Turning is weighted as if the mass sat at the body's far end: corrections prefer
-                    // translation, which keeps the Newton steps in the range where the rows are linear.
-                    d = .diagonal(body.mass, body.mass, body.inertia + body.mass * body.maxExtent * body.maxExtent)
-                    b = .zero
+                    let extra = turnWeighting ? body.mass * body.maxExtent * body.maxExtent : 0
+                    d = .diagonal(body.mass, body.mass, body.inertia + extra)
                 }
-                d = d - nodes[i].acc
-                let dinv = d.inverse
+                let dinv = (d - nodes[i].acc).inverse
                 nodes[i].dinv = dinv
-                let y = b - nodes[i].yacc
-                nodes[i].y = y
                 if nodes[i].parent != -1 {
-                    let p = Int(nodes[i].parent)
                     let h = nodes[i].toParent
-                    let ht = h.transposed
-                    nodes[p].acc = nodes[p].acc + ht.times(dinv.times(h))
-                    let t = ht.times(dinv.times(y))
-                    nodes[p].yacc = nodes[p].yacc + t
+                    let p = Int(nodes[i].parent)
+                    nodes[p].acc = nodes[p].acc + h.transposed.times(dinv.times(h))
                 }
                 i -= 1
-            }
-            // Back-substitute, parents first, and move the bodies.
-            for i in 0..<n {
-                var rhs = nodes[i].y
-                if nodes[i].parent != -1 { rhs = rhs - nodes[i].toParent.times(nodes[Int(nodes[i].parent)].x) }
-                let x = nodes[i].dinv.times(rhs)
-                nodes[i].x = x
-            }
-            // Damped Newton: a step that would turn a body by more than 0.1 rad is scaled down (the rows are
-            // linear in the angle only for small turns).
-            var maxTurn = 0.0
-            for i in 0..<n where !nodes[i].isJoint { maxTurn = Swift.max(maxTurn, abs(nodes[i].x.z)) }
-            let scale = maxTurn > 0.1 ? 0.1 / maxTurn : 1
-            for i in 0..<n where !nodes[i].isJoint {
-                let x = nodes[i].x
-                let b = Int(nodes[i].index)
-                st[b].dp += Vec2(scale * x.x, scale * x.y)
-                st[b].dq = st[b].dq.integrated(by: scale * x.z)
             }
         }}}
         return worst
     }
 
+    /// Solves the factored system for right-hand sides `nodes[i].c` on joint rows (zero on body rows); leaves
+    /// the body solution in `nodes[i].x`.
+    package mutating func solveJointTree() {
+        let n = treeNodes.count
+        treeNodes.withUnsafeMutableBufferPointer { nodes in
+            for i in 0..<n { nodes[i].yacc = .zero }
+            var i = n - 1
+            while i >= 0 {
+                let b = nodes[i].isJoint ? nodes[i].c : Vec3.zero
+                let y = b - nodes[i].yacc
+                nodes[i].y = y
+                if nodes[i].parent != -1 {
+                    let p = Int(nodes[i].parent)
+                    nodes[p].yacc = nodes[p].yacc + nodes[i].toParent.transposed.times(nodes[i].dinv.times(y))
+                }
+                i -= 1
+            }
+            for i in 0..<n {
+                var rhs = nodes[i].y
+                if nodes[i].parent != -1 { rhs = rhs - nodes[i].toParent.times(nodes[Int(nodes[i].parent)].x) }
+                nodes[i].x = nodes[i].dinv.times(rhs)
+            }
+        }
+    }
+
+    /// One Newton iteration of the exact position projection, skipped when every error is within `tolerance`;
+    /// returns the largest joint error found before it, pt.
+    package mutating func projectJointTreeOnce(tolerance: Double) -> Double {
+        let worst = factorJointTree(turnWeighting: true)
+        treeFactoredForVelocity = false
+        if worst <= tolerance { return worst }
+        solveJointTree()
+        // Damped Newton: a step that would turn a body by more than 0.1 rad is scaled down (the rows are linear
+        // in the angle only for small turns).
+        var maxTurn = 0.0
+        for node in treeNodes where !node.isJoint { maxTurn = Swift.max(maxTurn, abs(node.x.z)) }
+        let scale = maxTurn > 0.1 ? 0.1 / maxTurn : 1
+        treeNodes.withUnsafeBufferPointer { nodes in
+        states.withUnsafeMutableBufferPointer { st in
+            for node in nodes where !node.isJoint {
+                let b = Int(node.index)
+                st[b].dp += Vec2(scale * node.x.x, scale * node.x.y)
+                st[b].dq = st[b].dq.integrated(by: scale * node.x.z)
+            }
+        }}
+        return worst
+    }
+
+    /// Velocity pass over the forest: the exact impulses that make every tree joint's anchor velocities agree
+    /// (J·v = 0 for the rows factored at the start of the step), applied to the bodies.
+    package mutating func solveTreeVelocities() {
+        if treeNodes.isEmpty { return }
+        if !treeFactoredForVelocity {
+            _ = factorJointTree(turnWeighting: false)
+            treeFactoredForVelocity = true
+        }
+        let n = treeNodes.count
+        treeNodes.withUnsafeMutableBufferPointer { nodes in
+        joints.withUnsafeBufferPointer { jo in
+        states.withUnsafeMutableBufferPointer { st in
+            for i in 0..<n where nodes[i].isJoint {
+                let k = Int(nodes[i].index)
+                let a = st[Int(jo[k].bodyA)], b = st[Int(jo[k].bodyB)]
+                nodes[i].c = nodes[i].jA.times(Vec3(a.v.x, a.v.y, a.w)) + nodes[i].jB.times(Vec3(b.v.x, b.v.y, b.w))
+            }
+        }}}
+        solveJointTree()
+        treeNodes.withUnsafeBufferPointer { nodes in
+        states.withUnsafeMutableBufferPointer { st in
+            for node in nodes where !node.isJoint {
+                let b = Int(node.index)
+                st[b].v += Vec2(node.x.x, node.x.y)
+                st[b].w += node.x.z
+            }
+        }}
+    }
 }

@@ -8,7 +8,7 @@ extension World {
         if passes == 0 || activeJoints.isEmpty { return }
         let tolerance = settings.jointProjectionTolerance
         var gsList = activeJoints
-        if buildJointTree() {
+        if !treeNodes.isEmpty {
             for _ in 0..<passes where projectJointTreeOnce(tolerance: tolerance) <= tolerance { break }
             gsList = loopJoints
         }

@@ -12,30 +12,32 @@ extension World {
     package mutating func prepareJoints(_ ctx: JointStepContext) {
         activeJoints.removeAll(keepingCapacity: true)
         if jointCount == 0 { return }
-        for k in joints.indices where joints[k].isAlive {
-            let ia = Int(joints[k].bodyA), ib = Int(joints[k].bodyB)
-            let awakeA = bodies[ia].isAwake && bodies[ia].type == .dynamic
-            let awakeB = bodies[ib].isAwake && bodies[ib].type == .dynamic
-            if !awakeA && !awakeB { continue }
-            activeJoints.append(Int32(k))
-            var j = joints[k]
-            j.invMassA = awakeA ? bodies[ia].invMass : 0
-            j.invIA = awakeA ? bodies[ia].invInertia : 0
-            j.invMassB = awakeB ? bodies[ib].invMass : 0
-            j.invIB = awakeB ? bodies[ib].invInertia : 0
-            let qA = bodies[ia].transform.q, qB = bodies[ib].transform.q
-            j.frameA = qA.rotate(j.localAnchorA - bodies[ia].localCenter)
-            j.frameB = qB.rotate(j.localAnchorB - bodies[ib].localCenter)
-            j.deltaCenter = bodies[ib].center - bodies[ia].center
-            j.deltaAngle = bodies[ib].angle - bodies[ia].angle - j.referenceAngle
-            j.axisA = qA.rotate(j.localAxisA)
-            switch j.kind {
-            case .distance: j.prepareDistance(ctx)
-            case .revolute: j.prepareRevolute(ctx)
-            case .prismatic: j.preparePrismatic(ctx)
-            case .weld: j.prepareWeld(ctx)
+        let count = joints.count
+        joints.withUnsafeMutableBufferPointer { jo in
+            for k in 0..<count where jo[k].isAlive {
+                let ia = Int(jo[k].bodyA), ib = Int(jo[k].bodyB)
+                let awakeA = bodies[ia].isAwake && bodies[ia].type == .dynamic
+                let awakeB = bodies[ib].isAwake && bodies[ib].type == .dynamic
+                if !awakeA && !awakeB { continue }
+                activeJoints.append(Int32(k))
+                // In place: a joint record is large, copying it out and back would cost more than the work.
+                jo[k].invMassA = awakeA ? bodies[ia].invMass : 0
+                jo[k].invIA = awakeA ? bodies[ia].invInertia : 0
+                jo[k].invMassB = awakeB ? bodies[ib].invMass : 0
+                jo[k].invIB = awakeB ? bodies[ib].invInertia : 0
+                let qA = bodies[ia].transform.q, qB = bodies[ib].transform.q
+                jo[k].frameA = qA.rotate(jo[k].localAnchorA - bodies[ia].localCenter)
+                jo[k].frameB = qB.rotate(jo[k].localAnchorB - bodies[ib].localCenter)
+                jo[k].deltaCenter = bodies[ib].center - bodies[ia].center
+                jo[k].deltaAngle = bodies[ib].angle - bodies[ia].angle - jo[k].referenceAngle
+                jo[k].axisA = qA.rotate(jo[k].localAxisA)
+                switch jo[k].kind {
+                case .distance: jo[k].prepareDistance(ctx)
+                case .revolute: jo[k].prepareRevolute(ctx)
+                case .prismatic: jo[k].preparePrismatic(ctx)
+                case .weld: jo[k].prepareWeld(ctx)
+                }
             }
-            joints[k] = j
         }
     }
 
@@ -55,11 +57,23 @@ extension World {
         }}
     }
 
+    /// Splits the active joints between the exact forest and the Gauss–Seidel list for this step.
+    package mutating func classifyJoints() {
+        treeFactoredForVelocity = false
+        if !activeJoints.isEmpty && settings.jointProjectionIterations > 0 && buildJointTree() {
+            iterativeJoints = settings.exactJointVelocities ? loopJoints : activeJoints
+        } else {
+            treeNodes.removeAll(keepingCapacity: true)
+            treeCacheVersion = .max
+            iterativeJoints = activeJoints
+        }
+    }
+
     package mutating func warmStartJoints() {
-        if activeJoints.isEmpty { return }
+        if iterativeJoints.isEmpty { return }
         joints.withUnsafeMutableBufferPointer { jo in
         states.withUnsafeMutableBufferPointer { st in
-            for k32 in activeJoints {
+            for k32 in iterativeJoints {
                 let k = Int(k32)
                 let ia = Int(jo[k].bodyA), ib = Int(jo[k].bodyB)
                 var a = st[ia], b = st[ib]
@@ -76,10 +90,11 @@ extension World {
     }
 
     package mutating func solveJoints(_ ctx: JointStepContext, useBias: Bool) {
-        if activeJoints.isEmpty { return }
+        if settings.exactJointVelocities { solveTreeVelocities() }
+        if iterativeJoints.isEmpty { return }
         joints.withUnsafeMutableBufferPointer { jo in
         states.withUnsafeMutableBufferPointer { st in
-            for k32 in activeJoints {
+            for k32 in iterativeJoints {
                 let k = Int(k32)
                 let ia = Int(jo[k].bodyA), ib = Int(jo[k].bodyB)
                 var a = st[ia], b = st[ib]

@@ -40,10 +40,12 @@ extension World {
         prepareContacts(contactSoftness: contactSoftness, staticSoftness: staticSoftness)
         let jointContext = jointStepContext(h: h, contactHertz: hertz)
         prepareJoints(jointContext)
+        classifyJoints()
         let jointPasses = iterations + Swift.max(0, Swift.min(8, settings.extraJointIterations))
         for _ in 0..<n {
             integrateVelocities(h: h)
             applyJointSprings(h: h)
+            treeFactoredForVelocity = false
             warmStartJoints()
             warmStartContacts()
             for _ in 0..<jointPasses { solveJoints(jointContext, useBias: true) }

@@ -36,6 +36,10 @@ public struct World: Sendable {
     package var treeCacheFlags: [UInt8] = []
     package var treeCacheVersion: UInt64 = .max
     package var treeCacheHasTree = false
+    /// Whether the tree's factorization is the velocity one (true inertia, rows at the start of the step).
+    package var treeFactoredForVelocity = false
+    /// Active joints solved by Gauss–Seidel this step (not in the exact forest).
+    package var iterativeJoints: [Int32] = []
     package var constraints: [ContactConstraint] = []
     package var constraintPoints: [ContactConstraintPoint] = []
     /// Awake dynamic and kinematic bodies, rebuilt every step.

@@ -25,6 +25,10 @@ public struct WorldSettings: Sendable, Hashable {
     /// Position-projection passes over rigid joints after the sub-steps, 0…8. Default 3 (tree-shaped joint
     /// groups are projected exactly by Newton iterations; loops by Gauss–Seidel passes).
     public var jointProjectionIterations: Int = 3
+    /// Solve the velocities of tree-shaped rigid joints exactly (a direct O(n) solve per sub-step) instead of by
+    /// Gauss–Seidel. Stiffer (a whipping 50-link chain stays within 0.05 pt) but about 40 % dearer on chains.
+    /// Default false.
+    public var exactJointVelocities: Bool = false
     /// Joint error left alone by the projection, pt. Default 0.01.
     public var jointProjectionTolerance: Double = 0.01
     /// Speed at which joints correct drift at most, pt/s. Default 1000.
