@@ -32,10 +32,66 @@ extension Raster {
             planes.append((nx, ny, nx * a.x + ny * a.y))
         }
         guard planes.count >= 3 else { return }
-        planes.withUnsafeBufferPointer { pl in
-            shade(minX: minX, minY: minY, maxX: maxX, maxY: maxY, color) { x, y in
-                var d = -Double.infinity
-                for p in pl { d = max(d, p.0 * x + p.1 * y - p.2) }
+        points.withUnsafeBufferPointer { pts in
+            planes.withUnsafeBufferPointer { pl in
+                shade(minX: minX, minY: minY, maxX: maxX, maxY: maxY, color,
+                      interior: { y in Raster.interiorSpan(pts, y) }) { x, y in
+                    var d = -Double.infinity
+                    for p in pl { d = max(d, p.0 * x + p.1 * y - p.2) }
+                    return 0.5 - d
+                }
+            }
+        }
+    }
+
+    /// The x-span of a convex polygon on the horizontal line `y` (between its extreme edge crossings), or nil.
+    @inline(__always)
+    static func span(_ points: UnsafeBufferPointer<PixelPoint>, _ y: Double) -> (Double, Double)? {
+        var lo = Double.infinity, hi = -Double.infinity
+        let n = points.count
+        for i in 0..<n {
+            let a = points[i], b = points[i + 1 == n ? 0 : i + 1]
+            guard (a.y <= y && b.y >= y) || (b.y <= y && a.y >= y) else { continue }
+            if abs(b.y - a.y) < 1e-12 {
+                lo = min(lo, min(a.x, b.x)); hi = max(hi, max(a.x, b.x))
+            } else {
+                let x = a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x)
+                lo = min(lo, x); hi = max(hi, x)
+            }
+        }
+        return lo <= hi ? (lo, hi) : nil
+    }
+
+    /// Pixel centres on row `y` certainly inside the convex polygon by 0.75 px: the span on the lines 0.75 px
+    /// above and below, shrunk by 0.75 px.
+    @inline(__always)
+    static func interiorSpan(_ points: UnsafeBufferPointer<PixelPoint>, _ y: Double) -> (Double, Double)? {
+        guard let s0 = span(points, y - 0.75), let s1 = span(points, y + 0.75) else { return nil }
+        return (max(s0.0, s1.0) + 0.75, min(s0.1, s1.1) - 0.75)
+    }
+
+    /// Fills a rectangle of half-size `halfWidth` × `halfHeight` px centred at `center`, turned by `angle`
+    /// radians, with corners rounded to `radius` px (clamped to the shorter half-side): an exact signed distance.
+    public mutating func fillRoundedRect(center: PixelPoint, halfWidth: Double, halfHeight: Double, radius: Double,
+                                         angle: Double, _ color: RGBA) {
+        guard halfWidth > 0, halfHeight > 0 else { return }
+        let r = max(0, min(radius, min(halfWidth, halfHeight)))
+        let c = cos(angle), s = sin(angle)
+        let bx = halfWidth - r, by = halfHeight - r
+        // Inscribed rectangle (through the arcs' 45° points) for the solid interior spans.
+        let k = r * (1 - 1 / 2.0.squareRoot())
+        let ix = halfWidth - k, iy = halfHeight - k
+        let inner = [(-ix, -iy), (ix, -iy), (ix, iy), (-ix, iy)].map {
+            PixelPoint(center.x + c * $0.0 - s * $0.1, center.y + s * $0.0 + c * $0.1)
+        }
+        let ext = abs(c) * halfWidth + abs(s) * halfHeight, eyt = abs(s) * halfWidth + abs(c) * halfHeight
+        inner.withUnsafeBufferPointer { pts in
+            shade(minX: center.x - ext, minY: center.y - eyt, maxX: center.x + ext, maxY: center.y + eyt, color,
+                  interior: { y in Raster.interiorSpan(pts, y) }) { x, y in
+                let dx = x - center.x, dy = y - center.y
+                let qx = abs(c * dx + s * dy) - bx, qy = abs(-s * dx + c * dy) - by
+                let ox = max(qx, 0), oy = max(qy, 0)
+                let d = (ox * ox + oy * oy).squareRoot() + min(max(qx, qy), 0) - r
                 return 0.5 - d
             }
         }
@@ -49,7 +105,13 @@ extension Raster {
         let r = max(radiusX, radiusY)
         if abs(radiusX - radiusY) < 1e-9 {
             let cx = center.x, cy = center.y
-            shade(minX: cx - r, minY: cy - r, maxX: cx + r, maxY: cy + r, color) { x, y in
+            let inside: (Double) -> (Double, Double)? = { y in
+                let dy = abs(y - cy) + 0.75
+                guard dy < r else { return nil }
+                let hw = (r * r - dy * dy).squareRoot() - 0.75
+                return (cx - hw, cx + hw)
+            }
+            shade(minX: cx - r, minY: cy - r, maxX: cx + r, maxY: cy + r, color, interior: inside) { x, y in
                 let dx = x - cx, dy = y - cy
                 return 0.5 - ((dx * dx + dy * dy).squareRoot() - r)
             }
