@@ -58,7 +58,8 @@ let package = Package(
         .testTarget(name: "PhysicsCoreTests", dependencies: ["PhysicsCore"], swiftSettings: strict),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "PhysicsCore"], swiftSettings: strict),
         .testTarget(name: "SandboxTests",
-                    dependencies: ["SandboxRender", "SandboxScenes", "SandboxKit", "SandboxSDL", "Dynamics"],
+                    dependencies: ["SandboxRender", "SandboxScenes", "SandboxKit", "SandboxSDL", "Dynamics", "CSDL2"],
+                    exclude: ["Goldens"],
                     swiftSettings: strict),
     ]
 )

@@ -11,6 +11,7 @@ extension SandboxApp {
         let dt = dt.isFinite ? max(0, min(dt, 0.25)) : 0
         updateTilt(dt: dt)
         let stepping = !userPaused || stepRequested
+        let wasRunning = world.animator.isRunning
         let h = userPaused ? 1.0 / 60 : dt * timeScale
         if stepping {
             driveDrag(dt: h)
@@ -20,7 +21,8 @@ extension SandboxApp {
             physicsMs = milliseconds(ContinuousClock.now - t0)
         }
         stepRequested = false
-        let fresh = overlays.contacts && stepping ? world.animator.debugContactPoints(limit: 2048) : []
+        // Contacts of sleeping bodies stay "touching": only a frame that really stepped renews the dots.
+        let fresh = overlays.contacts && stepping && wasRunning ? world.animator.debugContactPoints(limit: 2048) : []
         if stepping || !overlay.contacts.dots.isEmpty { overlay.contacts.update(fresh: fresh, dt: dt) }
         if var p = overlay.push {
             p.age += dt
@@ -41,6 +43,12 @@ extension SandboxApp {
         renderer.draw(world, into: &raster, extras: overlay)
         drawChrome(into: &raster)
         drawMs = milliseconds(ContinuousClock.now - t0)
+    }
+
+    /// Draws only the scene and its overlays (no HUD, panel, log or help: nothing that shows timings), for golden
+    /// images and docs.
+    public func renderScene(into raster: inout Raster) {
+        SceneRenderer(scale: scale, overlays: overlays).draw(world, into: &raster, extras: overlay)
     }
 
     /// The drawable size in pixels.

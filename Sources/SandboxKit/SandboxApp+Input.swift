@@ -129,7 +129,11 @@ extension SandboxApp {
     func key(_ command: KeyCommand, pressed: Bool, shift: Bool) {
         switch command {
         case .tiltLeft, .tiltRight, .tiltUp, .tiltDown:
-            if pressed { tiltKeys.insert(command) } else { tiltKeys.remove(command) }
+            if pressed, tiltKeys.insert(command).inserted {
+                log("tilt \(command.help.key) (hold to tilt gravity, release to level)")
+            } else if !pressed {
+                tiltKeys.remove(command)
+            }
             return
         default:
             break
