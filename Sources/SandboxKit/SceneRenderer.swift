@@ -119,6 +119,12 @@ public struct SceneRenderer {
             }
             if hw > 6 { drawSpoke(c, angle: angle, length: hw, color: edge, into: &raster) }
         case .rectangle:
+            if item.cornerRadius > 0 {
+                // The look is rounded (layer.cornerRadius) but the collision bounds are the full rectangle: show
+                // both, the bounds as a translucent box behind the rounded face.
+                raster.fillRoundedRect(center: c, halfWidth: hw, halfHeight: hh, radius: 0, angle: angle,
+                                       color.withAlpha(70))
+            }
             raster.fillRoundedRect(center: c, halfWidth: hw, halfHeight: hh, radius: Double(item.cornerRadius) * scale,
                                    angle: angle, color)
             if outline {

@@ -17,6 +17,13 @@ public final class SDLWindow {
     public private(set) var pacer: FramePacer
     /// Frames presented.
     public private(set) var framesPresented = 0
+    /// Per-frame physics and draw times of the frames presented, ms, and the wall time of the first and last
+    /// present, s (for the closing report).
+    public private(set) var physicsTimes: [Double] = []
+    /// Draw times of the frames presented, ms.
+    public private(set) var drawTimes: [Double] = []
+    private var firstPresent: Double?
+    private var lastPresent: Double?
 
     private let window: OpaquePointer
     private let renderer: OpaquePointer
@@ -91,21 +98,22 @@ public final class SDLWindow {
         app.handle(.resized(width: ptW, height: ptH, scale: Double(wp) / ptW))
     }
 
-    /// Runs until the window closes (or after `maxFrames` frames): a display-linked loop while something moves, a
-    /// blocking `SDL_WaitEvent` while nothing does (near 0 % CPU).
+    /// Runs until the window closes: a display-linked loop while something moves, a blocking `SDL_WaitEvent`
+    /// while nothing does (near 0 % CPU). With `maxFrames` (measurements) it draws every frame and stops after
+    /// that many.
     public func run(maxFrames: Int? = nil) {
         var e = SDL_Event()
         var dirty = true
         var framesThisRun = 0
         while !app.wantsQuit {
-            if !(app.needsFrames || dirty) {
+            if maxFrames == nil, !(app.needsFrames || dirty) {
                 // Idle: sleep in the kernel until an event arrives.
                 if SDL_WaitEvent(&e) != 0 { dirty = pump.dispatch(e) || dirty }
                 pacer.resynchronize(now: now())
             }
             while SDL_PollEvent(&e) != 0 { dirty = pump.dispatch(e) || dirty }
             if app.wantsQuit { break }
-            guard app.needsFrames || dirty else { continue }
+            guard app.needsFrames || dirty || maxFrames != nil else { continue }
             app.frame(dt: pacer.frameInterval(now: now()))
             present()
             dirty = false
@@ -136,8 +144,19 @@ public final class SDLWindow {
         SDL_RenderCopy(renderer, texture, nil, nil)
         let t0 = now()
         SDL_RenderPresent(renderer)
-        pacer.recordPresent(duration: now() - t0)
+        let t1 = now()
+        pacer.recordPresent(duration: t1 - t0)
         framesPresented += 1
+        physicsTimes.append(app.physicsMs)
+        drawTimes.append(app.drawMs)
+        if firstPresent == nil { firstPresent = t1 }
+        lastPresent = t1
+    }
+
+    /// Presented frames per second between the first and the last present (0 before two presents).
+    public var measuredFPS: Double {
+        guard let a = firstPresent, let b = lastPresent, b > a, framesPresented > 1 else { return 0 }
+        return Double(framesPresented - 1) / (b - a)
     }
 
     /// Monotonic seconds.

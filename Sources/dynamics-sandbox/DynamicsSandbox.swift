@@ -117,7 +117,10 @@ struct DynamicsSandbox: ParsableCommand {
         window.run(maxFrames: frames)
         if let screenshot { try app.writeScreenshot(app.renderedFrame(), to: screenshot) }
         let vs = window.pacer.vsync.map { $0 ? "vsync" : "paced" } ?? "probing"
-        print("closed after \(window.framesPresented) frames (\(vs))")
+        let p = HeadlessRun.Report.summary(window.physicsTimes), d = HeadlessRun.Report.summary(window.drawTimes)
+        print(String(format: "closed after %d frames (%@, renderer %@): %.1f fps; per frame physics median %.2f ms "
+                     + "(p95 %.2f), draw median %.2f ms (p95 %.2f)", window.framesPresented, vs,
+                     window.rendererName, window.measuredFPS, p.median, p.p95, d.median, d.p95))
         window.close()
     }
 
