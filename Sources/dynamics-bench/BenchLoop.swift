@@ -61,6 +61,9 @@ enum FrameLoop {
                 out.frameMs.append(t2 - t0)
                 out.stepMs.append(t1 - t0)
             }
+            if !scene.joints.isEmpty && f >= warmup {
+                scene.worstJointGap = Swift.max(scene.worstJointGap, QualityCheck.jointGaps(scene).0)
+            }
             if (f + 1) % contactSampleInterval == 0 {
                 let stats = scene.world.touchingContactStats
                 out.contactPairSum += stats.pairs

@@ -7,6 +7,9 @@ enum QualityCheck {
     /// The top box's displacement from its start (pt) and angle (degrees), and the largest displacement of any
     /// box (pt). The pyramid stood when the top box moved less than 40 pt.
     case pyramid(topDisplacement: Vec2, topAngleDegrees: Double, maxDisplacement: Double)
+    /// The largest and mean joint gap (distance between a joint's two anchors) now, pt, and the largest seen at
+    /// the end of any measured frame.
+    case chain(maxGap: Double, meanGap: Double, worstGapAnyFrame: Double)
     /// A scene with no quality field.
     case none
 
@@ -36,8 +39,23 @@ enum QualityCheck {
             let topDisplacement = (world.position(of: top) ?? Vec2(.nan, .nan)) - topStart
             let angle = (world.angle(of: top) ?? .nan) * 180 / Double.pi
             return .pyramid(topDisplacement: topDisplacement, topAngleDegrees: angle, maxDisplacement: maxDisplacement)
-        case .tumbler, .chain:
+        case .chain:
+            let (mx, mean) = jointGaps(scene)
+            return .chain(maxGap: mx, meanGap: mean, worstGapAnyFrame: scene.worstJointGap)
+        case .tumbler:
             return .none
         }
+    }
+
+    /// Largest and mean distance between the two anchors of the scene's joints, pt.
+    static func jointGaps(_ scene: BenchScene) -> (Double, Double) {
+        var mx = 0.0, sum = 0.0
+        for j in scene.joints {
+            guard let (a, b) = scene.world.anchors(of: j) else { return (.nan, .nan) }
+            let g = (a - b).length
+            mx = Swift.max(mx, g)
+            sum += g
+        }
+        return (mx, scene.joints.isEmpty ? 0 : sum / Double(scene.joints.count))
     }
 }

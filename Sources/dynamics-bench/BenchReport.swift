@@ -93,6 +93,10 @@ struct BenchReport {
             j.fixed("top_angle_deg", angle, 3)
             j.fixed("max_disp_pt", maxDisplacement, 3)
             j.bool("stood", top < QualityCheck.pyramidStandLimit)
+        case .chain(let mx, let mean, let worst):
+            j.fixed("joint_gap_max_pt", mx, 4)
+            j.fixed("joint_gap_mean_pt", mean, 4)
+            j.fixed("joint_gap_worst_any_frame_pt", worst, 4)
         case .none:
             break
         }
@@ -113,6 +117,9 @@ struct BenchReport {
         case .pyramid(let d, _, _):
             let stood = d.length < QualityCheck.pyramidStandLimit
             s += "; top box moved \(fixedString(d.length, 1)) pt" + (stood ? " (stood)" : " (FELL)")
+        case .chain(let mx, _, let worst):
+            s += "; joint gaps \(fixedString(mx, 3)) pt at the end, \(fixedString(worst, 3)) pt worst of any frame"
+            s += worst <= 1 ? " (stiff)" : " (STRETCHED)"
         case .none:
             break
         }

@@ -10,7 +10,7 @@ enum SceneKind: String, CaseIterable, Sendable {
     case pyramid
     /// 2025 boxes in a kinematic drum turning at 25°/s (`tumbler`).
     case tumbler
-    /// Four hanging chains of 50 links (`chain`); needs joints.
+    /// Four chains of 50 links pinned to static anchors, starting horizontal (`chain`).
     case chain
 }
 
@@ -40,6 +40,10 @@ struct BenchScene {
     let startPositions: [Vec2]
     /// Inner width and height of the pile's box, pt (0 for other scenes).
     let boxSize: Double
+    /// The chain scene's joints (empty otherwise).
+    var joints: [JointID] = []
+    /// Largest joint gap seen at the end of any measured frame, pt (chain; measured outside the timed part).
+    var worstJointGap = 0.0
 }
 
 /// Scene parameters shared by every scene.
@@ -60,6 +64,7 @@ struct SceneBuilder {
     private var world: World
     private var dynamicBodies: [BodyID] = []
     private var startPositions: [Vec2] = []
+    private var joints: [JointID] = []
 
     /// A builder over an empty world with `settings` (gravity is set here).
     init(settings: WorldSettings) {
@@ -68,7 +73,7 @@ struct SceneBuilder {
         world = World(settings: s)
     }
 
-    /// Builds `kind` with count `n` (N or BASE; ignored by `tumbler`). `chain` is refused: it needs joints.
+    /// Builds `kind` with count `n` (N or BASE; ignored by `tumbler` and `chain`).
     static func build(_ kind: SceneKind, n: Int, settings: WorldSettings) throws -> BenchScene {
         var b = SceneBuilder(settings: settings)
         var boxSize = 0.0
@@ -81,10 +86,12 @@ struct SceneBuilder {
         case .tumbler:
             try b.buildTumbler()
         case .chain:
-            throw SceneUnavailable(description: "chain needs joints: not implemented in this build")
+            try b.buildChains()
         }
-        return BenchScene(world: b.world, kind: kind, n: kind == .pile || kind == .pyramid ? n : 0,
-                          dynamicBodies: b.dynamicBodies, startPositions: b.startPositions, boxSize: boxSize)
+        var scene = BenchScene(world: b.world, kind: kind, n: kind == .pile || kind == .pyramid ? n : 0,
+                               dynamicBodies: b.dynamicBodies, startPositions: b.startPositions, boxSize: boxSize)
+        scene.joints = b.joints
+        return scene
     }
 
     // MARK: Scenes
@@ -144,6 +151,26 @@ struct SceneBuilder {
             for j in 0..<45 {
                 let id = try dynamicBody(at: Vec2(-900 + 40 * Double(j), 100 + 40 * Double(i)))
                 try box(on: id, center: .zero, half: Vec2(12.5, 12.5), boxMaterial)
+            }
+        }
+    }
+
+    /// d) Four chains of 50 links (20 × 6 pt, density 1) that never collide, each pinned to a static anchor at
+    /// (−1650 + 1100k, 0) and link to link by revolute joints, starting horizontal.
+    private mutating func buildChains() throws {
+        var link = material(friction: 0.6, restitution: 0)
+        link.filter = CollisionFilter(categoryBits: 0, collideMask: 0)
+        for k in 0..<4 {
+            let ax = -1650 + 1100 * Double(k)
+            var previous = try body(.static, at: Vec2(ax, 0))
+            for m in 0..<50 {
+                let id = try dynamicBody(at: Vec2(ax + 10 + 20 * Double(m), 0))
+                try box(on: id, center: .zero, half: Vec2(10, 3), link)
+                guard let joint = world.createJoint(.revolute(previous, id, anchor: Vec2(ax + 20 * Double(m), 0))) else {
+                    throw SceneBuildError(description: "createJoint refused chain \(k) joint \(m)")
+                }
+                joints.append(joint)
+                previous = id
             }
         }
     }

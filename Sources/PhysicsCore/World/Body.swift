@@ -85,6 +85,9 @@ package struct Body: Sendable {
     /// Head of the body's shape list, or −1.
     package var firstShape: Int32 = -1
     package var shapeCount: Int32 = 0
+    /// Head of the body's joint list, or −1, and its length.
+    package var firstJoint: Int32 = -1
+    package var jointCount: Int32 = 0
     /// Smallest and largest distance from the centre of mass to the surface (for continuous collision).
     package var minExtent = 0.0
     package var maxExtent = 0.0

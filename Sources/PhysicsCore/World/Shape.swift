@@ -27,6 +27,9 @@ public struct CollisionFilter: Sendable, Hashable {
         self.reportMask = reportMask
     }
 
+    /// True when the shape can neither collide with nor report any other shape (no category, no report mask):
+    /// the broad phase never pairs it and continuous collision skips it.
+    @inlinable public var isInert: Bool { categoryBits == 0 && reportMask == 0 }
     /// True when a and b push each other apart.
     @inlinable public static func collide(_ a: CollisionFilter, _ b: CollisionFilter) -> Bool {
         (a.categoryBits & b.collideMask) != 0 && (b.categoryBits & a.collideMask) != 0

@@ -47,6 +47,7 @@ extension World {
     public mutating func destroyBody(_ id: BodyID) -> Bool {
         guard isValid(id) else { return false }
         wakeIsland(of: id.index)
+        destroyJoints(ofBody: id.index)
         var s = bodies[Int(id.index)].firstShape
         while s != -1 {
             let next = shapes[Int(s)].nextOnBody

@@ -44,7 +44,7 @@ extension World {
                 shapes[i].fatAABB = fat
                 if shapes[i].proxy != -1 {
                     if shapes[i].inStaticTree { staticTree.move(shapes[i].proxy, to: fat) } else { movingTree.move(shapes[i].proxy, to: fat) }
-                    moveBuffer.append(s)
+                    if !shapes[i].filter.isInert { moveBuffer.append(s) }
                 }
             }
             s = shapes[i].nextOnBody
@@ -58,7 +58,7 @@ extension World {
         while k < moveBuffer.count {
             let s = moveBuffer[k]
             k += 1
-            guard shapes[Int(s)].isAlive, shapes[Int(s)].proxy != -1 else { continue }
+            guard shapes[Int(s)].isAlive, shapes[Int(s)].proxy != -1, !shapes[Int(s)].filter.isInert else { continue }
             let fat = shapes[Int(s)].fatAABB
             queryResults.removeAll(keepingCapacity: true)
             movingTree.query(fat, stack: &queryStack, results: &queryResults)
@@ -79,6 +79,7 @@ extension World {
         let ta = bodies[Int(sa.body)].type, tb = bodies[Int(sb.body)].type
         if ta != .dynamic && tb != .dynamic { return }
         if !CollisionFilter.track(sa.filter, sb.filter) { return }
+        if jointForbidsContact(sa.body, sb.body) { return }
         let key = pairKey(a, b)
         if pairSet.contains(key) { return }
         pairSet.insert(key)

@@ -15,6 +15,10 @@ extension World {
         var minT = 1.0
         var s = b.firstShape
         while s != -1 {
+            if shapes[Int(s)].filter.isInert {
+                s = shapes[Int(s)].nextOnBody
+                continue
+            }
             let box = shapeAABB(s, xf1).union(shapeAABB(s, b.transform))
             ccdCandidates.removeAll(keepingCapacity: true)
             staticTree.query(box, stack: &queryStack, results: &ccdCandidates)

@@ -21,6 +21,12 @@ extension World {
                 if states[k].v != .zero || states[k].w != 0 { bodies[d].sleepTime = 0 }
             }
         }
+        // Joints: jointed dynamic bodies sleep and wake together.
+        for k32 in activeJoints where joints[Int(k32)].isAlive {
+            let a = joints[Int(k32)].bodyA, b = joints[Int(k32)].bodyB
+            if bodies[Int(a)].type == .dynamic && bodies[Int(b)].type == .dynamic
+                && bodies[Int(a)].isAwake && bodies[Int(b)].isAwake { union(a, b) }
+        }
         for i32 in awakeBodies where bodies[Int(i32)].type == .dynamic {
             let r = Int(find(i32))
             islandMinSleep[r] = Double.greatestFiniteMagnitude

@@ -38,14 +38,22 @@ extension World {
             states[i].dq = .identity
         }
         prepareContacts(contactSoftness: contactSoftness, staticSoftness: staticSoftness)
+        let jointContext = jointStepContext(h: h, contactHertz: hertz)
+        prepareJoints(jointContext)
+        let jointPasses = iterations + Swift.max(0, Swift.min(8, settings.extraJointIterations))
         for _ in 0..<n {
             integrateVelocities(h: h)
+            applyJointSprings(h: h)
+            warmStartJoints()
             warmStartContacts()
+            for _ in 0..<jointPasses { solveJoints(jointContext, useBias: true) }
             for _ in 0..<iterations { solveContacts(invH: invH, useBias: true) }
             integratePositions(h: h)
+            for _ in 0..<jointPasses { solveJoints(jointContext, useBias: false) }
             for _ in 0..<iterations { solveContacts(invH: invH, useBias: false) }
         }
         applyRestitution(h: h)
+        projectJoints()
         storeImpulses()
         finalizeBodies(dt: dt)
     }

@@ -22,6 +22,14 @@ public struct World: Sendable {
     package var moveBuffer: [Int32] = []
     package var pairSet = PairSet()
     package var contacts: [Contact] = []
+    package var joints: [Joint] = []
+    package var freeJoints: [Int32] = []
+    /// Joints with an awake body, rebuilt every step.
+    package var activeJoints: [Int32] = []
+    package var treeNodes: [JointTreeNode] = []
+    package var treeNodeOfBody: [Int32] = []
+    package var treeUnion: [Int32] = []
+    package var loopJoints: [Int32] = []
     package var constraints: [ContactConstraint] = []
     package var constraintPoints: [ContactConstraintPoint] = []
     /// Awake dynamic and kinematic bodies, rebuilt every step.
@@ -80,6 +88,8 @@ public struct World: Sendable {
 
     /// Number of live bodies.
     public var bodyCount: Int { bodies.count - freeBodies.count }
+    /// Number of live joints.
+    public var jointCount: Int { joints.count - freeJoints.count }
     /// Number of live shapes.
     public var shapeCount: Int { shapes.count - freeShapes.count }
     /// Tracked contacts (pairs whose fattened bounds overlap).
@@ -113,6 +123,11 @@ public struct World: Sendable {
     @inline(__always) package func isValid(_ id: ShapeID) -> Bool {
         id.index >= 0 && Int(id.index) < shapes.count && shapes[Int(id.index)].isAlive
             && shapes[Int(id.index)].generation == id.generation
+    }
+
+    @inline(__always) package func isValid(_ id: JointID) -> Bool {
+        id.index >= 0 && Int(id.index) < joints.count && joints[Int(id.index)].isAlive
+            && joints[Int(id.index)].generation == id.generation
     }
 
     package func bodyID(_ index: Int32) -> BodyID { BodyID(index: index, generation: bodies[Int(index)].generation) }

@@ -16,6 +16,19 @@ public struct WorldSettings: Sendable, Hashable {
     public var contactDampingRatio: Double = 10
     /// Fastest speed at which overlap is pushed out, pt/s. Default 300 (3 m/s at 100 pt/m).
     public var contactPushMaxVelocity: Double = 300
+    /// Stiffness of rigid joints while drift is corrected, as a multiple of the (capped) contact hertz. Default 2.
+    public var jointHertzScale: Double = 2
+    /// Damping ratio of rigid joints' drift correction. Default 2.
+    public var jointDampingRatio: Double = 2
+    /// Extra joint-only solve passes per sub-step (chains stay stiff for little cost). Default 0, 0…8.
+    public var extraJointIterations: Int = 0
+    /// Position-projection passes over rigid joints after the sub-steps, 0…8. Default 3 (tree-shaped joint
+    /// groups are projected exactly by Newton iterations; loops by Gauss–Seidel passes).
+    public var jointProjectionIterations: Int = 3
+    /// Joint error left alone by the projection, pt. Default 0.01.
+    public var jointProjectionTolerance: Double = 0.01
+    /// Speed at which joints correct drift at most, pt/s. Default 1000.
+    public var jointPushMaxVelocity: Double = 1000
     /// Approach speeds below this bounce with no restitution, pt/s. Default 100 (UIKit's 1 m/s).
     public var restitutionThreshold: Double = 100
     /// Allowed overlap and touching tolerance, pt. Default 0.5.

@@ -1,0 +1,151 @@
+import Foundation
+import PhysicsCore
+
+/// Building the world joint behind an attachment, and keeping it in step with the properties.
+extension AttachmentBehavior {
+    /// 1 UIKit N·m (kg·m²/s²) in core torque units (mass·pt²/s²) at 100 pt per metre.
+    static let torqueScale: Double = 10_000
+
+    /// Creates the anchor body (anchor kinds) and the joint. Sets `length` from the current geometry unless set.
+    func buildJoint(in animator: DynamicAnimator) {
+        guard joint == nil, let bodyA = animator.record(for: item1)?.body else { return }
+        let bodyB: BodyID
+        if let item2 {
+            guard let b = animator.record(for: item2)?.body else { return }
+            bodyB = b
+        } else {
+            var def = BodyDefinition()
+            def.type = .static
+            def.position = Vec2(anchor)
+            guard let b = animator.world.createBody(def) else { return }
+            anchorBody = b
+            bodyB = b
+        }
+        let world = animator.world
+        let xfA = world.transform(of: bodyA) ?? .identity
+        let xfB = world.transform(of: bodyB) ?? .identity
+        var pA = xfA.apply(Vec2(Double(offset1.horizontal), Double(offset1.vertical)))
+        var pB = item2 == nil ? Vec2(anchor) : xfB.apply(Vec2(Double(offset2.horizontal), Double(offset2.vertical)))
+        if kind == .limit {
+            // UIKit's rope is tied at center − offset in reference axes.
+            pA = xfA.p - Vec2(Double(offset1.horizontal), Double(offset1.vertical))
+            pB = xfB.p - Vec2(Double(offset2.horizontal), Double(offset2.vertical))
+        }
+        if kind == .distance && !lengthWasSet {
+            storedLength = CGFloat((pB - pA).length)
+        }
+        // Anchor kinds put the fixed anchor first, as Box2D does with ground: slide travel and pin angles are
+        // then the item's, measured from the anchor.
+        let def = item2 == nil ? jointDefinition(bodyB, bodyA, pB, pA) : jointDefinition(bodyA, bodyB, pA, pB)
+        joint = animator.world.createJoint(def)
+        if joint == nil {
+            DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): the attachment could not be built "
+                                       + "(both ends static?); it has no effect")
+        }
+    }
+
+    /// The joint for the current properties between two world points.
+    private func jointDefinition(_ a: BodyID, _ b: BodyID, _ pA: Vec2, _ pB: Vec2) -> JointDefinition {
+        var def: JointDefinition
+        let anchorPoint = Vec2(anchor)
+        builtAsPin = false
+        switch kind {
+        case .distance:
+            let len = Double(storedLength)
+            let pinByDistance = item2 == nil && !lengthWasSet && storedFrequency == 0 && (pB - pA).length < 1
+            if storedFrequency == 0 && (pinByDistance || len < 0.5) {
+                // UIKit turns a near-zero rigid anchor attachment into a pin; we do the same for an explicit
+                // zero-length rod (a rod of length 0 has no direction to act along).
+                def = .revolute(a, b, anchor: pA)
+                def.anchorB = pB
+                builtAsPin = true
+            } else {
+                def = .distance(a, b, anchorA: pA, anchorB: pB)
+                def.length = len
+                if storedFrequency > 0 {
+                    def.enableSpring = true
+                    def.hertz = Double(storedFrequency)
+                    def.dampingRatio = Double(storedDamping)
+                }
+            }
+            def.collideConnected = item2 != nil
+        case .limit:
+            def = .distance(a, b, anchorA: pA, anchorB: pB)
+            def.enableSpring = true
+            def.enableLimit = true
+            def.minLength = 0
+            def.maxLength = Double(storedLength)
+            def.length = Swift.min(def.length, def.maxLength)
+        case .fixed:
+            def = .weld(a, b, anchor: anchorPoint)
+        case .pin:
+            def = .revolute(a, b, anchor: anchorPoint)
+            applyRange(&def)
+            if storedFrictionTorque > 0 {
+                def.enableMotor = true
+                def.motorSpeed = 0
+                def.maxMotorTorque = Double(storedFrictionTorque) * Self.torqueScale
+            }
+        case .sliding:
+            def = .prismatic(a, b, anchor: anchorPoint, axis: Vec2(axis))
+            applyRange(&def)
+        }
+        return def
+    }
+
+    private func applyRange(_ def: inout JointDefinition) {
+        guard !storedRange.isInfinite else { return }
+        def.enableLimit = true
+        def.lower = Double(storedRange.minimum)
+        def.upper = Double(storedRange.maximum)
+    }
+
+    /// Destroys the joint and the anchor body.
+    func tearDownJoint(in animator: DynamicAnimator) {
+        if let joint { animator.world.destroyJoint(joint) }
+        if let anchorBody { animator.world.destroyBody(anchorBody) }
+        joint = nil
+        anchorBody = nil
+    }
+
+    /// Moves the static anchor body to `anchor` and wakes the item.
+    func moveAnchorBody() {
+        guard let animator = dynamicAnimator else { return }
+        if let anchorBody {
+            animator.world.setTransform(anchorBody, position: Vec2(anchor), angle: 0)
+        } else if kind != .distance {
+            // Two-item factory kinds fix the anchor at creation; moving it rebuilds the joint there.
+            tearDownJoint(in: animator)
+            buildJoint(in: animator)
+        }
+        parametersDidChange()
+    }
+
+    /// Applies changed properties to the joint: in place when the joint kind stays, rebuilt otherwise.
+    func jointParametersDidChange() {
+        guard let animator = dynamicAnimator, let joint else { return }
+        let wantsPin = kind == .distance && storedFrequency == 0 && storedLength < 0.5
+        if kind == .distance && wantsPin == builtAsPin && !builtAsPin {
+            animator.world.setLength(joint, Double(storedLength))
+            animator.world.setSpring(joint, hertz: Double(storedFrequency), dampingRatio: Double(storedDamping))
+        } else if kind == .limit {
+            animator.world.setLimits(joint, lower: 0, upper: Double(storedLength))
+        } else if kind == .pin {
+            let r = storedRange
+            animator.world.setLimits(joint, lower: Double(r.minimum), upper: Double(r.maximum), enabled: !r.isInfinite)
+            animator.world.setMotor(joint, enabled: storedFrictionTorque > 0, speed: 0,
+                                    maxTorque: Double(storedFrictionTorque) * Self.torqueScale)
+        } else if kind == .sliding {
+            let r = storedRange
+            animator.world.setLimits(joint, lower: Double(r.minimum), upper: Double(r.maximum), enabled: !r.isInfinite)
+        } else if kind == .distance {
+            // Rod ↔ pin: rebuild, keeping the rest length.
+            let keepSet = lengthWasSet
+            lengthWasSet = true
+            tearDownJoint(in: animator)
+            buildJoint(in: animator)
+            lengthWasSet = keepSet
+        }
+        parametersDidChange()
+    }
+}
