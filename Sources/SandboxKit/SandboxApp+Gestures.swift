@@ -24,28 +24,32 @@ extension SandboxApp {
         let a = -item.angle
         let dx = p.x - item.center.x, dy = p.y - item.center.y
         let local = CGPoint(x: cos(a) * dx - sin(a) * dy, y: sin(a) * dx + cos(a) * dy)
-        drag = DragState(item: item, localOffset: local, cursor: p, lastTime: time)
+        var d = DragState(item: item, localOffset: local, cursor: p, lastTime: time)
         _ = controlled(item)
-        world.animator.updateItem(usingCurrentState: item)
+        if let snap = snapBehavior {
+            world.animator.removeBehavior(snap)
+            snapBehavior = nil
+            overlay.snapTarget = nil
+        }
+        // The drag is a UIKit attachment from the grabbed point to the cursor (length 0: rigid at frequency 0).
+        let attachment = AttachmentBehavior(item: item, offsetFromCenter: Offset(horizontal: local.x, vertical: local.y),
+                                            attachedToAnchor: p)
+        attachment.length = 0
+        attachment.frequency = CGFloat(gestures.dragFrequency)
+        attachment.damping = CGFloat(gestures.dragDamping)
+        world.animator.addBehavior(attachment)
+        d.behavior = attachment
+        drag = d
         log(String(format: "grab %@ at (%.0f, %.0f)", item.name ?? "item", p.x, p.y))
     }
 
-    /// The cursor moved during a drag: the anchor follows in the same frame.
+    /// The cursor moved during a drag: the attachment's anchor follows at once (the same frame).
     func moveDragAnchor(to p: CGPoint) {
-        _ = p
+        (drag?.behavior as? AttachmentBehavior)?.anchorPoint = p
     }
 
-    /// Pulls the dragged item toward the cursor for this frame of `dt` seconds: the velocity that closes the gap
-    /// between the grabbed point and the cursor within the frame (a rigid pull).
-    func driveDrag(dt: Double) {
-        guard let d = drag, dt > 0 else { return }
-        let g = grabPoint(d)
-        let k = 1 / max(dt, 1.0 / 240)
-        let want = CGPoint(x: (d.cursor.x - g.x) * k, y: (d.cursor.y - g.y) * k)
-        let c = controlled(d.item)
-        let v = c.linearVelocity(for: d.item)
-        c.addLinearVelocity(CGPoint(x: want.x - v.x, y: want.y - v.y), for: d.item)
-    }
+    /// Nothing to do per frame: the attachment pulls the item (kept for gestures without a behaviour).
+    func driveDrag(dt: Double) {}
 
     /// Ends the drag and gives the item `velocity` (pt/s): the fling.
     func endDrag(fling velocity: CGPoint) {
@@ -63,11 +67,16 @@ extension SandboxApp {
         world.animator.debugVelocity(of: item) ?? .zero
     }
 
-    /// Snaps `item` to `p`.
+    /// Snaps `item` to `p` with a new `SnapBehavior` (the previous tap's snap is removed, as seed 003 does).
     func snap(_ item: SandboxItem, to p: CGPoint) {
+        if let old = snapBehavior { world.animator.removeBehavior(old) }
+        let snap = SnapBehavior(item: item, snapTo: p)
+        snap.damping = CGFloat(gestures.snapDamping)
+        world.animator.addBehavior(snap)
+        snapBehavior = snap
         overlay.snapTarget = p
-        log(String(format: "snap %@ to (%.0f, %.0f): needs SnapBehavior (not in this build yet)",
-                   item.name ?? "item", p.x, p.y))
+        log(String(format: "snap %@ to (%.0f, %.0f), damping %.2f", item.name ?? "item", p.x, p.y,
+                   gestures.snapDamping))
     }
 
     /// An instantaneous push on the selected item (or the item nearest the click) toward `p`: magnitude

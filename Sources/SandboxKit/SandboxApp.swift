@@ -128,6 +128,7 @@ public final class SandboxApp {
         sceneIndex = ((index % n) + n) % n
         drag = nil
         pendingTap = nil
+        snapBehavior = nil
         overlay = SceneOverlayState()
         createdBehaviors = []
         world = SceneCatalog.all[sceneIndex].make(bounds: CGRect(origin: .zero, size: size),
@@ -182,7 +183,8 @@ final class AnimatorDelegateBridge: DynamicAnimatorDelegate {
 
 /// Tunables of the sandbox's gestures (shown in the tuning panel).
 public struct GestureSettings: Sendable {
-    /// Drag attachment spring frequency, Hz; 0 = rigid. Default 0 (the item follows the cursor rigidly).
+    /// Drag attachment spring frequency, Hz; 0 = rigid. Default 0 (the item follows the cursor rigidly). Read
+    /// when a drag starts.
     public var dragFrequency: Double = 0
     /// Drag attachment damping ratio. Default 1.
     public var dragDamping: Double = 1

@@ -57,11 +57,10 @@ public struct SceneRenderer {
             }
         }
         if overlays.joints {
+            drawJoints(world.allBehaviors, origin: origin, into: &raster)
             if let drag = extras.drag {
-                let a = px(drag.itemPoint, origin), b = px(drag.cursor, origin)
-                raster.strokeSegment(a, b, width: 2 * scale, Self.jointColor.withAlpha(220))
-                raster.fillCircle(center: b, radius: 4 * scale, Self.jointColor)
-                raster.fillCircle(center: a, radius: 3 * scale, RGBA(hex: 0xF5_A6_23))
+                raster.strokeCircle(center: px(drag.cursor, origin), radius: 6 * scale, width: 1.5 * scale,
+                                    Self.jointColor)
             }
             if let snap = extras.snapTarget {
                 let c = px(snap, origin)

@@ -2,9 +2,10 @@ import Dynamics
 import Foundation
 
 /// Seed 001's demo app: gravity, collision, gravity + collision, bouncing, the sticker pile, the tilt-scrolling
-/// list (the attachment, push, snap and springy-list demos join when those behaviours exist).
+/// list; the attachment, snap and springy-list demos are in Scenes+Joints (push joins with PushBehavior).
 extension SceneCatalog {
-    static let seed001: [SceneDescriptor] = [gravity, collision, gravityCollision, bouncing, stickerPile, tiltList]
+    static let seed001: [SceneDescriptor] = [gravity, collision, attachment, snap, gravityCollision, bouncing,
+                                              stickerPile, springyList, tiltList]
 
     /// Tap → a 50 × 50 red view at the tap point joins a shared gravity behaviour (no collision: it falls away).
     static let gravity = SceneDescriptor(

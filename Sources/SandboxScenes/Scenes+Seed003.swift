@@ -1,14 +1,13 @@
 import Dynamics
 import Foundation
 
-/// Seed 003: the gravity / collision / snap playground (the attachment of the second square joins with
-/// attachments; tapping snaps the selected item through the app).
+/// Seed 003: the gravity / collision / snap playground (tapping snaps the selected item through the app).
 extension SceneCatalog {
     static let seed003: [SceneDescriptor] = [playground]
 
     /// A 100 × 100 square at (100, 100), a 140 × 20 barrier at (0, 300) whose frame is a boundary, gravity angle
     /// 1.6 rad; item behaviour elasticity 0.6, density 1, resistance 0, angular resistance 0, rotation allowed.
-    /// The first boundary contact spawns a second square at x = 30.
+    /// The first boundary contact spawns a second square at x = 30, attached to the colliding item.
     static let playground = SceneDescriptor(
         name: "playground", source: "seed 003",
         summary: "a square falls at gravity angle 1.6 onto a barrier; the first contact spawns a second square"
@@ -41,7 +40,8 @@ extension SceneCatalog {
             g.addItem(second)
             c.addItem(second)
             props.addItem(second)
-            w.log("first boundary contact: a second square joins at x = 30")
+            w.log("first boundary contact: a second square joins at x = 30, attached to \(item === square ? "the square" : "the item")")
+            w.animator.addBehavior(AttachmentBehavior(item: second, attachedTo: item))
         }
         c.collisionDelegate = log
         w.retained.append(log)

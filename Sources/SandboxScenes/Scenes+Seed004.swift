@@ -4,7 +4,7 @@ import Foundation
 /// Seed 004, the book's demos: gravity by angle and magnitude, collision modes, item properties (its attachment,
 /// spring, snap and push demos join with those behaviours).
 extension SceneCatalog {
-    static let seed004: [SceneDescriptor] = [bookGravity, collisionModes, itemProperties]
+    static let seed004: [SceneDescriptor] = [bookGravity, collisionModes, bookSprings, itemProperties]
 
     /// `setAngle(π/2, magnitude: 0.3)`: 300 pt/s² straight down, with the reference bounds as walls.
     static let bookGravity = SceneDescriptor(

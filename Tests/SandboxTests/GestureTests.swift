@@ -99,6 +99,28 @@ struct GestureTests {
         #expect(abs(Double(v.y)) < 1e-6)
     }
 
+    @Test("drag is an attachment whose anchor follows the cursor in the same event; tap snaps the selection there")
+    func dragAttachmentAndSnap() {
+        let (app, pump) = Self.app("collision")
+        let (x, y) = Self.wideCenter
+        pump.dispatch(Self.button(true, x: x, y: y, ms: 1000))
+        pump.dispatch(Self.motion(x: x + 40, y: y + 30, ms: 1016))
+        let drag = app.world.allBehaviors.compactMap { $0 as? AttachmentBehavior }.first
+        // Input-to-motion latency: the anchor is at the cursor before any frame runs.
+        #expect(drag?.anchorPoint == CGPoint(x: Double(x) + 40, y: Double(y) + 30))
+        pump.dispatch(Self.button(false, x: x + 40, y: y + 30, ms: 1100))
+        #expect(app.world.allBehaviors.contains { $0 is AttachmentBehavior } == false, "released: no attachment")
+        // Tap empty space: the selected view snaps there (SnapBehavior, damping 0.5).
+        pump.dispatch(Self.button(true, x: 600, y: 450, ms: 2000))
+        pump.dispatch(Self.button(false, x: 600, y: 450, ms: 2060))
+        let snap = app.world.allBehaviors.compactMap { $0 as? SnapBehavior }.first
+        #expect(snap?.snapPoint == CGPoint(x: 600, y: 450))
+        for _ in 0..<240 { app.frame(dt: 1.0 / 60) }
+        let c = app.selected!.center
+        // The snap bound: within 0.5 pt of the snap point once settled (4 s here).
+        #expect(hypot(c.x - 600, c.y - 450) < 0.5, "item at \(c)")
+    }
+
     @Test("a tap on empty space runs the scene's tap: the gravity scene drops a view there")
     func tapDrops() {
         let (app, pump) = Self.app("gravity")
@@ -149,8 +171,9 @@ struct GestureTests {
         pump.dispatch(Self.key(SDLK_PERIOD, true))
         app.frame(dt: 1.0 / 60)
         #expect(abs(app.world.animator.elapsedTime - t - 1.0 / 60) < 1e-12)
+        let next = SceneCatalog.all[(app.sceneIndex + 1) % SceneCatalog.all.count].name
         pump.dispatch(Self.key(SDLK_RIGHTBRACKET, true))
-        #expect(app.scene.name == "tilt-list")
+        #expect(app.scene.name == next)
         pump.dispatch(Self.key(SDLK_LEFTBRACKET, true))
         #expect(app.scene.name == "sticker-pile")
         pump.dispatch(Self.key(SDLK_SPACE, true))
