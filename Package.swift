@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "PhysicsCore", targets: ["PhysicsCore"]),
         .library(name: "Dynamics", targets: ["Dynamics"]),
+        .library(name: "UIKitDynamics", targets: ["UIKitDynamics"]),
         .executable(name: "dynamics-bench", targets: ["dynamics-bench"]),
         .executable(name: "dynamics-sandbox", targets: ["dynamics-sandbox"]),
     ],
@@ -27,6 +28,8 @@ let package = Package(
             dependencies: ["PhysicsCore", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
+        // UI-prefixed names and a geometry-only UIView, so iOS code compiles with `import UIKitDynamics`.
+        .target(name: "UIKitDynamics", dependencies: ["Dynamics"], swiftSettings: strict),
         .executableTarget(
             name: "dynamics-bench",
             dependencies: ["PhysicsCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -57,6 +60,7 @@ let package = Package(
         ),
         .testTarget(name: "PhysicsCoreTests", dependencies: ["PhysicsCore"], swiftSettings: strict),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "PhysicsCore"], swiftSettings: strict),
+        .testTarget(name: "UIKitDynamicsTests", dependencies: ["UIKitDynamics"], swiftSettings: strict),
         .testTarget(name: "SandboxTests",
                     dependencies: ["SandboxRender", "SandboxScenes", "SandboxKit", "SandboxSDL", "Dynamics", "CSDL2"],
                     exclude: ["Goldens"],

@@ -56,26 +56,44 @@ extension DynamicAnimator {
         shapeDef.density = Self.densityScale
         shapeDef.filter = CollisionFilter(categoryBits: 0, collideMask: 0, reportMask: 0)
         shapeDef.userData = record.serial
-        guard let shape = createShape(for: item, size: size, on: body, shapeDef) else {
+        var shapes: [ShapeID] = []
+        if let group = item as? DynamicItemGroup {
+            for (member, offset) in zip(group.items, group.memberOffsets) {
+                let s = member.bounds.size
+                guard s.width.isFinite, s.height.isFinite, s.width > 0, s.height > 0, offset.isFinite else {
+                    DynamicsDiagnostics.report(.invalidSize, "Invalid size \(s) for item \(describe(member)) in "
+                                               + "Dynamics; the member is left out of \(describe(item))'s body")
+                    continue
+                }
+                if let shape = createShape(for: member, size: s, center: Vec2(offset), on: body, shapeDef) {
+                    shapes.append(shape)
+                }
+            }
+        } else if let shape = createShape(for: item, size: size, center: .zero, on: body, shapeDef) {
+            shapes.append(shape)
+        }
+        guard !shapes.isEmpty else {
             world.destroyBody(body)
             return
         }
         record.body = body
-        record.shape = shape
-        shapeOwners[shape] = .item(record)
+        record.shapes = shapes
+        for shape in shapes { shapeOwners[shape] = .item(record) }
         ItemOwnership.claim(item, by: self)
     }
 
-    /// The item's collision shape by `collisionBoundsType`; an unusable bounding path falls back to the bounds
-    /// rectangle with a diagnostic.
-    private func createShape(for item: any DynamicItem, size: CGSize, on body: BodyID,
+    /// The item's collision shape by `collisionBoundsType`, centred at `center` in the body frame; an unusable
+    /// bounding path falls back to the bounds rectangle with a diagnostic.
+    private func createShape(for item: any DynamicItem, size: CGSize, center: Vec2, on body: BodyID,
                              _ def: ShapeDefinition) -> ShapeID? {
         let hw = Double(size.width) / 2, hh = Double(size.height) / 2
         switch item.collisionBoundsType {
         case .rectangle:
             break
         case .ellipse:
-            if case .success(let s) = world.createEllipse(on: body, radii: Vec2(hw, hh), def) { return s }
+            if case .success(let s) = world.createEllipse(on: body, center: center, radii: Vec2(hw, hh), def) {
+                return s
+            }
         case .path:
             switch BoundingPolygon.make(from: item.collisionBoundingPath) {
             case .success(let polygon):
@@ -84,7 +102,7 @@ extension DynamicAnimator {
                                                "UIDynamicItem (\(describe(item))) provided a bounding path that runs "
                                                + "clockwise on screen; it was reversed and used")
                 }
-                switch world.createPolygon(on: body, vertices: polygon.vertices, def) {
+                switch world.createPolygon(on: body, vertices: polygon.vertices.map { $0 + center }, def) {
                 case .success(let s):
                     return s
                 case .failure(let error):
@@ -94,7 +112,9 @@ extension DynamicAnimator {
                 reportInvalidBoundingPath(item, reason: problem.description)
             }
         }
-        if case .success(let s) = world.createBox(on: body, halfWidth: hw, halfHeight: hh, def) { return s }
+        if case .success(let s) = world.createBox(on: body, halfWidth: hw, halfHeight: hh, center: center, def) {
+            return s
+        }
         return nil
     }
 
@@ -138,10 +158,13 @@ extension DynamicAnimator {
     /// Pushes the properties marked in `flags` to a record's body.
     func apply(_ p: ItemProperties, _ flags: ItemProperties.Flags, to record: ItemRecord) {
         if flags.contains(.charge) { record.charge = p.charge }
-        guard let body = record.body, let shape = record.shape else { return }
-        if flags.contains(.elasticity) { world.setRestitution(shape, Double(p.elasticity)) }
-        if flags.contains(.friction) { world.setFriction(shape, Double(p.friction)) }
-        if flags.contains(.density) { world.setDensity(shape, Double(p.density) * Self.densityScale) }
+        guard let body = record.body, !record.shapes.isEmpty else { return }
+        if flags.contains(.charge) { world.setCharge(body, Double(p.charge)) }
+        for shape in record.shapes {
+            if flags.contains(.elasticity) { world.setRestitution(shape, Double(p.elasticity)) }
+            if flags.contains(.friction) { world.setFriction(shape, Double(p.friction)) }
+            if flags.contains(.density) { world.setDensity(shape, Double(p.density) * Self.densityScale) }
+        }
         if flags.contains(.resistance) { world.setLinearDamping(body, Double(p.resistance)) }
         if flags.contains(.angularResistance) { world.setAngularDamping(body, Double(p.angularResistance)) }
         if flags.contains(.allowsRotation) { world.setFixedRotation(body, !p.allowsRotation) }

@@ -87,8 +87,8 @@ extension DynamicAnimator {
             return
         }
         if let body = record.body {
-            if let shape = record.shape, let owner = shapeOwners.removeValue(forKey: shape) {
-                retiredShapeOwners[shape] = (owner, ticks)
+            for shape in record.shapes {
+                if let owner = shapeOwners.removeValue(forKey: shape) { retiredShapeOwners[shape] = (owner, ticks) }
             }
             world.destroyBody(body)
             ItemOwnership.release(item, by: self)
@@ -97,11 +97,13 @@ extension DynamicAnimator {
         recordIndex[record.key] = nil
     }
 
-    /// Applies the memberships a record gathered while it had no body (gravity, collision filter; item-behaviour
-    /// properties at the next step).
+    /// Applies the memberships a record gathered while it had no body (gravity, fields, charge, collision filter;
+    /// item-behaviour properties at the next step).
     private func configureLateBody(_ record: ItemRecord) {
         guard let body = record.body else { return }
         if record.gravityCount > 0 { world.setGravityScale(body, 1) }
+        world.setFieldMask(body, record.fieldMask)
+        world.setCharge(body, Double(record.charge))
         refreshFilter(record)
         itemPropertiesNeedUpdate = true
     }
@@ -124,7 +126,7 @@ extension DynamicAnimator {
     /// item bits; responds to the items of `.items` behaviours and the boundaries of `.boundaries` behaviours;
     /// reports (without responding) the boundaries of behaviours without `.boundaries`.
     func refreshFilter(_ record: ItemRecord) {
-        guard let shape = record.shape else { return }
+        guard !record.shapes.isEmpty else { return }
         var filter = CollisionFilter(categoryBits: 0, collideMask: 0, reportMask: 0)
         for c in record.collisionBehaviors {
             filter.categoryBits |= c.itemCategory
@@ -135,6 +137,6 @@ extension DynamicAnimator {
                 filter.reportMask |= c.boundaryCategory
             }
         }
-        if world.filter(of: shape) != filter { world.setFilter(shape, filter) }
+        for shape in record.shapes where world.filter(of: shape) != filter { world.setFilter(shape, filter) }
     }
 }

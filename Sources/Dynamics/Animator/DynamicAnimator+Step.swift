@@ -48,7 +48,7 @@ extension DynamicAnimator {
         let h = Self.worldStepInterval
         while accumulator >= h {
             for f in stepForces { world.applyForce(f.body, f.force, at: f.point) }
-            world.step(dt: h)
+            stepWorld(dt: h)
             began.append(contentsOf: world.beginEvents)
             ended.append(contentsOf: world.endEvents)
             accumulator -= h

@@ -12,8 +12,10 @@ final class ItemRecord {
     let serial: UInt64
     /// The body, or nil when the item was refused (invalid size or center, or simulated by another animator).
     var body: BodyID?
-    /// The item's single shape.
-    var shape: ShapeID?
+    /// The item's shapes: one, or one per member for a `DynamicItemGroup`.
+    var shapes: [ShapeID] = []
+    /// The item's first shape.
+    var shape: ShapeID? { shapes.first }
     /// (behaviour, item) associations holding the record; the body is destroyed when it drops to 0.
     var associations = 0
     /// Gravity behaviours naming the item (gravity scale 1 while > 0).
@@ -22,6 +24,8 @@ final class ItemRecord {
     var collisionBehaviors: [CollisionBehavior] = []
     /// Electric charge from item behaviours (for field behaviours).
     var charge: CGFloat = 0
+    /// Category bits of the registered field behaviours naming the item (the body's field mask).
+    var fieldMask: UInt32 = 0
 
     init(item: any DynamicItem, serial: UInt64) {
         self.item = item

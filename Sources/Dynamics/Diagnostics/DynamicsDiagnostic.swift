@@ -31,10 +31,16 @@ public struct DynamicsDiagnostic: Hashable, Sendable, CustomStringConvertible {
         case multipleGravityBehaviors
         /// More collision behaviours than the 32 collision groups an animator has.
         case tooManyCollisionBehaviors
+        /// A 33rd field behaviour was registered in an animator. UIKit: "UIDynamicAnimator supports a maximum of 32
+        /// distinct fields"; the behaviour is registered but its field acts on nothing.
+        case tooManyFields
         /// `advance(by:)` got a NaN, infinite or negative interval, or was called from inside a step.
         case invalidTimeStep
         /// A reference rectangle (animator bounds, `items(in:)` query, boundary loop) was not finite or empty.
         case invalidRect
+        /// A `DynamicItemGroup` was given a group among its items. UIKit: "UIDynamicItemGroup cannot be initialized
+        /// with items containing UIDynamicItemGroup".
+        case invalidGroup
     }
 
     /// What kind of problem it was.

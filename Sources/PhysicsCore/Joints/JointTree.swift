@@ -79,15 +79,42 @@ extension World {
     /// Splits the active rigid joints into forest joints (projected exactly) and loop joints (Gauss–Seidel), and
     /// builds the elimination order of the forest. Returns false when there is nothing to do exactly.
     package mutating func buildJointTree() -> Bool {
+        // The forest only changes when the active joints, a joint's regime or a body's eligibility change:
+        // reuse last step's when none did.
+        var same = activeJoints.count == treeCacheJoints.count && jointParameterVersion == treeCacheVersion
+        if same {
+            for (n, k32) in activeJoints.enumerated() {
+                let flags = treeFlags(k32)
+                if k32 != treeCacheJoints[n] || flags != treeCacheFlags[n] { same = false; break }
+            }
+        }
+        if same { return treeCacheHasTree }
+        treeCacheJoints = activeJoints
+        treeCacheFlags = activeJoints.map { treeFlags($0) }
+        treeCacheVersion = jointParameterVersion
+        treeCacheHasTree = rebuildJointTree()
+        return treeCacheHasTree
+    }
+
+    /// What decides a joint's place in the forest: its eligibility and whether each body can be a tree node.
+    private func treeFlags(_ k32: Int32) -> UInt8 {
+        let k = Int(k32)
+        let a = joints[k].bodyA, b = joints[k].bodyB
+        return (joints[k].isTreeEligible ? 1 : 0) | (isTreeBody(a) ? 2 : 0) | (isTreeBody(b) ? 4 : 0)
+            | (bodies[Int(a)].type == .dynamic && bodies[Int(a)].isAwake ? 8 : 0)
+            | (bodies[Int(b)].type == .dynamic && bodies[Int(b)].isAwake ? 16 : 0)
+    }
+
+    private mutating func rebuildJointTree() -> Bool {
         treeNodes.removeAll(keepingCapacity: true)
         loopJoints.removeAll(keepingCapacity: true)
         let ground = Int32(bodies.count)
         if treeUnion.count < bodies.count + 1 { treeUnion = [Int32](repeating: 0, count: bodies.count + 1) }
         if treeNodeOfBody.count < bodies.count { treeNodeOfBody = [Int32](repeating: -1, count: bodies.count) }
         for k32 in activeJoints {
-            let j = joints[Int(k32)]
-            treeUnion[Int(j.bodyA)] = j.bodyA
-            treeUnion[Int(j.bodyB)] = j.bodyB
+            let a = joints[Int(k32)].bodyA, b = joints[Int(k32)].bodyB
+            treeUnion[Int(a)] = a
+            treeUnion[Int(b)] = b
         }
         treeUnion[Int(ground)] = ground
         var any = false
@@ -95,16 +122,16 @@ extension World {
             let k = Int(k32)
             joints[k].inTree = false
             joints[k].treeNode = -1
-            let j = joints[k]
-            let tA = isTreeBody(j.bodyA), tB = isTreeBody(j.bodyB)
-            let dynA = bodies[Int(j.bodyA)].type == .dynamic && bodies[Int(j.bodyA)].isAwake
-            let dynB = bodies[Int(j.bodyB)].type == .dynamic && bodies[Int(j.bodyB)].isAwake
+            let bodyA = joints[k].bodyA, bodyB = joints[k].bodyB
+            let tA = isTreeBody(bodyA), tB = isTreeBody(bodyB)
+            let dynA = bodies[Int(bodyA)].type == .dynamic && bodies[Int(bodyA)].isAwake
+            let dynB = bodies[Int(bodyB)].type == .dynamic && bodies[Int(bodyB)].isAwake
             // A dynamic body that cannot be a tree node (fixed rotation) keeps the joint out of the tree.
-            guard j.isTreeEligible, tA || tB, tA == dynA, tB == dynB else {
+            guard joints[k].isTreeEligible, tA || tB, tA == dynA, tB == dynB else {
                 loopJoints.append(k32)
                 continue
             }
-            let ra = treeFind(tA ? j.bodyA : ground), rb = treeFind(tB ? j.bodyB : ground)
+            let ra = treeFind(tA ? bodyA : ground), rb = treeFind(tB ? bodyB : ground)
             if ra == rb {
                 loopJoints.append(k32)
                 continue
@@ -116,12 +143,12 @@ extension World {
         if !any { return false }
         // Roots: each grounded joint first (its component hangs from it), then a body of every floating component.
         for k32 in activeJoints where joints[Int(k32)].inTree && joints[Int(k32)].treeNode == -1 {
-            let j = joints[Int(k32)]
-            if !isTreeBody(j.bodyA) || !isTreeBody(j.bodyB) { growTree(rootJoint: k32) }
+            if !isTreeBody(joints[Int(k32)].bodyA) || !isTreeBody(joints[Int(k32)].bodyB) { growTree(rootJoint: k32) }
         }
         for k32 in activeJoints where joints[Int(k32)].inTree && joints[Int(k32)].treeNode == -1 {
             growTree(rootBody: joints[Int(k32)].bodyA)
         }
+        for node in treeNodes where !node.isJoint { treeNodeOfBody[Int(node.index)] = -1 }
         return true
     }
 
@@ -145,20 +172,20 @@ extension World {
         while q < treeNodes.count {
             let node = treeNodes[q]
             if node.isJoint {
-                let j = joints[Int(node.index)]
-                for b in [j.bodyA, j.bodyB] where isTreeBody(b) && treeNodeOfBody[Int(b)] == -1 {
+                let k = Int(node.index)
+                for b in [joints[k].bodyA, joints[k].bodyB] where isTreeBody(b) && treeNodeOfBody[Int(b)] == -1 {
                     treeNodeOfBody[Int(b)] = Int32(treeNodes.count)
                     treeNodes.append(JointTreeNode(index: b, isJoint: false, parent: Int32(q)))
                 }
             } else {
                 var k = bodies[Int(node.index)].firstJoint
                 while k != -1 {
-                    let j = joints[Int(k)]
-                    if j.inTree && j.treeNode == -1 {
-                        joints[Int(k)].treeNode = Int32(treeNodes.count)
+                    let i = Int(k)
+                    if joints[i].inTree && joints[i].treeNode == -1 {
+                        joints[i].treeNode = Int32(treeNodes.count)
                         treeNodes.append(JointTreeNode(index: k, isJoint: true, parent: Int32(q)))
                     }
-                    k = j.bodyA == node.index ? j.nextOnA : j.nextOnB
+                    k = joints[i].bodyA == node.index ? joints[i].nextOnA : joints[i].nextOnB
                 }
             }
             q += 1
@@ -178,8 +205,8 @@ extension World {
                 nodes[i].acc = .zero
                 nodes[i].yacc = .zero
                 if nodes[i].isJoint {
-                    let j = jo[Int(nodes[i].index)]
-                    let (jA, jB, c) = j.treeRows(st[Int(j.bodyA)], st[Int(j.bodyB)])
+                    let k = Int(nodes[i].index)
+                    let (jA, jB, c) = jo[k].treeRows(st[Int(jo[k].bodyA)], st[Int(jo[k].bodyB)])
                     nodes[i].jA = jA
                     nodes[i].jB = jB
                     nodes[i].c = c
@@ -190,12 +217,10 @@ extension World {
             for i in 0..<n where nodes[i].parent != -1 {
                 let p = Int(nodes[i].parent)
                 if nodes[i].isJoint {
-                    let j = jo[Int(nodes[i].index)]
-                    let rows = j.bodyA == nodes[p].index ? nodes[i].jA : nodes[i].jB
+                    let rows = jo[Int(nodes[i].index)].bodyA == nodes[p].index ? nodes[i].jA : nodes[i].jB
                     nodes[i].toParent = Mat3.zero - rows
                 } else {
-                    let j = jo[Int(nodes[p].index)]
-                    let rows = j.bodyA == nodes[i].index ? nodes[p].jA : nodes[p].jB
+                    let rows = jo[Int(nodes[p].index)].bodyA == nodes[i].index ? nodes[p].jA : nodes[p].jB
                     nodes[i].toParent = (Mat3.zero - rows).transposed
                 }
             }
@@ -251,8 +276,4 @@ extension World {
         return worst
     }
 
-    /// Forgets the tree's body marks (kept between steps only as scratch).
-    package mutating func clearJointTree() {
-        for node in treeNodes where !node.isJoint { treeNodeOfBody[Int(node.index)] = -1 }
-    }
 }

@@ -10,7 +10,6 @@ extension World {
         var gsList = activeJoints
         if buildJointTree() {
             for _ in 0..<passes where projectJointTreeOnce(tolerance: tolerance) <= tolerance { break }
-            clearJointTree()
             gsList = loopJoints
         }
         if gsList.isEmpty { return }

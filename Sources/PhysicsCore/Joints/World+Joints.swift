@@ -43,6 +43,7 @@ extension World {
         j.nextOnA = bodies[Int(ia)].firstJoint
         j.nextOnB = bodies[Int(ib)].firstJoint
         joints[Int(index)] = j
+        jointParameterVersion &+= 1
         bodies[Int(ia)].firstJoint = index
         bodies[Int(ia)].jointCount += 1
         bodies[Int(ib)].firstJoint = index
@@ -77,6 +78,7 @@ extension World {
         }
         joints[Int(index)].isAlive = false
         freeJoints.append(index)
+        jointParameterVersion &+= 1
     }
 
     private mutating func unlinkJoint(_ index: Int32, from body: Int32) {
@@ -258,6 +260,7 @@ extension World {
     }
 
     private mutating func wakeJoint(_ index: Int32) {
+        jointParameterVersion &+= 1
         wakeIsland(of: joints[Int(index)].bodyA)
         wakeIsland(of: joints[Int(index)].bodyB)
     }

@@ -93,6 +93,10 @@ package struct Body: Sendable {
     package var maxExtent = 0.0
     package var userData: UInt64 = 0
     package var angle: Double = 0
+    /// Fields acting on the body: bit i = the field in slot i. Default none.
+    package var fieldMask: UInt32 = 0
+    /// Electric charge for electric and magnetic fields, unitless. Default 0.
+    package var charge: Double = 0
 
     package init() {}
 }

@@ -9,6 +9,12 @@ extension World {
         shapes[Int(shape)].aabb = aabb
         shapes[Int(shape)].fatAABB = fat
         shapes[Int(shape)].inStaticTree = isStatic
+        if !isStatic && shapes[Int(shape)].filter.isInert {
+            // A moving shape that can pair with nothing stays out of the trees (no per-step tree updates);
+            // queries scan such shapes directly.
+            shapes[Int(shape)].proxy = -1
+            return
+        }
         if isStatic {
             shapes[Int(shape)].proxy = staticTree.insert(fat, payload: shape)
         } else {

@@ -7,6 +7,9 @@ extension World {
         queryResults.removeAll(keepingCapacity: true)
         movingTree.query(aabb, stack: &queryStack, results: &queryResults)
         staticTree.query(aabb, stack: &queryStack, results: &queryResults)
+        for i in shapes.indices where shapes[i].isAlive && shapes[i].proxy == -1 && shapes[i].fatAABB.overlaps(aabb) {
+            queryResults.append(Int32(i))
+        }
         return queryResults.map { shapeID($0) }
     }
 

@@ -174,7 +174,12 @@ extension World {
     @discardableResult
     public mutating func setFilter(_ id: ShapeID, _ filter: CollisionFilter) -> Bool {
         guard isValid(id) else { return false }
+        let wasInert = shapes[Int(id.index)].filter.isInert
         shapes[Int(id.index)].filter = filter
+        if wasInert != filter.isInert && bodies[Int(shapes[Int(id.index)].body)].type != .static {
+            destroyProxy(id.index)
+            createProxy(id.index)
+        }
         destroyContacts(ofShape: id.index)
         wakeIsland(of: shapes[Int(id.index)].body)
         // Force new pair search for this shape.

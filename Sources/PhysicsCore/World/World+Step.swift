@@ -59,6 +59,7 @@ extension World {
     }
 
     private mutating func integrateVelocities(h: Double) {
+        if !fieldStore.order.isEmpty { return integrateVelocitiesWithFields(h: h) }  // Fields/World+FieldSolver.swift
         let gravity = settings.gravity
         let maxSpeed = settings.maxLinearSpeed
         bodies.withUnsafeMutableBufferPointer { bo in

@@ -30,6 +30,12 @@ public struct World: Sendable {
     package var treeNodeOfBody: [Int32] = []
     package var treeUnion: [Int32] = []
     package var loopJoints: [Int32] = []
+    /// Bumped by every joint parameter change that can change a joint's regime (tree-eligible or not).
+    package var jointParameterVersion: UInt64 = 0
+    package var treeCacheJoints: [Int32] = []
+    package var treeCacheFlags: [UInt8] = []
+    package var treeCacheVersion: UInt64 = .max
+    package var treeCacheHasTree = false
     package var constraints: [ContactConstraint] = []
     package var constraintPoints: [ContactConstraintPoint] = []
     /// Awake dynamic and kinematic bodies, rebuilt every step.
@@ -42,6 +48,8 @@ public struct World: Sendable {
     public package(set) var beginEvents: [ContactBeginEvent] = []
     public package(set) var endEvents: [ContactEndEvent] = []
     package var pendingEndEvents: [ContactEndEvent] = []
+    /// Force fields and the clock of their noise (Fields/).
+    package var fieldStore = FieldStore()
 
     /// Problems found by the last validation pass (empty when everything holds).
     public package(set) var validationProblems: [String] = []

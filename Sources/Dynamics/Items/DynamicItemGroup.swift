@@ -1,0 +1,79 @@
+import Foundation
+
+/// Several items that move as one rigid body (UIKit's `UIDynamicItemGroup`).
+///
+/// Put the group — not its members — in behaviours: the animator then makes **one** body at the group's `center`
+/// with one collision shape per member, each at the member's offset from the group center when the group was made,
+/// with the member's size and `collisionBoundsType` (axis-aligned whatever the member's rotation). Its mass is
+/// density × Σ member areas / 10 000; an item behaviour on the group sets the material of every shape. After each
+/// step the group's `center` and `transform` are written, which place every member rigidly. Naming a member
+/// directly in another behaviour gives that member a second, separate body (as in UIKit; both then write it).
+///
+/// A group cannot contain a group: such items are left out with UIKit's message as a `.invalidGroup` diagnostic.
+/// Duplicates are merged. An empty group has size 0 and is refused by the animator ("Invalid size").
+@MainActor
+public final class DynamicItemGroup: DynamicItem {
+    /// The members, in the order given (duplicates and nested groups left out). Fixed at creation.
+    public let items: [any DynamicItem]
+
+    /// Each member's offset from the group center at creation, pt.
+    private let offsets: [CGPoint]
+
+    /// The middle of the union of the members' rectangles (each `center ± size/2`, member transforms ignored) at
+    /// creation, pt; not a centroid and not mass-weighted. Setting it moves every member by the same amount.
+    public var center: CGPoint {
+        didSet {
+            let dx = center.x - oldValue.x, dy = center.y - oldValue.y
+            guard dx != 0 || dy != 0, dx.isFinite, dy.isFinite else { return }
+            for item in items { item.center = CGPoint(x: item.center.x + dx, y: item.center.y + dy) }
+        }
+    }
+
+    /// Origin (0, 0) and the size of the union of the members' current rectangles, pt; recomputed on every call.
+    public var bounds: CGRect {
+        CGRect(origin: .zero, size: Self.union(of: items).size)
+    }
+
+    /// The group's rotation. Default identity (UIKit leaves it all zero until set). Setting it places every member
+    /// at `center + transform·offset` with `transform` as its own transform.
+    public var transform: CGAffineTransform = .identity {
+        didSet {
+            for (item, offset) in zip(items, offsets) {
+                let p = offset.applying(transform)
+                item.center = CGPoint(x: center.x + p.x, y: center.y + p.y)
+                item.transform = transform
+            }
+        }
+    }
+
+    /// A group of `items`. Nested groups are left out with a `.invalidGroup` diagnostic; duplicates are merged.
+    public init(items: [any DynamicItem]) {
+        var list = ItemList()
+        for item in items {
+            if item is DynamicItemGroup {
+                DynamicsDiagnostics.report(.invalidGroup, "UIDynamicItemGroup cannot be initialized with items "
+                                           + "containing UIDynamicItemGroup; \(describe(item)) was left out")
+                continue
+            }
+            list.insert(item)
+        }
+        self.items = list.items
+        let r = Self.union(of: list.items)
+        let c = list.items.isEmpty ? CGPoint.zero : CGPoint(x: r.midX, y: r.midY)
+        center = c
+        offsets = list.items.map { CGPoint(x: $0.center.x - c.x, y: $0.center.y - c.y) }
+    }
+
+    /// The member offsets from the group center at creation, pt, in `items` order.
+    var memberOffsets: [CGPoint] { offsets }
+
+    /// The union of the items' `center ± size/2` rectangles; `.zero` for none.
+    private static func union(of items: [any DynamicItem]) -> CGRect {
+        var r = CGRect.null
+        for item in items {
+            let s = item.bounds.size, c = item.center
+            r = r.union(CGRect(x: c.x - s.width / 2, y: c.y - s.height / 2, width: s.width, height: s.height))
+        }
+        return r.isNull ? .zero : r
+    }
+}
