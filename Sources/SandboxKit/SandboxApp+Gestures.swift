@@ -97,10 +97,13 @@ extension SandboxApp {
                    Double(angle) * 180 / .pi))
     }
 
-    /// Δv = 100 · magnitude / mass along `angle` (UIKit's instantaneous push), through the control behaviour.
+    /// A new instantaneous `PushBehavior` on `item` along `angle` with `magnitude` (it fires on the next step:
+    /// Δv = 100 · magnitude / mass pt/s); the previous right-click's push is removed first.
     func applyInstantaneousPush(_ item: SandboxItem, angle: Double, magnitude: Double) {
-        guard let mass = world.animator.debugMass(of: item) else { return }
-        let dv = 100 * magnitude / mass
-        controlled(item).addLinearVelocity(CGPoint(x: cos(angle) * dv, y: sin(angle) * dv), for: item)
+        if let old = pushBehavior { world.animator.removeBehavior(old) }
+        let push = PushBehavior(items: [item], mode: .instantaneous)
+        push.setAngle(CGFloat(angle), magnitude: CGFloat(magnitude))
+        world.animator.addBehavior(push)
+        pushBehavior = push
     }
 }

@@ -90,6 +90,20 @@ extension SandboxApp {
                                        let m = self.world.animator.debugMass(of: item) else { return nil }
                                  return String(format: "dv %.0f pt/s", 100 * self.gestures.pushMagnitude / m)
                              }))
+        if let field = world.allBehaviors.compactMap({ $0 as? FieldBehavior }).first {
+            rows.append(PanelRow(section: "field", name: "strength", kind: .slider(range: -20...20, step: 0.1),
+                                 get: { Double(field.strength) }, set: { field.strength = CGFloat($0) }))
+            rows.append(PanelRow(section: "field", name: "falloff", kind: .slider(range: 0...4, step: 0.1),
+                                 get: { Double(field.falloff) }, set: { field.falloff = CGFloat($0) }))
+            rows.append(PanelRow(section: "field", name: "region radius", unit: "pt",
+                                 kind: .slider(range: 20...1000, step: 10),
+                                 get: { [weak self] in self?.fieldRegionRadius ?? 1000 },
+                                 set: { [weak self] v in
+                                     self?.fieldRegionRadius = v
+                                     field.region = Region(radius: CGFloat(v))
+                                 },
+                                 derived: { [weak self] in self?.fieldRegionRadius == nil ? "scene's region" : nil }))
+        }
         return rows
     }
 

@@ -100,6 +100,10 @@ public final class SandboxApp {
     var panelDragging = false
     /// The snap behaviour of the last tap, if any.
     var snapBehavior: DynamicBehavior?
+    /// The push of the last right-click, if any.
+    var pushBehavior: PushBehavior?
+    /// Radius of the first field's region set from the panel, pt (nil: the scene's region).
+    var fieldRegionRadius: Double?
 
     // MARK: Creating
 
@@ -129,6 +133,8 @@ public final class SandboxApp {
         drag = nil
         pendingTap = nil
         snapBehavior = nil
+        pushBehavior = nil
+        fieldRegionRadius = nil
         overlay = SceneOverlayState()
         createdBehaviors = []
         world = SceneCatalog.all[sceneIndex].make(bounds: CGRect(origin: .zero, size: size),

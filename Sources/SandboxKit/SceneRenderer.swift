@@ -46,6 +46,7 @@ public struct SceneRenderer {
         let origin = bounds.isNull ? .zero : bounds.origin
         let behaviors = world.allBehaviors
         if overlays.boundaries { drawBoundaries(behaviors, bounds: bounds, origin: origin, into: &raster) }
+        if overlays.fields { drawFields(behaviors, bounds: bounds, origin: origin, into: &raster) }
         for item in world.items {
             drawItem(item, world: world, origin: origin, selected: item === extras.selected, into: &raster)
         }

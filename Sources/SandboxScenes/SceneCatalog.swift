@@ -4,7 +4,7 @@ import Foundation
 /// Every scene of the sandbox, in the order `[` and `]` walk through them.
 public enum SceneCatalog {
     /// All scenes: the seed documents' demos first, then the sandbox's own.
-    public static let all: [SceneDescriptor] = seed000 + seed001 + seed002 + seed003 + seed004 + sandbox
+    public static let all: [SceneDescriptor] = seed000 + seed001 + seed002 + seed003 + seed004 + pushScenes + sandbox + fieldScenes
 
     /// The scene `make run` and a bare `dynamics-sandbox` open.
     public static let defaultName = "sticker-pile"

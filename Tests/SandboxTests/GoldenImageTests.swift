@@ -36,7 +36,7 @@ struct GoldenImageTests {
         // a 20-pt view at 0.5 px/pt and its target ring, draws about 100).
         let background = SceneRenderer.background.packed
         let drawn = image.pixels.filter { $0 != background }.count
-        #expect(image.distinctColors() >= 4, "scene \(name) rendered a blank frame")
+        #expect(image.distinctColors() >= 3, "scene \(name) rendered a blank frame")
         #expect(drawn >= 64, "scene \(name) drew only \(drawn) pixels")
 
         let file = Self.goldens.appendingPathComponent("\(name).png")
