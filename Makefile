@@ -23,19 +23,24 @@ SHARED ?= $(abspath $(CURDIR)/../shared)
 COMPARE := $(SHARED)/peers/compare
 REPEATS ?= 3
 SCENE ?= sticker-pile
+SANDBOX_ARGS ?=
 CONFIGS ?=
 BENCH_BIN := $(abspath $(BUILD_DIR))/release/dynamics-bench
 
-# Debian packages the build needs beyond the Swift toolchain, installed by `make deps` when missing.
-# None yet; the sandbox adds libsdl2-dev.
-APT_PACKAGES :=
+# Debian packages the build needs beyond the Swift toolchain, installed by `make deps` when missing:
+# SDL2 and zlib headers for the sandbox. `make test` also needs xvfb, xauth, xdotool and imagemagick for the
+# real-window test (UI_TEST_PACKAGES).
+APT_PACKAGES := libsdl2-dev zlib1g-dev
+UI_TEST_PACKAGES := xvfb xauth xdotool imagemagick
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: help deps build test run bench clean
+.PHONY: help deps ui-deps apt-install build test ui-test run bench clean idle-cpu
 
 help:
-	@echo "make run    install what is missing, then run a headless scene (SCENE=bouncing|sticker-pile|gravity-collision|pyramid)"
-	@echo "make test   install what is missing, then build (release, testable) and run the tests"
+	@echo "make run    install what is missing, then open the sandbox window on SCENE (default sticker-pile;"
+	@echo "            headless with a clear message when there is no display). SANDBOX_ARGS='--seed 7' passes flags"
+	@echo "make test   install what is missing, then build (release, testable), run the tests and the real-window test"
+	@echo "make idle-cpu  measure the sandbox's CPU use while the animator is paused (under Xvfb)"
 	@echo "make bench  release build, then ours vs Box2D 2.4.1 and Chipmunk 7.0.3 ($(COMPARE))"
 	@echo "make build  debug build of everything"
 	@echo "make deps   install what is missing (Debian packages; tells how to get Swift)"
@@ -53,8 +58,15 @@ deps:
 	       "(Package.swift: swift-tools-version 6.1). See https://www.swift.org/install/linux/" >&2; \
 	  exit 1; \
 	fi
+	@$(MAKE) --no-print-directory apt-install PKGS="$(APT_PACKAGES)"
+
+ui-deps:
+	@$(MAKE) --no-print-directory apt-install PKGS="$(UI_TEST_PACKAGES)"
+
+# Installs the Debian packages in PKGS that are missing (retrying while another apt holds the lock).
+apt-install:
 	@missing=""; \
-	for p in $(APT_PACKAGES); do \
+	for p in $(PKGS); do \
 	  dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -63,8 +75,14 @@ deps:
 	    exit 1; \
 	  fi; \
 	  echo "make deps: installing$$missing"; \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq; \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	  for attempt in 1 2 3 4 5 6; do \
+	    if $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	       $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; then \
+	      break; \
+	    fi; \
+	    [ $$attempt -lt 6 ] || { echo "make deps: apt-get failed" >&2; exit 1; }; \
+	    echo "make deps: apt-get failed (another install holding the lock?); retrying in 10 s" >&2; sleep 10; \
+	  done; \
 	fi
 
 build: deps
@@ -73,12 +91,28 @@ build: deps
 # Release build with testing enabled: the physics tests step large scenes (10 000 flung balls, a 4000-ball pile,
 # 40-row pyramids for 11 s) that a debug build would take many minutes over. The invariant checks that a debug
 # build runs after every step are switched on explicitly by those tests.
-test: deps
+test: deps ui-deps
 	$(SWIFT) test --scratch-path $(BUILD_DIR) -c release -Xswiftc -enable-testing
+	$(MAKE) --no-print-directory ui-test
+
+# The real-window test: Xvfb + xdotool drag an item and press an arrow key; screenshots before/after must differ
+# where the item was. Prints its own "N passed, N failed" line.
+ui-test: ui-deps
+	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release --product dynamics-sandbox
+	APP=$(abspath $(BUILD_DIR))/release/dynamics-sandbox bash scripts/ui-smoke.sh
 
 run: deps
-	@echo "Headless until the sandbox window exists: a scene of the seed documents through the animator (SCENE=$(SCENE))."
-	$(SWIFT) run --scratch-path $(BUILD_DIR) -c release dynamics-sandbox --scene $(SCENE)
+	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release --product dynamics-sandbox
+	@if [ -z "$${DISPLAY:-}$${WAYLAND_DISPLAY:-}" ]; then \
+	  echo "make run: no display (DISPLAY and WAYLAND_DISPLAY are unset): running scene $(SCENE) headless instead."; \
+	  echo "          For the window, run under a desktop, or: xvfb-run -a make run (and look with a VNC viewer)."; \
+	fi
+	$(abspath $(BUILD_DIR))/release/dynamics-sandbox --scene $(SCENE) $(SANDBOX_ARGS)
+
+# CPU use of the sandbox while the animator is paused (Xvfb, the pyramid asleep): must stay under 2 % of a core.
+idle-cpu: ui-deps
+	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release --product dynamics-sandbox
+	APP=$(abspath $(BUILD_DIR))/release/dynamics-sandbox bash scripts/idle-cpu.sh
 
 bench: deps
 	@if [ ! -x "$(COMPARE)" ]; then \

@@ -35,14 +35,35 @@ let package = Package(
             dependencies: ["PhysicsCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
-        // Headless scene runner until the SDL sandbox exists.
+        // --- The sandbox (issue 4) ---
+        // SDL2 headers and library (apt: libsdl2-dev, installed by `make deps`). Included as <SDL2/SDL.h> without
+        // pkg-config: sdl2.pc's `-D_REENTRANT` makes SwiftPM warn on every build, and the build has zero warnings.
+        .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
+        // zlib (apt: zlib1g-dev) for PNG files.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // Pixels without SDL: an anti-aliased RGBA rasterizer, a bitmap font and a PNG codec.
+        .target(name: "SandboxRender", dependencies: ["CZlib"], swiftSettings: strict),
+        // The scene catalogue (seed demos and more), shared by the app, the tests and the bench. No SDL.
+        .target(name: "SandboxScenes", dependencies: ["Dynamics"], swiftSettings: strict),
+        // The app's model: input actions, tuning panel, overlays, clock policy, scene drawing. No SDL.
+        .target(name: "SandboxKit", dependencies: ["Dynamics", "SandboxScenes", "SandboxRender"],
+                swiftSettings: strict),
+        // The only module that imports SDL: window, events, gamepads, frame pacing, presenting.
+        .target(name: "SandboxSDL", dependencies: ["CSDL2", "SandboxKit", "SandboxRender", "SandboxScenes"],
+                swiftSettings: strict),
+        // The sandbox app: command line and wiring only.
         .executableTarget(
             name: "dynamics-sandbox",
-            dependencies: ["Dynamics", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["SandboxSDL", "SandboxKit", "SandboxScenes",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
         .testTarget(name: "PhysicsCoreTests", dependencies: ["PhysicsCore"], swiftSettings: strict),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "PhysicsCore"], swiftSettings: strict),
         .testTarget(name: "UIKitDynamicsTests", dependencies: ["UIKitDynamics"], swiftSettings: strict),
+        .testTarget(name: "SandboxTests",
+                    dependencies: ["SandboxRender", "SandboxScenes", "SandboxKit", "SandboxSDL", "Dynamics", "CSDL2"],
+                    exclude: ["Goldens"],
+                    swiftSettings: strict),
     ]
 )

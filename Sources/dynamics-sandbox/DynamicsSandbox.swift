@@ -1,69 +1,147 @@
 import ArgumentParser
-import Dynamics
 import Foundation
+import SandboxKit
+import SandboxRender
+import SandboxScenes
+import SandboxSDL
 
-/// The sandbox, headless until its SDL window exists: runs a scene of the seed documents through the animator and
-/// prints what happened (delegate callbacks, contacts, positions, when it came to rest).
+/// The sandbox: a window where you fling items, tilt gravity and tune motion live; or, with `--headless`, the same
+/// scene stepped and drawn without a window. Wiring only: the model is SandboxKit, the window SandboxSDL.
 @main
 struct DynamicsSandbox: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dynamics-sandbox",
-        abstract: "Run a UIKit Dynamics scene headless and print what happened.")
+        abstract: "UIKit Dynamics sandbox: fling items, tilt gravity, tune motion live.",
+        discussion: "Press H in the window for every key and gesture. Without a display it says so and, with "
+            + "--headless, runs the scene without a window.")
 
-    @Option(name: .long, help: "Scene to run (see --list-scenes).")
-    var scene = "sticker-pile"
-
-    @Option(name: .long, help: "Frames of 1/60 s to run at most, 1…100000.")
-    var frames = 900
+    @Option(name: .long, help: "Scene to open (see --list-scenes).")
+    var scene = SceneCatalog.defaultName
 
     @Flag(name: .long, help: "List the scenes and exit.")
     var listScenes = false
 
+    @Flag(name: .long, help: "No window: step and draw --frames frames, print the timing split, optionally save --screenshot.")
+    var headless = false
+
+    @Option(name: .long, help: "Frames of 1/60 s: with --headless the run's length (1…100000, default 300); with a window, quit after that many frames (default: run until closed).")
+    var frames: Int?
+
+    @Option(name: .long, help: "Write the last frame to this PNG file (with --headless, or when the window quits).")
+    var screenshot: String?
+
+    @Option(name: .long, help: "Directory of runtime data (the sandbox needs none today; must exist if given). Screenshots and 'copy as Swift' files go to the current directory.")
+    var assets: String?
+
+    @Option(name: .long, help: "Pixels per point, 0.25…8 (default 1; 2 for a HiDPI-sized window).")
+    var scale: Double = 1
+
+    @Option(name: .long, help: "Seed of the scenes' randomness (default 1): the same seed gives the same scene.")
+    var seed: UInt64 = 1
+
+    @Option(name: .long, help: "Window size in points, WIDTHxHEIGHT (default 960x640, each 200…4000).")
+    var size = "960x640"
+
     func validate() throws {
-        guard (1...100_000).contains(frames) else {
+        if let frames, !(1...100_000).contains(frames) {
             throw ValidationError("--frames must be 1…100000, got \(frames): e.g. '--frames 600'")
+        }
+        guard scale.isFinite, (0.25...8).contains(scale) else {
+            throw ValidationError("--scale must be a number from 0.25 to 8, got \(scale): e.g. '--scale 2'")
+        }
+        guard parsedSize != nil else {
+            throw ValidationError("--size must be WIDTHxHEIGHT with each 200…4000, got '\(size)': e.g. '--size 960x640'")
+        }
+        if let assets {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: assets, isDirectory: &isDir), isDir.boolValue else {
+                throw ValidationError("--assets '\(assets)' is not a directory")
+            }
+        }
+        if let screenshot, !screenshot.lowercased().hasSuffix(".png") {
+            throw ValidationError("--screenshot must name a .png file, got '\(screenshot)'")
+        }
+        if !listScenes, SceneCatalog.named(scene) == nil {
+            let close = SceneCatalog.suggestions(for: scene)
+            let hint = close.isEmpty ? "" : " Did you mean \(close.joined(separator: ", "))?"
+            throw ValidationError("unknown scene '\(scene)'.\(hint) Run with --list-scenes to see all "
+                                  + "\(SceneCatalog.all.count).")
         }
     }
 
-    @MainActor
-    func runScene() throws {
-        if listScenes {
-            for s in HeadlessScenes.all { print("\(s.name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(s.summary)") }
-            return
-        }
-        guard let chosen = HeadlessScenes.all.first(where: { $0.name == scene }) else {
-            let names = HeadlessScenes.all.map(\.name).joined(separator: ", ")
-            throw ValidationError("unknown scene '\(scene)': choose one of \(names) (or --list-scenes)")
-        }
-        let animator = DynamicAnimator(referenceBounds: chosen.bounds)
-        let log = SceneLog()
-        log.animator = animator
-        animator.delegate = log
-        print("scene \(chosen.name): \(chosen.summary)")
-        let watched = chosen.build(animator, log)
-        var frame = 0
-        var physicsTime = Duration.zero
-        let clock = ContinuousClock()
-        while frame < frames && animator.isRunning {
-            let t0 = clock.now
-            animator.advance(by: 1.0 / 60)
-            physicsTime += clock.now - t0
-            frame += 1
-            if frame % 60 == 0, let first = watched.first {
-                log.note(String(format: "%@ at (%.1f, %.1f)", first.name ?? "item", first.center.x, first.center.y))
-            }
-        }
-        for line in log.lines { print(line) }
-        let bounds = chosen.bounds.insetBy(dx: -1, dy: -1)
-        let inside = watched.filter { bounds.contains($0.center) }.count
-        let ms = Double(physicsTime.components.attoseconds) / 1e15 + Double(physicsTime.components.seconds) * 1000
-        print(String(format: "after %d frames (%.2f s): %@, %d/%d watched items inside the bounds, "
-                     + "%d contacts began, %d ended, physics %.3f ms a frame",
-                     frame, Double(frame) / 60, animator.isRunning ? "still running" : "paused",
-                     inside, watched.count, log.began, log.ended, ms / Double(max(frame, 1))))
+    var parsedSize: CGSize? {
+        let parts = size.lowercased().split(separator: "x").compactMap { Double($0) }
+        guard parts.count == 2, parts.allSatisfy({ (200...4000).contains($0) }) else { return nil }
+        return CGSize(width: parts[0], height: parts[1])
     }
 
     func run() throws {
-        try MainActor.assumeIsolated { try runScene() }
+        try MainActor.assumeIsolated { try runApp() }
+    }
+
+    @MainActor
+    func runApp() throws {
+        if listScenes {
+            for s in SceneCatalog.all {
+                print("\(s.name.padding(toLength: 20, withPad: " ", startingAt: 0)) \(s.source.padding(toLength: 9, withPad: " ", startingAt: 0)) \(s.summary)")
+            }
+            return
+        }
+        var config = SandboxApp.Configuration()
+        config.scene = scene
+        config.seed = seed
+        config.scale = scale
+        config.size = parsedSize ?? config.size
+        let app = SandboxApp(configuration: config)
+        if headless { return try runHeadless(app) }
+        if let problem = SDLWindow.displayProblem() {
+            print("dynamics-sandbox: cannot open a window: \(problem).")
+            print("Falling back to --headless (\(frames ?? 300) frames). Run under a desktop or "
+                  + "`xvfb-run -a dynamics-sandbox` for the window.")
+            return try runHeadless(app)
+        }
+        app.onLog = { line in
+            print(line)
+            fflush(nil)
+        }
+        let window: SDLWindow
+        do {
+            window = try SDLWindow(app: app)
+        } catch {
+            print("dynamics-sandbox: cannot open a window: \(error). Falling back to --headless.")
+            return try runHeadless(app)
+        }
+        print("window: video driver \(window.videoDriver), renderer \(window.rendererName), scene \(scene); "
+              + "press H for help")
+        fflush(nil)
+        window.run(maxFrames: frames)
+        if let screenshot { try app.writeScreenshot(app.renderedFrame(), to: screenshot) }
+        let vs = window.pacer.vsync.map { $0 ? "vsync" : "paced" } ?? "probing"
+        let p = HeadlessRun.Report.summary(window.physicsTimes), d = HeadlessRun.Report.summary(window.drawTimes)
+        print(String(format: "closed after %d frames (%@, renderer %@): %.1f fps; per frame physics median %.2f ms "
+                     + "(p95 %.2f), draw median %.2f ms (p95 %.2f)", window.framesPresented, vs,
+                     window.rendererName, window.measuredFPS, p.median, p.p95, d.median, d.p95))
+        window.close()
+    }
+
+    @MainActor
+    func runHeadless(_ app: SandboxApp) throws {
+        let n = frames ?? 300
+        let (w, h) = app.pixelSize
+        var raster = Raster(width: w, height: h)
+        print("headless: scene \(app.scene.name), \(n) frames of 1/60 s at \(w)x\(h) px, seed \(seed)")
+        let report = HeadlessRun.run(app, frames: n, raster: &raster) { f in
+            print(String(format: "frame %5d  physics %6.2f ms  draw %6.2f ms  animator %@", f, app.physicsMs,
+                         app.drawMs, app.world.animator.isRunning ? "running" : "paused"))
+        }
+        for line in app.logLines { print("log " + line) }
+        let p = HeadlessRun.Report.summary(report.physicsMs), d = HeadlessRun.Report.summary(report.drawMs)
+        print(String(format: "per frame: physics median %.2f ms (p95 %.2f, max %.2f), draw median %.2f ms (p95 %.2f, "
+                     + "max %.2f), total median %.2f ms", p.median, p.p95, p.max, d.median, d.p95, d.max,
+                     p.median + d.median))
+        if let screenshot {
+            try app.writeScreenshot(raster, to: screenshot)
+            print("screenshot: \(screenshot)")
+        }
     }
 }

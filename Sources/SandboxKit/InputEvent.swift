@@ -1,0 +1,61 @@
+/// Mouse buttons the sandbox uses.
+public enum PointerButton: Hashable, Sendable {
+    /// Left button (or a touch): grab, drag, fling, tap.
+    case primary
+    /// Right button: an instantaneous push toward the click.
+    case secondary
+}
+
+/// The sandbox's keyboard commands (the SDL layer maps physical keys to these; `H` lists them on screen).
+public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
+    case pauseResume, singleStep, restart, previousScene, nextScene, slower, faster, overlays, help, screenshot
+    case copySwift, togglePanel, panelNext, panelPrevious, panelDecrease, panelIncrease
+    case tiltLeft, tiltRight, tiltUp, tiltDown, quit
+
+    /// The key and what it does, for the help overlay.
+    public var help: (key: String, action: String) {
+        switch self {
+        case .pauseResume: ("space", "pause / resume")
+        case .singleStep: (".", "step one frame (1/60 s) while paused")
+        case .restart: ("R", "restart the scene exactly (same seed)")
+        case .previousScene: ("[", "previous scene")
+        case .nextScene: ("]", "next scene")
+        case .slower: ("-", "slower time (x1/2, down to x1/8)")
+        case .faster: ("=", "faster time (x2, up to x2)")
+        case .overlays: ("O", "overlays: default / all / off")
+        case .help: ("H", "this help")
+        case .screenshot: ("P", "screenshot to a PNG file")
+        case .copySwift: ("C", "copy as Swift: print UIKit code, write a file")
+        case .togglePanel: ("T", "show / hide the tuning panel")
+        case .panelNext: ("tab", "next panel row (shift+tab: previous)")
+        case .panelPrevious: ("shift+tab", "previous panel row")
+        case .panelDecrease: (";", "decrease the panel row (shift: x10)")
+        case .panelIncrease: ("'", "increase the panel row (shift: x10)")
+        case .tiltLeft: ("left", "tilt gravity left (hold; release levels)")
+        case .tiltRight: ("right", "tilt gravity right")
+        case .tiltUp: ("up", "tilt gravity up")
+        case .tiltDown: ("down", "tilt gravity down")
+        case .quit: ("Q / esc", "quit")
+        }
+    }
+}
+
+/// One input to the app, already in reference points (the SDL layer converts window coordinates).
+public enum InputEvent: Sendable {
+    /// A button went down at (x, y) pt; `time` in seconds on any monotonic clock.
+    case pointerDown(x: Double, y: Double, button: PointerButton, time: Double)
+    /// The pointer moved to (x, y) pt.
+    case pointerMoved(x: Double, y: Double, time: Double)
+    /// A button went up at (x, y) pt.
+    case pointerUp(x: Double, y: Double, button: PointerButton, time: Double)
+    /// A command key went down (`pressed`) or up; `shift` held.
+    case key(KeyCommand, pressed: Bool, shift: Bool)
+    /// The gamepad's left stick, each axis −1…1 (x right, y down); (0, 0) when released or unplugged.
+    case stick(x: Double, y: Double)
+    /// A gamepad was plugged in (its name) or removed (nil).
+    case gamepad(String?)
+    /// The window's drawable area changed: size in points and pixels per point.
+    case resized(width: Double, height: Double, scale: Double)
+    /// The window was closed.
+    case quit
+}

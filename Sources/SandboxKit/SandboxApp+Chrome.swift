@@ -1,0 +1,127 @@
+import Dynamics
+import Foundation
+import SandboxRender
+import SandboxScenes
+
+/// The HUD, the run indicator, the tuning panel, the log panel and the help overlay.
+extension SandboxApp {
+    static let text = RGBA(hex: 0xE6_E8_EC)
+    static let dim = RGBA(hex: 0x9A_A0_AA)
+    static let boxFill = RGBA(10, 12, 16, 200)
+    static let accent = RGBA(hex: 0x4A_90_E2)
+
+    /// Whole-pixel text scale for the current HiDPI scale (the 5 × 7 font stays sharp).
+    var textScale: Int { max(1, Int(scale.rounded())) }
+
+    func box(_ r: inout Raster, x: Double, y: Double, w: Double, h: Double, _ c: RGBA = SandboxApp.boxFill) {
+        r.fillRect(x0: Int(x * scale), y0: Int(y * scale), x1: Int((x + w) * scale), y1: Int((y + h) * scale), c)
+    }
+
+    func text(_ r: inout Raster, _ s: String, x: Double, y: Double, _ c: RGBA = SandboxApp.text) {
+        r.drawText(s, x: Int(x * scale), y: Int(y * scale), scale: textScale, c)
+    }
+
+    /// Everything drawn over the scene.
+    func drawChrome(into r: inout Raster) {
+        drawHUD(into: &r)
+        drawLog(into: &r)
+        if showPanel { drawPanel(into: &r) }
+        if showHelp { drawHelp(into: &r) }
+    }
+
+    /// Top-left: scene, state indicator, timing split, time scale, overlays.
+    func drawHUD(into r: inout Raster) {
+        let n = SceneCatalog.all.count
+        let lines = [
+            "\(scene.name)  (\(sceneIndex + 1)/\(n), \(scene.source))   H: help",
+            String(format: "%.0f fps   physics %.2f ms   draw %.2f ms   items %d", fps, physicsMs, drawMs,
+                   world.items.count),
+            "time x\(timeScaleText)   \(overlays.label)" + (gamepadName.map { "   pad: \($0)" } ?? ""),
+        ]
+        let w = Double(lines.map { BitmapFont.width(of: $0) }.max() ?? 0) * Double(textScale) / scale + 40
+        box(&r, x: 8, y: 8, w: w, h: 46)
+        // Indicator: green = animator running, grey = animator paused (delegate), amber = paused by the user.
+        let (color, label): (RGBA, String) = userPaused ? (RGBA(hex: 0xF5_A6_23), "PAUSED (space)")
+            : world.animator.isRunning ? (RGBA(hex: 0x7E_D3_21), "running") : (RGBA(hex: 0x8A_8F_98), "animator paused")
+        r.fillCircle(center: PixelPoint(20 * scale, 20 * scale), radius: 5 * scale, color)
+        text(&r, lines[0], x: 30, y: 13)
+        text(&r, lines[1], x: 14, y: 27, Self.dim)
+        text(&r, lines[2] + "   " + label, x: 14, y: 41, Self.dim)
+    }
+
+    /// Bottom-left: the last log lines (delegate calls, gestures, scene notes).
+    func drawLog(into r: inout Raster) {
+        guard !logLines.isEmpty else { return }
+        let h = Double(logLines.count) * 11 + 8
+        let y0 = Double(size.height) - h - 8
+        let w = min(Double(size.width) - 16, 560)
+        box(&r, x: 8, y: y0, w: w, h: h)
+        for (i, line) in logLines.enumerated() {
+            let maxChars = Int(w / 6) - 2
+            let shown = line.count > maxChars ? String(line.prefix(maxChars - 1)) + "~" : line
+            let c = line.contains("dynamicAnimator") ? Self.accent.mixed(with: Self.text, 0.3) : Self.dim
+            text(&r, shown, x: 14, y: y0 + 5 + Double(i) * 11, c)
+        }
+    }
+
+    /// Right: the tuning panel.
+    func drawPanel(into r: inout Raster) {
+        let rows = panelRows()
+        guard let rect = panelRect else { return }
+        let x0 = Double(rect.minX), y0 = Double(rect.minY)
+        box(&r, x: x0, y: y0, w: Double(rect.width), h: Double(rect.height))
+        let tops = PanelLayout.rowTops(rows)
+        var section: String?
+        for (i, row) in rows.enumerated() {
+            let y = y0 + tops[i]
+            if row.section != section {
+                section = row.section
+                text(&r, row.section, x: x0 + 8, y: y - 13, Self.accent)
+            }
+            if i == panelIndex { box(&r, x: x0 + 2, y: y - 2, w: Double(rect.width) - 4, h: PanelLayout.rowHeight - 2,
+                                     RGBA(255, 255, 255, 28)) }
+            text(&r, row.name, x: x0 + 10, y: y, Self.text)
+            var value = row.valueText
+            if let d = row.derived() { value += "  " + d }
+            text(&r, value, x: x0 + 10, y: y + 10, Self.dim)
+            let tx = x0 + PanelLayout.trackX, ty = y + 6
+            switch row.kind {
+            case .slider:
+                box(&r, x: tx, y: ty, w: PanelLayout.trackWidth, h: 3, RGBA(255, 255, 255, 50))
+                box(&r, x: tx, y: ty, w: PanelLayout.trackWidth * row.fraction, h: 3, Self.accent)
+                r.fillCircle(center: PixelPoint((tx + PanelLayout.trackWidth * row.fraction) * scale, (ty + 1.5) * scale),
+                             radius: 4.5 * scale, Self.text)
+            case .toggle:
+                let on = row.fraction > 0.5
+                box(&r, x: tx, y: ty - 3, w: 22, h: 10, on ? Self.accent : RGBA(255, 255, 255, 50))
+                r.fillCircle(center: PixelPoint((tx + (on ? 17 : 5)) * scale, (ty + 2) * scale), radius: 4 * scale,
+                             Self.text)
+            }
+        }
+    }
+
+    /// Centre: every key and mouse gesture.
+    func drawHelp(into r: inout Raster) {
+        var lines = ["Mouse",
+                     "  press on an item + drag   attach it to the cursor and drag",
+                     "  release while moving      fling it with the cursor's velocity",
+                     "  tap empty space           snap the selected item there",
+                     "  right-click               instantaneous push toward the click",
+                     "  panel (right)             click or drag a slider; click a switch",
+                     "", "Keys"]
+        var seen = Set<String>()
+        for c in KeyCommand.allCases where c != .panelPrevious {
+            let h = c.help
+            guard seen.insert(h.key).inserted else { continue }
+            lines.append("  " + h.key.padding(toLength: 10, withPad: " ", startingAt: 0) + h.action)
+        }
+        lines.append("")
+        lines.append("Gamepad: left stick tilts gravity (plug in any time)")
+        let w = 470.0, h = Double(lines.count) * 11 + 20
+        let x0 = (Double(size.width) - w) / 2, y0 = max(8, (Double(size.height) - h) / 2)
+        box(&r, x: x0, y: y0, w: w, h: h, RGBA(10, 12, 16, 235))
+        for (i, line) in lines.enumerated() {
+            text(&r, line, x: x0 + 12, y: y0 + 10 + Double(i) * 11, line.hasPrefix(" ") ? Self.text : Self.accent)
+        }
+    }
+}

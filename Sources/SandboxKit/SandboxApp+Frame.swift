@@ -1,0 +1,80 @@
+import Dynamics
+import Foundation
+import SandboxRender
+import SandboxScenes
+
+/// One display frame: input-driven forces, the animator step, the overlays' ageing; then drawing.
+extension SandboxApp {
+    /// Advances the app by one display frame of `dt` seconds (wall time; the animator gets `dt × timeScale`, or
+    /// 1/60 s for a single step while paused).
+    public func frame(dt: Double) {
+        let dt = dt.isFinite ? max(0, min(dt, 0.25)) : 0
+        updateTilt(dt: dt)
+        let stepping = !userPaused || stepRequested
+        let wasRunning = world.animator.isRunning
+        let h = userPaused ? 1.0 / 60 : dt * timeScale
+        if stepping {
+            driveDrag(dt: h)
+            world.onFrame?(h)
+            let t0 = ContinuousClock.now
+            world.animator.advance(by: h)
+            physicsMs = milliseconds(ContinuousClock.now - t0)
+        }
+        stepRequested = false
+        // Contacts of sleeping bodies stay "touching": only a frame that really stepped renews the dots.
+        let fresh = overlays.contacts && stepping && wasRunning ? world.animator.debugContactPoints(limit: 2048) : []
+        if stepping || !overlay.contacts.dots.isEmpty { overlay.contacts.update(fresh: fresh, dt: dt) }
+        if var p = overlay.push {
+            p.age += dt
+            overlay.push = p.age < 0.6 ? p : nil
+        }
+        if let d = drag { overlay.drag = (grabPoint(d), d.cursor) } else { overlay.drag = nil }
+        for line in world.pendingLog { log(line) }
+        world.pendingLog.removeAll()
+        if dt > 0 { fps = fps == 0 ? 1 / dt : fps + (1 / dt - fps) * 0.1 }
+    }
+
+    /// Draws the scene, the overlays, the HUD, the panel, the log and the help into `raster` (which should be
+    /// `pixelSize`), timing it for the HUD.
+    public func render(into raster: inout Raster) {
+        let t0 = ContinuousClock.now
+        var renderer = SceneRenderer(scale: scale, overlays: overlays)
+        renderer.overlays = overlays
+        renderer.draw(world, into: &raster, extras: overlay)
+        drawChrome(into: &raster)
+        drawMs = milliseconds(ContinuousClock.now - t0)
+    }
+
+    /// Draws only the scene and its overlays (no HUD, panel, log or help: nothing that shows timings), for golden
+    /// images and docs.
+    public func renderScene(into raster: inout Raster) {
+        SceneRenderer(scale: scale, overlays: overlays).draw(world, into: &raster, extras: overlay)
+    }
+
+    /// The drawable size in pixels.
+    public var pixelSize: (width: Int, height: Int) {
+        (Int((Double(size.width) * scale).rounded()), Int((Double(size.height) * scale).rounded()))
+    }
+
+    /// A new raster of `pixelSize` with the current frame drawn in it.
+    public func renderedFrame() -> Raster {
+        var r = Raster(width: pixelSize.width, height: pixelSize.height)
+        render(into: &r)
+        return r
+    }
+
+    /// Writes `raster` as a PNG into the output directory (`sandbox-<scene>-<n>.png`) and returns its path.
+    @discardableResult
+    public func writeScreenshot(_ raster: Raster, to path: String? = nil) throws -> String {
+        screenshotCount += 1
+        let file = path ?? "\(configuration.outputDirectory)/sandbox-\(scene.name)-\(screenshotCount).png"
+        try Data(PNG.encode(raster)).write(to: URL(fileURLWithPath: file))
+        screenshotRequested = false
+        log("screenshot: \(file)")
+        return file
+    }
+
+    func milliseconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+    }
+}

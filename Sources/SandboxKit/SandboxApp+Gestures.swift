@@ -1,0 +1,109 @@
+import Dynamics
+import Foundation
+import SandboxScenes
+
+/// What the gestures do to the world: grab and drag, fling, snap, push.
+extension SandboxApp {
+    /// The grabbed point of a drag in reference coordinates (the item's grab offset, rotated with it).
+    func grabPoint(_ d: DragState) -> CGPoint {
+        let a = d.item.angle
+        let o = d.localOffset
+        return CGPoint(x: d.item.center.x + cos(a) * o.x - sin(a) * o.y,
+                       y: d.item.center.y + sin(a) * o.x + cos(a) * o.y)
+    }
+
+    /// Makes sure the app's flag-less item behaviour covers `item` (it sets no property, so it changes nothing but
+    /// lets the app add velocities).
+    func controlled(_ item: SandboxItem) -> DynamicItemBehavior {
+        if !control.items.contains(where: { $0 === item }) { control.addItem(item) }
+        return control
+    }
+
+    /// Grabs `item` at `p`.
+    func beginDrag(_ item: SandboxItem, at p: CGPoint, time: Double) {
+        let a = -item.angle
+        let dx = p.x - item.center.x, dy = p.y - item.center.y
+        let local = CGPoint(x: cos(a) * dx - sin(a) * dy, y: sin(a) * dx + cos(a) * dy)
+        var d = DragState(item: item, localOffset: local, cursor: p, lastTime: time)
+        _ = controlled(item)
+        if let snap = snapBehavior {
+            world.animator.removeBehavior(snap)
+            snapBehavior = nil
+            overlay.snapTarget = nil
+        }
+        // The drag is a UIKit attachment from the grabbed point to the cursor (length 0: rigid at frequency 0).
+        let attachment = AttachmentBehavior(item: item, offsetFromCenter: Offset(horizontal: local.x, vertical: local.y),
+                                            attachedToAnchor: p)
+        attachment.length = 0
+        attachment.frequency = CGFloat(gestures.dragFrequency)
+        attachment.damping = CGFloat(gestures.dragDamping)
+        world.animator.addBehavior(attachment)
+        d.behavior = attachment
+        drag = d
+        log(String(format: "grab %@ at (%.0f, %.0f)", item.name ?? "item", p.x, p.y))
+    }
+
+    /// The cursor moved during a drag: the attachment's anchor follows at once (the same frame).
+    func moveDragAnchor(to p: CGPoint) {
+        (drag?.behavior as? AttachmentBehavior)?.anchorPoint = p
+    }
+
+    /// Nothing to do per frame: the attachment pulls the item (kept for gestures without a behaviour).
+    func driveDrag(dt: Double) {}
+
+    /// Ends the drag and gives the item `velocity` (pt/s): the fling.
+    func endDrag(fling velocity: CGPoint) {
+        guard let d = drag else { return }
+        drag = nil
+        if let b = d.behavior { world.animator.removeBehavior(b) }
+        let c = controlled(d.item)
+        let v = c.linearVelocity(for: d.item)
+        c.addLinearVelocity(CGPoint(x: velocity.x - v.x, y: velocity.y - v.y), for: d.item)
+        log(String(format: "fling %@ at (%.0f, %.0f) pt/s", d.item.name ?? "item", velocity.x, velocity.y))
+    }
+
+    /// The velocity the last fling gave (for tests): the item's current velocity.
+    public func velocity(of item: SandboxItem) -> CGPoint {
+        world.animator.debugVelocity(of: item) ?? .zero
+    }
+
+    /// Snaps `item` to `p` with a new `SnapBehavior` (the previous tap's snap is removed, as seed 003 does).
+    func snap(_ item: SandboxItem, to p: CGPoint) {
+        if let old = snapBehavior { world.animator.removeBehavior(old) }
+        let snap = SnapBehavior(item: item, snapTo: p)
+        snap.damping = CGFloat(gestures.snapDamping)
+        world.animator.addBehavior(snap)
+        snapBehavior = snap
+        overlay.snapTarget = p
+        log(String(format: "snap %@ to (%.0f, %.0f), damping %.2f", item.name ?? "item", p.x, p.y,
+                   gestures.snapDamping))
+    }
+
+    /// An instantaneous push on the selected item (or the item nearest the click) toward `p`: magnitude
+    /// `gestures.pushMagnitude × min(distance, 200) / 200` UIKit newton-seconds, Δv = 100 · magnitude / mass pt/s.
+    func push(toward p: CGPoint) {
+        let target = overlay.selected ?? world.items.min {
+            hypot($0.center.x - p.x, $0.center.y - p.y) < hypot($1.center.x - p.x, $1.center.y - p.y)
+        }
+        guard let item = target else { return }
+        let dx = p.x - item.center.x, dy = p.y - item.center.y
+        let dist = hypot(dx, dy)
+        guard dist > 1e-6 else { return }
+        let magnitude = gestures.pushMagnitude * Double(min(dist, 200) / 200)
+        let angle = atan2(dy, dx)
+        overlay.push = (item.center, p, 0)
+        applyInstantaneousPush(item, angle: Double(angle), magnitude: magnitude)
+        log(String(format: "push %@: magnitude %.2f at %.0f deg", item.name ?? "item", magnitude,
+                   Double(angle) * 180 / .pi))
+    }
+
+    /// A new instantaneous `PushBehavior` on `item` along `angle` with `magnitude` (it fires on the next step:
+    /// Δv = 100 · magnitude / mass pt/s); the previous right-click's push is removed first.
+    func applyInstantaneousPush(_ item: SandboxItem, angle: Double, magnitude: Double) {
+        if let old = pushBehavior { world.animator.removeBehavior(old) }
+        let push = PushBehavior(items: [item], mode: .instantaneous)
+        push.setAngle(CGFloat(angle), magnitude: CGFloat(magnitude))
+        world.animator.addBehavior(push)
+        pushBehavior = push
+    }
+}

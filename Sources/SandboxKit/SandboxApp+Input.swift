@@ -1,0 +1,224 @@
+import Dynamics
+import Foundation
+import SandboxScenes
+
+/// Input: mouse gestures, keys, the gamepad, window changes.
+extension SandboxApp {
+    /// Handles one input event.
+    public func handle(_ event: InputEvent) {
+        switch event {
+        case .pointerDown(let x, let y, let button, let time):
+            pointerDown(CGPoint(x: x, y: y), button: button, time: time)
+        case .pointerMoved(let x, let y, let time):
+            pointerMoved(CGPoint(x: x, y: y), time: time)
+        case .pointerUp(let x, let y, let button, let time):
+            pointerUp(CGPoint(x: x, y: y), button: button, time: time)
+        case .key(let command, let pressed, let shift):
+            key(command, pressed: pressed, shift: shift)
+        case .stick(let x, let y):
+            let cx = x.isFinite ? max(-1, min(1, x)) : 0, cy = y.isFinite ? max(-1, min(1, y)) : 0
+            // A small dead zone so a resting stick reads as level.
+            stickTilt = CGVector(dx: abs(cx) < 0.08 ? 0 : cx, dy: abs(cy) < 0.08 ? 0 : cy)
+            applyTilt()
+        case .gamepad(let name):
+            gamepadName = name
+            log(name.map { "gamepad connected: \($0) (left stick tilts gravity)" } ?? "gamepad removed")
+            if name == nil {
+                stickTilt = CGVector(dx: 0, dy: 0)
+                applyTilt()
+            }
+        case .resized(let w, let h, let s):
+            resize(width: w, height: h, scale: s)
+        case .quit:
+            wantsQuit = true
+        }
+    }
+
+    /// The window's size changed: the reference bounds follow it (collision loops are rebuilt by the animator).
+    func resize(width: Double, height: Double, scale newScale: Double) {
+        guard width.isFinite, height.isFinite, width >= 1, height >= 1 else { return }
+        size = CGSize(width: width, height: height)
+        if newScale.isFinite, newScale > 0 { scale = max(0.25, min(8, newScale)) }
+        world.animator.referenceBounds = CGRect(origin: .zero, size: size)
+    }
+
+    // MARK: Mouse
+
+    /// The panel's rectangle in points (nil while hidden).
+    var panelRect: CGRect? {
+        guard showPanel else { return nil }
+        let rows = panelRows()
+        return CGRect(x: size.width - PanelLayout.width - 8, y: 8, width: PanelLayout.width,
+                      height: PanelLayout.height(rows))
+    }
+
+    func pointerDown(_ p: CGPoint, button: PointerButton, time: Double) {
+        guard p.x.isFinite, p.y.isFinite else { return }
+        lastPointerTime = time
+        if button == .primary, let rect = panelRect, rect.contains(p) {
+            panelClick(p, in: rect)
+            panelDragging = true
+            return
+        }
+        switch button {
+        case .secondary:
+            push(toward: p)
+        case .primary:
+            if let item = world.item(at: p) {
+                overlay.selected = item
+                beginDrag(item, at: p, time: time)
+            } else {
+                pendingTap = (p, time)
+            }
+        }
+    }
+
+    func pointerMoved(_ p: CGPoint, time: Double) {
+        guard p.x.isFinite, p.y.isFinite else { return }
+        lastPointerTime = time
+        if panelDragging, let rect = panelRect {
+            panelClick(p, in: rect, dragging: true)
+            return
+        }
+        if var d = drag {
+            let dt = time - d.lastTime
+            if dt > 1e-6 {
+                let inst = CGPoint(x: (p.x - d.cursor.x) / dt, y: (p.y - d.cursor.y) / dt)
+                let a = 1 - exp(-dt / max(1e-3, gestures.flingSmoothing))
+                d.velocity = CGPoint(x: d.velocity.x + a * (inst.x - d.velocity.x),
+                                     y: d.velocity.y + a * (inst.y - d.velocity.y))
+                d.lastTime = time
+            }
+            d.cursor = p
+            drag = d
+            moveDragAnchor(to: p)
+        }
+        if let t = pendingTap, hypot(p.x - t.point.x, p.y - t.point.y) > 8 { pendingTap = nil }
+    }
+
+    func pointerUp(_ p: CGPoint, button: PointerButton, time: Double) {
+        if panelDragging {
+            panelDragging = false
+            return
+        }
+        guard button == .primary else { return }
+        if let d = drag {
+            // A pointer that stopped before release has (nearly) stopped the item.
+            let idle = max(0, time - d.lastTime)
+            let decay = exp(-idle / max(1e-3, gestures.flingSmoothing))
+            let v = CGPoint(x: d.velocity.x * decay, y: d.velocity.y * decay)
+            endDrag(fling: v)
+        } else if let t = pendingTap, time - t.time < 0.5, hypot(p.x - t.point.x, p.y - t.point.y) <= 8 {
+            tap(at: p)
+        }
+        pendingTap = nil
+    }
+
+    /// A tap on empty space: the scene's own tap action, else the selected item snaps there.
+    func tap(at p: CGPoint) {
+        if let onTap = world.onTap, onTap(p) { return }
+        guard let item = overlay.selected else {
+            log("tap: select an item first (press on it), then tap to snap it there")
+            return
+        }
+        snap(item, to: p)
+    }
+
+    // MARK: Keys
+
+    func key(_ command: KeyCommand, pressed: Bool, shift: Bool) {
+        switch command {
+        case .tiltLeft, .tiltRight, .tiltUp, .tiltDown:
+            if pressed, tiltKeys.insert(command).inserted {
+                log("tilt \(command.help.key) (hold to tilt gravity, release to level)")
+            } else if !pressed {
+                tiltKeys.remove(command)
+            }
+            return
+        default:
+            break
+        }
+        guard pressed else { return }
+        switch command {
+        case .pauseResume:
+            userPaused.toggle()
+            log(userPaused ? "paused by the user (space resumes, . steps)" : "resumed by the user")
+        case .singleStep:
+            if !userPaused {
+                userPaused = true
+                log("paused by the user (. steps one frame)")
+            }
+            stepRequested = true
+        case .restart:
+            loadScene(sceneIndex)
+        case .previousScene:
+            loadScene(sceneIndex - 1)
+        case .nextScene:
+            loadScene(sceneIndex + 1)
+        case .slower:
+            timeScale = max(0.125, timeScale / 2)
+            log("time x\(timeScaleText)")
+        case .faster:
+            timeScale = min(2, timeScale * 2)
+            log("time x\(timeScaleText)")
+        case .overlays:
+            overlays = overlays.next()
+            log(overlays.label)
+        case .help:
+            showHelp.toggle()
+        case .screenshot:
+            screenshotRequested = true
+        case .copySwift:
+            exportSwift()
+        case .togglePanel:
+            showPanel.toggle()
+        case .panelNext:
+            movePanelSelection(shift ? -1 : 1)
+        case .panelPrevious:
+            movePanelSelection(-1)
+        case .panelDecrease:
+            nudgePanel(shift ? -10 : -1)
+        case .panelIncrease:
+            nudgePanel(shift ? 10 : 1)
+        case .quit:
+            wantsQuit = true
+        case .tiltLeft, .tiltRight, .tiltUp, .tiltDown:
+            break
+        }
+    }
+
+    /// The time scale as text ("1", "1/2", "2").
+    public var timeScaleText: String {
+        timeScale >= 1 ? String(format: "%g", timeScale) : "1/\(Int((1 / timeScale).rounded()))"
+    }
+
+    // MARK: Tilt
+
+    /// The tilt the keys ask for now, each axis −1…1.
+    var keyTiltTarget: CGVector {
+        CGVector(dx: (tiltKeys.contains(.tiltRight) ? 1 : 0) - (tiltKeys.contains(.tiltLeft) ? 1 : 0),
+                 dy: (tiltKeys.contains(.tiltDown) ? 1 : 0) - (tiltKeys.contains(.tiltUp) ? 1 : 0))
+    }
+
+    /// Ramps the key tilt toward its target (hold to tilt, release to level) at 4 units/s.
+    func updateTilt(dt: Double) {
+        let target = keyTiltTarget
+        let step = CGFloat(4 * dt)
+        func approach(_ v: CGFloat, _ t: CGFloat) -> CGFloat { v < t ? min(t, v + step) : max(t, v - step) }
+        let next = CGVector(dx: approach(keyTilt.dx, target.dx), dy: approach(keyTilt.dy, target.dy))
+        if next != keyTilt {
+            keyTilt = next
+            applyTilt()
+        }
+    }
+
+    /// Sets the scene's gravity to its level vector plus the tilt (keys + stick) times the scene's gain.
+    func applyTilt() {
+        let t = CGVector(dx: max(-1, min(1, keyTilt.dx + stickTilt.dx)), dy: max(-1, min(1, keyTilt.dy + stickTilt.dy)))
+        world.tilt = t
+        guard let g = world.gravity else { return }
+        let v = CGVector(dx: world.levelGravity.dx + t.dx * world.tiltGain,
+                         dy: world.levelGravity.dy + t.dy * world.tiltGain)
+        if g.gravityDirection != v { g.gravityDirection = v }
+    }
+}

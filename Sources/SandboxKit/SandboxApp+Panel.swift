@@ -1,0 +1,147 @@
+import Dynamics
+import Foundation
+import SandboxScenes
+
+/// The live tuning panel: the selected item's behaviour properties, gravity, and the gestures' behaviours.
+extension SandboxApp {
+    /// The item behaviour the panel edits for `item`: the last scene behaviour covering it, else one the panel
+    /// creates (and adds) for it alone on first use.
+    func tuningBehavior(for item: SandboxItem, create: Bool) -> DynamicItemBehavior? {
+        let covering = world.allBehaviors.compactMap { $0 as? DynamicItemBehavior }
+            .filter { $0 !== control && $0.items.contains { $0 === item } }
+        if let last = covering.last { return last }
+        guard create else { return nil }
+        let b = DynamicItemBehavior(items: [item])
+        world.animator.addBehavior(b)
+        createdBehaviors.append(b)
+        return b
+    }
+
+    /// The rows shown now (they depend on the selection and the scene).
+    public func panelRows() -> [PanelRow] {
+        var rows: [PanelRow] = []
+        if let item = overlay.selected {
+            let existing = tuningBehavior(for: item, create: false)
+            let shared = existing.map { $0.items.count > 1 ? " (shared by \($0.items.count))" : "" } ?? ""
+            let section = "item: \(item.name ?? "item")\(shared)"
+            func behavior() -> DynamicItemBehavior? { tuningBehavior(for: item, create: true) }
+            func slider(_ name: String, _ key: ReferenceWritableKeyPath<DynamicItemBehavior, CGFloat>,
+                        _ range: ClosedRange<Double>, _ step: Double, _ fallback: Double, unit: String = "",
+                        derived: @escaping @MainActor () -> String? = { nil }) -> PanelRow {
+                PanelRow(section: section, name: name, unit: unit, kind: .slider(range: range, step: step),
+                         get: { [weak self] in
+                             guard let self else { return fallback }
+                             return self.tuningBehavior(for: item, create: false).map { Double($0[keyPath: key]) }
+                                 ?? fallback
+                         },
+                         set: { v in behavior()?[keyPath: key] = CGFloat(v) }, derived: derived)
+            }
+            rows.append(slider("elasticity", \.elasticity, 0...2, 0.05, 0.2))
+            rows.append(slider("friction", \.friction, 0...2, 0.05, 0.2))
+            rows.append(slider("density", \.density, 0.05...20, 0.05, 1, derived: { [weak self] in
+                (self?.world.animator.debugMass(of: item)).map { String(format: "mass %.3g", $0) } ?? "anchored"
+            }))
+            rows.append(slider("resistance", \.resistance, 0...10, 0.05, 0.1, unit: "1/s"))
+            rows.append(slider("angularResistance", \.angularResistance, 0...10, 0.05, 0.1, unit: "1/s"))
+            rows.append(PanelRow(section: section, name: "allowsRotation", kind: .toggle,
+                                 get: { [weak self] in
+                                     (self?.tuningBehavior(for: item, create: false)?.allowsRotation ?? true) ? 1 : 0
+                                 },
+                                 set: { v in behavior()?.allowsRotation = v != 0 }))
+            rows.append(PanelRow(section: section, name: "isAnchored", kind: .toggle,
+                                 get: { [weak self] in
+                                     (self?.tuningBehavior(for: item, create: false)?.isAnchored ?? false) ? 1 : 0
+                                 },
+                                 set: { v in behavior()?.isAnchored = v != 0 }))
+            rows.append(slider("charge", \.charge, -10...10, 0.1, 0))
+        }
+        if let g = world.gravity {
+            rows.append(PanelRow(section: "gravity", name: "angle", unit: "rad", kind: .slider(range: -3.14...3.14, step: 0.02),
+                                 get: { Double(g.angle) },
+                                 set: { [weak self] v in
+                                     g.angle = CGFloat(v)
+                                     self?.world.levelGravity = g.gravityDirection
+                                 },
+                                 derived: { String(format: "%.0f deg", Double(g.angle) * 180 / .pi) }))
+            rows.append(PanelRow(section: "gravity", name: "magnitude", kind: .slider(range: 0...5, step: 0.05),
+                                 get: { Double(g.magnitude) },
+                                 set: { [weak self] v in
+                                     g.magnitude = CGFloat(v)
+                                     self?.world.levelGravity = g.gravityDirection
+                                 },
+                                 derived: { String(format: "%.0f pt/s^2", Double(g.magnitude) * 1000) }))
+        }
+        rows.append(PanelRow(section: "drag attachment", name: "frequency", unit: "Hz",
+                             kind: .slider(range: 0...10, step: 0.1),
+                             get: { [weak self] in self?.gestures.dragFrequency ?? 0 },
+                             set: { [weak self] v in self?.gestures.dragFrequency = v },
+                             derived: { [weak self] in (self?.gestures.dragFrequency ?? 0) == 0 ? "rigid" : nil }))
+        rows.append(PanelRow(section: "drag attachment", name: "damping", kind: .slider(range: 0...2, step: 0.05),
+                             get: { [weak self] in self?.gestures.dragDamping ?? 1 },
+                             set: { [weak self] v in self?.gestures.dragDamping = v }))
+        rows.append(PanelRow(section: "snap (tap)", name: "damping", kind: .slider(range: 0...1, step: 0.05),
+                             get: { [weak self] in self?.gestures.snapDamping ?? 0.5 },
+                             set: { [weak self] v in self?.gestures.snapDamping = v }))
+        rows.append(PanelRow(section: "push (right-click)", name: "magnitude", kind: .slider(range: 0...10, step: 0.1),
+                             get: { [weak self] in self?.gestures.pushMagnitude ?? 2 },
+                             set: { [weak self] v in self?.gestures.pushMagnitude = v },
+                             derived: { [weak self] in
+                                 guard let self, let item = self.overlay.selected,
+                                       let m = self.world.animator.debugMass(of: item) else { return nil }
+                                 return String(format: "dv %.0f pt/s", 100 * self.gestures.pushMagnitude / m)
+                             }))
+        if let field = world.allBehaviors.compactMap({ $0 as? FieldBehavior }).first {
+            rows.append(PanelRow(section: "field", name: "strength", kind: .slider(range: -20...20, step: 0.1),
+                                 get: { Double(field.strength) }, set: { field.strength = CGFloat($0) }))
+            rows.append(PanelRow(section: "field", name: "falloff", kind: .slider(range: 0...4, step: 0.1),
+                                 get: { Double(field.falloff) }, set: { field.falloff = CGFloat($0) }))
+            rows.append(PanelRow(section: "field", name: "region radius", unit: "pt",
+                                 kind: .slider(range: 20...1000, step: 10),
+                                 get: { [weak self] in self?.fieldRegionRadius ?? 1000 },
+                                 set: { [weak self] v in
+                                     self?.fieldRegionRadius = v
+                                     field.region = Region(radius: CGFloat(v))
+                                 },
+                                 derived: { [weak self] in self?.fieldRegionRadius == nil ? "scene's region" : nil }))
+        }
+        return rows
+    }
+
+    /// Moves the panel's keyboard selection by `delta` rows (wrapping).
+    func movePanelSelection(_ delta: Int) {
+        let n = panelRows().count
+        guard n > 0 else { return }
+        panelIndex = (((panelIndex + delta) % n) + n) % n
+    }
+
+    /// Nudges the selected row by `steps`.
+    func nudgePanel(_ steps: Double) {
+        let rows = panelRows()
+        guard !rows.isEmpty else { return }
+        panelIndex = min(panelIndex, rows.count - 1)
+        rows[panelIndex].nudge(steps)
+        let r = rows[panelIndex]
+        log("\(r.section) \(r.name) = \(r.valueText)")
+    }
+
+    /// A click (or drag) at `p` inside the panel `rect`: selects the row; on the track, sets its value.
+    func panelClick(_ p: CGPoint, in rect: CGRect, dragging: Bool = false) {
+        let rows = panelRows()
+        let tops = PanelLayout.rowTops(rows)
+        let ly = Double(p.y - rect.minY), lx = Double(p.x - rect.minX)
+        if !dragging {
+            guard let i = tops.firstIndex(where: { ly >= $0 && ly < $0 + PanelLayout.rowHeight }) else { return }
+            panelIndex = i
+        }
+        guard panelIndex < rows.count else { return }
+        let row = rows[panelIndex]
+        switch row.kind {
+        case .toggle:
+            if !dragging { row.nudge(1) }
+        case .slider:
+            guard dragging || (lx >= PanelLayout.trackX - 4 && lx <= PanelLayout.trackX + PanelLayout.trackWidth + 4)
+            else { return }
+            row.setFraction((lx - PanelLayout.trackX) / PanelLayout.trackWidth)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+internal import CSDL2
+import SandboxKit
+
+/// SDL events → the app's `InputEvent`s. Window coordinates are points (SDL's window space), which is the
+/// reference space, so pointer positions pass through unchanged.
+@MainActor
+struct EventTranslator {
+    /// Seconds of an SDL timestamp (ms since SDL_Init).
+    static func seconds(_ ms: UInt32) -> Double { Double(ms) / 1000 }
+
+    static func keycode(_ k: SDL_KeyCode) -> SDL_Keycode { SDL_Keycode(k.rawValue) }
+
+    /// The command of a key, or nil for keys the sandbox ignores.
+    static func command(for sym: SDL_Keycode, shift: Bool) -> KeyCommand? {
+        switch sym {
+        case keycode(SDLK_SPACE): .pauseResume
+        case keycode(SDLK_PERIOD): .singleStep
+        case keycode(SDLK_r): .restart
+        case keycode(SDLK_LEFTBRACKET): .previousScene
+        case keycode(SDLK_RIGHTBRACKET): .nextScene
+        case keycode(SDLK_MINUS), keycode(SDLK_KP_MINUS): .slower
+        case keycode(SDLK_EQUALS), keycode(SDLK_KP_PLUS), keycode(SDLK_PLUS): .faster
+        case keycode(SDLK_o): .overlays
+        case keycode(SDLK_h), keycode(SDLK_F1): .help
+        case keycode(SDLK_p): .screenshot
+        case keycode(SDLK_c): .copySwift
+        case keycode(SDLK_t): .togglePanel
+        case keycode(SDLK_TAB): shift ? .panelPrevious : .panelNext
+        case keycode(SDLK_SEMICOLON): .panelDecrease
+        case keycode(SDLK_QUOTE): .panelIncrease
+        case keycode(SDLK_LEFT): .tiltLeft
+        case keycode(SDLK_RIGHT): .tiltRight
+        case keycode(SDLK_UP): .tiltUp
+        case keycode(SDLK_DOWN): .tiltDown
+        case keycode(SDLK_q), keycode(SDLK_ESCAPE): .quit
+        default: nil
+        }
+    }
+
+    static func button(_ b: UInt8) -> PointerButton? {
+        switch Int32(b) {
+        case SDL_BUTTON_LEFT: .primary
+        case SDL_BUTTON_RIGHT: .secondary
+        default: nil
+        }
+    }
+
+    /// The app's event for `e`, or nil. Window-size and gamepad events are handled by `SDLWindow`.
+    static func translate(_ e: SDL_Event) -> InputEvent? {
+        switch SDL_EventType(rawValue: e.type) {
+        case SDL_QUIT:
+            return .quit
+        case SDL_MOUSEBUTTONDOWN:
+            guard let b = button(e.button.button) else { return nil }
+            return .pointerDown(x: Double(e.button.x), y: Double(e.button.y), button: b,
+                                time: seconds(e.button.timestamp))
+        case SDL_MOUSEBUTTONUP:
+            guard let b = button(e.button.button) else { return nil }
+            return .pointerUp(x: Double(e.button.x), y: Double(e.button.y), button: b,
+                              time: seconds(e.button.timestamp))
+        case SDL_MOUSEMOTION:
+            return .pointerMoved(x: Double(e.motion.x), y: Double(e.motion.y), time: seconds(e.motion.timestamp))
+        case SDL_KEYDOWN, SDL_KEYUP:
+            let pressed = e.type == SDL_KEYDOWN.rawValue
+            let shift = (UInt32(e.key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue)) != 0
+            guard let c = command(for: e.key.keysym.sym, shift: shift) else { return nil }
+            // Auto-repeat only nudges panel values; toggles and scene changes happen once per press.
+            if e.key.repeat != 0, c != .panelDecrease, c != .panelIncrease { return nil }
+            return .key(c, pressed: pressed, shift: shift)
+        default:
+            return nil
+        }
+    }
+}

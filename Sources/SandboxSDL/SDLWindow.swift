@@ -1,0 +1,187 @@
+internal import CSDL2
+import Foundation
+import SandboxKit
+import SandboxRender
+
+/// The sandbox's window: SDL video, a streaming texture showing the app's `Raster`, the display-linked frame loop
+/// that sleeps on events while nothing moves, and gamepads.
+@MainActor
+public final class SDLWindow {
+    /// The app shown.
+    public let app: SandboxApp
+    /// SDL's video driver ("x11", "wayland", …).
+    public private(set) var videoDriver = ""
+    /// SDL's renderer ("software", "opengl", …).
+    public private(set) var rendererName = ""
+    /// The frame clock's policy (vsync detected or paced).
+    public private(set) var pacer: FramePacer
+    /// Frames presented.
+    public private(set) var framesPresented = 0
+    /// Per-frame physics and draw times of the frames presented, ms, and the wall time of the first and last
+    /// present, s (for the closing report).
+    public private(set) var physicsTimes: [Double] = []
+    /// Draw times of the frames presented, ms.
+    public private(set) var drawTimes: [Double] = []
+    private var firstPresent: Double?
+    private var lastPresent: Double?
+
+    private let window: OpaquePointer
+    private let renderer: OpaquePointer
+    private var texture: OpaquePointer?
+    private var textureSize = (w: Int32(0), h: Int32(0))
+    private var raster = Raster(width: 1, height: 1)
+    private let pump: EventPump
+    private let userScale: Double
+    private var closed = false
+
+    /// Why there is no window to open, or nil when a display looks available. SDL 2.26 silently falls back to an
+    /// invisible "offscreen" driver without one, so the app asks first.
+    public static func displayProblem() -> String? {
+        let env = ProcessInfo.processInfo.environment
+        if let forced = env["SDL_VIDEODRIVER"], !forced.isEmpty {
+            return ["offscreen", "dummy"].contains(forced) ? "SDL_VIDEODRIVER=\(forced) has no visible window" : nil
+        }
+        if (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty {
+            return "no display (neither DISPLAY nor WAYLAND_DISPLAY is set)"
+        }
+        return nil
+    }
+
+    /// Opens a window of the app's size (points × `scale` window units) titled `title`. `softwareRenderer`
+    /// (default true) asks SDL for its software renderer: the app draws every pixel itself, so GL would only blit.
+    public init(app: SandboxApp, title: String = "Dynamics Sandbox", softwareRenderer: Bool = true) throws {
+        self.app = app
+        userScale = app.configuration.scale
+        if let problem = Self.displayProblem() { throw SDLFailure(message: problem) }
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
+        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) == 0 else { throw SDLFailure("SDL_Init") }
+        videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "?"
+        if videoDriver == "offscreen" || videoDriver == "dummy" {
+            SDL_Quit()
+            throw SDLFailure(message: "SDL chose the invisible '\(videoDriver)' video driver: no usable display")
+        }
+        let w = Int32((Double(app.size.width) * userScale).rounded())
+        let h = Int32((Double(app.size.height) * userScale).rounded())
+        let flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        guard let win = SDL_CreateWindow(title, CSDL2_WINDOWPOS_CENTERED, CSDL2_WINDOWPOS_CENTERED, w, h, flags) else {
+            let f = SDLFailure("SDL_CreateWindow")
+            SDL_Quit()
+            throw f
+        }
+        var rflags = SDL_RENDERER_PRESENTVSYNC.rawValue
+        rflags |= softwareRenderer ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue
+        guard let ren = SDL_CreateRenderer(win, -1, rflags) ?? SDL_CreateRenderer(win, -1, 0) else {
+            let f = SDLFailure("SDL_CreateRenderer")
+            SDL_DestroyWindow(win)
+            SDL_Quit()
+            throw f
+        }
+        window = win
+        renderer = ren
+        var info = SDL_RendererInfo()
+        if SDL_GetRendererInfo(ren, &info) == 0, let n = info.name { rendererName = String(cString: n) }
+        var mode = SDL_DisplayMode()
+        let hz = SDL_GetCurrentDisplayMode(SDL_GetWindowDisplayIndex(win), &mode) == 0 ? mode.refresh_rate : 0
+        pacer = FramePacer(refreshHz: Double(hz))
+        pump = EventPump(app: app, unitsPerPoint: userScale)
+        pump.onResize = { [weak self] in self?.syncSize() }
+        syncSize()
+    }
+
+    /// Re-reads the window's size: the app's points (reference bounds) and pixels per point follow it.
+    private func syncSize() {
+        var wu: Int32 = 0, hu: Int32 = 0, wp: Int32 = 0, hp: Int32 = 0
+        SDL_GetWindowSize(window, &wu, &hu)
+        SDL_GetRendererOutputSize(renderer, &wp, &hp)
+        guard wu > 0, hu > 0, wp > 0 else { return }
+        let ptW = Double(wu) / userScale, ptH = Double(hu) / userScale
+        app.handle(.resized(width: ptW, height: ptH, scale: Double(wp) / ptW))
+    }
+
+    /// Runs until the window closes: a display-linked loop while something moves, a blocking `SDL_WaitEvent`
+    /// while nothing does (near 0 % CPU). With `maxFrames` (measurements) it draws every frame and stops after
+    /// that many.
+    public func run(maxFrames: Int? = nil) {
+        var e = SDL_Event()
+        var dirty = true
+        var framesThisRun = 0
+        while !app.wantsQuit {
+            if maxFrames == nil, !(app.needsFrames || dirty) {
+                // Idle: sleep in the kernel until an event arrives.
+                if SDL_WaitEvent(&e) != 0 { dirty = pump.dispatch(e) || dirty }
+                pacer.resynchronize(now: now())
+            }
+            while SDL_PollEvent(&e) != 0 { dirty = pump.dispatch(e) || dirty }
+            if app.wantsQuit { break }
+            guard app.needsFrames || dirty || maxFrames != nil else { continue }
+            app.frame(dt: pacer.frameInterval(now: now()))
+            present()
+            dirty = false
+            framesThisRun += 1
+            if let maxFrames, framesThisRun >= maxFrames { break }
+            let wait = pacer.waitBeforeNextFrame(now: now())
+            if wait > 0 { sleep(seconds: wait) }
+        }
+    }
+
+    /// Draws the app into the raster, uploads it and presents (timing the present for the pacer); writes a
+    /// screenshot when one was asked for.
+    func present() {
+        let (pw, ph) = app.pixelSize
+        if raster.width != pw || raster.height != ph { raster = Raster(width: pw, height: ph) }
+        app.render(into: &raster)
+        if app.screenshotRequested {
+            do { try app.writeScreenshot(raster) } catch { app.log("screenshot failed: \(error)") }
+        }
+        if texture == nil || textureSize.w != Int32(pw) || textureSize.h != Int32(ph) {
+            if let t = texture { SDL_DestroyTexture(t) }
+            texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32.rawValue,
+                                        Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(pw), Int32(ph))
+            textureSize = (Int32(pw), Int32(ph))
+        }
+        guard let texture else { return }
+        raster.pixels.withUnsafeBytes { _ = SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(pw * 4)) }
+        SDL_RenderCopy(renderer, texture, nil, nil)
+        let t0 = now()
+        SDL_RenderPresent(renderer)
+        let t1 = now()
+        pacer.recordPresent(duration: t1 - t0)
+        framesPresented += 1
+        physicsTimes.append(app.physicsMs)
+        drawTimes.append(app.drawMs)
+        if firstPresent == nil { firstPresent = t1 }
+        lastPresent = t1
+    }
+
+    /// Presented frames per second between the first and the last present (0 before two presents).
+    public var measuredFPS: Double {
+        guard let a = firstPresent, let b = lastPresent, b > a, framesPresented > 1 else { return 0 }
+        return Double(framesPresented - 1) / (b - a)
+    }
+
+    /// Monotonic seconds.
+    func now() -> Double {
+        Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency())
+    }
+
+    /// Sleeps `seconds`: SDL_Delay for all but the last 1.5 ms, then a short spin for precision.
+    func sleep(seconds: Double) {
+        let end = now() + seconds
+        if seconds > 0.002 { SDL_Delay(UInt32((seconds - 0.0015) * 1000)) }
+        while now() < end {}
+    }
+
+    /// The window's id for tools (xdotool finds it by title instead).
+    public var windowID: UInt32 { SDL_GetWindowID(window) }
+
+    /// Closes the window and shuts SDL down (idempotent).
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        pump.closeControllers()
+        if let t = texture { SDL_DestroyTexture(t) }
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        SDL_Quit()
+    }
+}

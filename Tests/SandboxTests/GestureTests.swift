@@ -1,0 +1,245 @@
+internal import CSDL2
+import Dynamics
+import Foundation
+import SandboxKit
+@testable import SandboxSDL
+import SandboxScenes
+import Testing
+
+/// Gestures as a person makes them, as SDL events: built by hand with their timestamps and fed through the
+/// window's event pump (and, for keys, through SDL's own queue), asserting what the world did.
+@MainActor
+@Suite("Gestures through SDL events", .serialized)
+struct GestureTests {
+    static func app(_ scene: String) -> (SandboxApp, EventPump) {
+        var c = SandboxApp.Configuration()
+        c.scene = scene
+        let app = SandboxApp(configuration: c)
+        return (app, EventPump(app: app))
+    }
+
+    static func button(_ down: Bool, x: Int32, y: Int32, button: Int32 = SDL_BUTTON_LEFT, ms: UInt32) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = (down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP).rawValue
+        e.button.button = UInt8(button)
+        e.button.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
+        e.button.x = x
+        e.button.y = y
+        e.button.clicks = 1
+        e.button.timestamp = ms
+        return e
+    }
+
+    static func motion(x: Int32, y: Int32, ms: UInt32) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = SDL_MOUSEMOTION.rawValue
+        e.motion.x = x
+        e.motion.y = y
+        e.motion.state = UInt32(CSDL2_BUTTON_MASK(UInt32(SDL_BUTTON_LEFT)))
+        e.motion.timestamp = ms
+        return e
+    }
+
+    static func key(_ k: SDL_KeyCode, _ down: Bool) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = (down ? SDL_KEYDOWN : SDL_KEYUP).rawValue
+        e.key.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
+        e.key.keysym.sym = SDL_Keycode(k.rawValue)
+        return e
+    }
+
+    /// The "collision" scene's wide view: frame (260, 100, 100, 50), centre (310, 125), mass 0.5, no gravity.
+    static let wideCenter = (x: Int32(310), y: Int32(125))
+
+    @Test("drag then release flings the item with the cursor's smoothed velocity")
+    func fling() {
+        let (app, pump) = Self.app("collision")
+        let (x, y) = Self.wideCenter
+        pump.dispatch(Self.button(true, x: x, y: y, ms: 1000))
+        #expect(app.selected?.name == "view")
+        // 10 moves of 10 pt every 10 ms: a cursor at 1000 pt/s to the right.
+        for k in 1...10 {
+            pump.dispatch(Self.motion(x: x + Int32(10 * k), y: y, ms: 1000 + UInt32(10 * k)))
+            app.frame(dt: 0.01)
+        }
+        pump.dispatch(Self.button(false, x: x + 100, y: y, ms: 1100))
+        guard let item = app.selected else { Issue.record("nothing selected"); return }
+        let v = app.velocity(of: item)
+        // The smoothing is exponential with τ = 50 ms over 10 samples 10 ms apart: 1000 · (1 − e^(−2)) pt/s. The
+        // velocity is written straight into the body, so only rounding separates them (1e-6 pt/s).
+        let expected = 1000 * (1 - exp(-2.0))
+        #expect(abs(Double(v.x) - expected) < 1e-6, "flung at \(v.x) pt/s, expected \(expected)")
+        #expect(abs(Double(v.y)) < 1e-6)
+        // The drag pulled the item along: its centre followed the cursor (within the last frame's 10 pt).
+        #expect(abs(Double(item.center.x) - 410) < 12, "item at \(item.center.x)")
+    }
+
+    @Test("a cursor that stops before release flings (almost) nothing")
+    func stopThenRelease() {
+        let (app, pump) = Self.app("collision")
+        let (x, y) = Self.wideCenter
+        pump.dispatch(Self.button(true, x: x, y: y, ms: 1000))
+        for k in 1...5 { pump.dispatch(Self.motion(x: x + Int32(10 * k), y: y, ms: 1000 + UInt32(10 * k))) }
+        pump.dispatch(Self.button(false, x: x + 50, y: y, ms: 1550))   // held still for 0.5 s = 10 τ
+        let v = app.velocity(of: app.selected!)
+        // e^(−10) of the ≈ 630 pt/s the cursor had: under 0.03 pt/s.
+        #expect(abs(Double(v.x)) < 0.05, "\(v.x)")
+    }
+
+    @Test("right-click pushes the selected item toward the click: Δv = 100 · magnitude / mass")
+    func push() {
+        let (app, pump) = Self.app("collision")
+        let (x, y) = Self.wideCenter
+        pump.dispatch(Self.button(true, x: x, y: y, ms: 1000))
+        pump.dispatch(Self.button(false, x: x, y: y, ms: 1050))
+        pump.dispatch(Self.button(true, x: x + 250, y: y, button: SDL_BUTTON_RIGHT, ms: 1100))
+        let push = app.world.allBehaviors.compactMap { $0 as? PushBehavior }.first
+        #expect(push?.mode == .instantaneous)
+        app.frame(dt: 1.0 / 60)
+        let v = app.velocity(of: app.selected!)
+        // 250 pt away → the full magnitude 2; mass 100·50/10⁴ = 0.5 → Δv = 400 pt/s along +x on the next step.
+        // The default resistance 0.1 /s takes at most 0.17 % of it over the frame: 0.5 % tolerance.
+        #expect(abs(Double(v.x) - 400) < 2, "\(v.x)")
+        #expect(abs(Double(v.y)) < 1e-6)
+        #expect(push?.active == false, "an instantaneous push resets active after firing")
+    }
+
+    @Test("drag is an attachment whose anchor follows the cursor in the same event; tap snaps the selection there")
+    func dragAttachmentAndSnap() {
+        let (app, pump) = Self.app("collision")
+        let (x, y) = Self.wideCenter
+        pump.dispatch(Self.button(true, x: x, y: y, ms: 1000))
+        pump.dispatch(Self.motion(x: x + 40, y: y + 30, ms: 1016))
+        let drag = app.world.allBehaviors.compactMap { $0 as? AttachmentBehavior }.first
+        // Input-to-motion latency: the anchor is at the cursor before any frame runs.
+        #expect(drag?.anchorPoint == CGPoint(x: Double(x) + 40, y: Double(y) + 30))
+        pump.dispatch(Self.button(false, x: x + 40, y: y + 30, ms: 1100))
+        #expect(app.world.allBehaviors.contains { $0 is AttachmentBehavior } == false, "released: no attachment")
+        // Tap empty space: the selected view snaps there (SnapBehavior, damping 0.5).
+        pump.dispatch(Self.button(true, x: 600, y: 450, ms: 2000))
+        pump.dispatch(Self.button(false, x: 600, y: 450, ms: 2060))
+        let snap = app.world.allBehaviors.compactMap { $0 as? SnapBehavior }.first
+        #expect(snap?.snapPoint == CGPoint(x: 600, y: 450))
+        for _ in 0..<240 { app.frame(dt: 1.0 / 60) }
+        let c = app.selected!.center
+        // The issue's snap bound: within 0.5 pt of the snap point once settled (4 s here).
+        #expect(hypot(c.x - 600, c.y - 450) < 0.5, "item at \(c)")
+    }
+
+    @Test("a tap on empty space runs the scene's tap: the gravity scene drops a view there")
+    func tapDrops() {
+        let (app, pump) = Self.app("gravity")
+        let before = app.world.items.count
+        pump.dispatch(Self.button(true, x: 700, y: 400, ms: 2000))
+        pump.dispatch(Self.button(false, x: 701, y: 400, ms: 2080))
+        #expect(app.world.items.count == before + 1)
+        #expect(app.world.items.last?.center == CGPoint(x: 701, y: 400))
+    }
+
+    @Test("arrow keys through SDL's queue tilt gravity while held and level it on release")
+    func arrowKeysTilt() throws {
+        #expect(SDL_Init(SDL_INIT_EVENTS) == 0)
+        defer { SDL_Quit() }
+        let (app, pump) = Self.app("sticker-pile")
+        func drain() {
+            var e = SDL_Event()
+            while SDL_PollEvent(&e) != 0 { pump.dispatch(e) }
+        }
+        var down = Self.key(SDLK_LEFT, true)
+        #expect(SDL_PushEvent(&down) == 1)
+        drain()
+        for _ in 0..<3 { app.frame(dt: 0.1) }       // ramps at 4/s: full tilt after 0.25 s
+        let g = try #require(app.world.gravity)
+        // Level (0, 1) plus a full left tilt times the sticker pile's gain 3 (seed 001's g × 3): exact.
+        #expect(g.gravityDirection == CGVector(dx: -3, dy: 1))
+        var up = Self.key(SDLK_LEFT, false)
+        #expect(SDL_PushEvent(&up) == 1)
+        drain()
+        for _ in 0..<3 { app.frame(dt: 0.1) }
+        #expect(g.gravityDirection == CGVector(dx: 0, dy: 1))
+        var downKey = Self.key(SDLK_DOWN, true)
+        SDL_PushEvent(&downKey)
+        drain()
+        for _ in 0..<3 { app.frame(dt: 0.1) }
+        #expect(g.gravityDirection == CGVector(dx: 0, dy: 4))
+    }
+
+    @Test("keys: space pauses, . steps one frame, ] and [ change scene, R restarts exactly")
+    func keys() {
+        let (app, pump) = Self.app("sticker-pile")
+        app.frame(dt: 1.0 / 60)
+        pump.dispatch(Self.key(SDLK_SPACE, true))
+        #expect(app.userPaused)
+        let t = app.world.animator.elapsedTime
+        app.frame(dt: 1.0 / 60)
+        #expect(app.world.animator.elapsedTime == t)
+        pump.dispatch(Self.key(SDLK_PERIOD, true))
+        app.frame(dt: 1.0 / 60)
+        #expect(abs(app.world.animator.elapsedTime - t - 1.0 / 60) < 1e-12)
+        let next = SceneCatalog.all[(app.sceneIndex + 1) % SceneCatalog.all.count].name
+        pump.dispatch(Self.key(SDLK_RIGHTBRACKET, true))
+        #expect(app.scene.name == next)
+        pump.dispatch(Self.key(SDLK_LEFTBRACKET, true))
+        #expect(app.scene.name == "sticker-pile")
+        pump.dispatch(Self.key(SDLK_SPACE, true))
+        for _ in 0..<30 { app.frame(dt: 1.0 / 60) }
+        let first = app.world.items.map(\.center)
+        pump.dispatch(Self.key(SDLK_r, true))
+        for _ in 0..<30 { app.frame(dt: 1.0 / 60) }
+        #expect(app.world.items.map(\.center) == first, "a restart replays the scene bit for bit")
+        pump.dispatch(Self.key(SDLK_MINUS, true))
+        #expect(app.timeScale == 0.5)
+        pump.dispatch(Self.key(SDLK_h, true))
+        #expect(app.showHelp)
+    }
+
+    @Test("a click on a panel slider sets the selected item's property live")
+    func panelSlider() {
+        let (app, pump) = Self.app("collision")
+        let (x, y) = Self.wideCenter
+        pump.dispatch(Self.button(true, x: x, y: y, ms: 1000))
+        pump.dispatch(Self.button(false, x: x, y: y, ms: 1050))
+        let rows = app.panelRows()
+        guard let i = rows.firstIndex(where: { $0.name == "elasticity" }) else {
+            Issue.record("no elasticity row"); return
+        }
+        let left = Double(app.size.width) - PanelLayout.width - 8
+        let py = 8 + PanelLayout.rowTops(rows)[i] + 6
+        let px = left + PanelLayout.trackX + PanelLayout.trackWidth * 0.75
+        pump.dispatch(Self.button(true, x: Int32(px.rounded()), y: Int32(py), ms: 2000))
+        pump.dispatch(Self.button(false, x: Int32(px.rounded()), y: Int32(py), ms: 2050))
+        // 75 % of 0…2 = 1.5, on the 0.05 step (the click lands within half a point of it).
+        #expect(abs(rows[i].get() - 1.5) < 0.051, "\(rows[i].get())")
+        let behavior = app.world.allBehaviors.compactMap { $0 as? DynamicItemBehavior }
+            .last { $0.items.contains { $0 === app.selected } }
+        #expect(behavior.map { abs(Double($0.elasticity) - rows[i].get()) < 1e-12 } == true)
+    }
+
+    @Test("a gamepad plugged in (virtual) tilts gravity with its left stick; unplugging levels it")
+    func gamepadHotPlug() throws {
+        #expect(SDL_Init(SDL_INIT_EVENTS | SDL_INIT_GAMECONTROLLER) == 0)
+        defer { SDL_Quit() }
+        let (app, pump) = Self.app("sticker-pile")
+        func drain() {
+            var e = SDL_Event()
+            while SDL_PollEvent(&e) != 0 { pump.dispatch(e) }
+        }
+        drain()
+        let index = SDL_JoystickAttachVirtual(SDL_JOYSTICK_TYPE_GAMECONTROLLER, 6, 15, 0)
+        #expect(index >= 0)
+        drain()
+        #expect(app.gamepadName != nil)
+        let joystick = try #require(SDL_JoystickOpen(index))
+        SDL_JoystickSetVirtualAxis(joystick, Int32(SDL_CONTROLLER_AXIS_LEFTX.rawValue), 32767)
+        SDL_JoystickUpdate()
+        drain()
+        let g = try #require(app.world.gravity)
+        // Full right on the stick: (0, 1) + (1, 0) · 3.
+        #expect(abs(Double(g.gravityDirection.dx) - 3) < 1e-9)
+        SDL_JoystickClose(joystick)
+        SDL_JoystickDetachVirtual(index)
+        drain()
+        #expect(app.gamepadName == nil)
+        #expect(g.gravityDirection == CGVector(dx: 0, dy: 1))
+    }
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The sandbox's real-window test: under Xvfb, xdotool drags the top box of the pyramid away and holds the Left
+# arrow; screenshots of the window before and after must differ where the box was, and the app's log must show
+# the grab, the fling and the tilt. Prints "N passed, N failed". Needs xvfb-run, xdotool and ImageMagick's
+# import/convert (make ui-deps installs them). APP = the dynamics-sandbox binary.
+set -euo pipefail
+APP=${APP:-.build/release/dynamics-sandbox}
+OUT=${OUT:-$(mktemp -d /tmp/sandbox-ui.XXXXXX)}
+mkdir -p "$OUT"
+
+if [ -z "${INSIDE_XVFB:-}" ]; then
+  for tool in xvfb-run xdotool import; do
+    command -v "$tool" >/dev/null || { echo "ui-smoke: $tool is missing (make ui-deps)"; echo "0 passed, 1 failed"; exit 1; }
+  done
+  # A fresh X server for this test only; the app must not fall back to an invisible driver.
+  exec env -u DISPLAY -u WAYLAND_DISPLAY INSIDE_XVFB=1 APP="$APP" OUT="$OUT" \
+    xvfb-run -a -s '-screen 0 1280x800x24' bash "$0" </dev/null
+fi
+
+export SDL_VIDEODRIVER=x11
+passed=0; failed=0
+check() { if eval "$2"; then passed=$((passed + 1)); echo "ok   $1"; else failed=$((failed + 1)); echo "FAIL $1"; fi; }
+
+"$APP" --scene pyramid --size 960x640 >"$OUT/app.log" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null || true' EXIT
+wid=$(timeout 15 xdotool search --sync --onlyvisible --name "Dynamics Sandbox" | head -1 || true)
+if [ -z "$wid" ]; then
+  echo "ui-smoke: the window never appeared"; cat "$OUT/app.log"; echo "0 passed, 1 failed"; exit 1
+fi
+sleep 1.0
+import -window "$wid" "$OUT/before.png"
+# The top box of the 14-row pyramid: centre (480, 640 - 15 - 13 * 30) = (480, 235) in window points.
+bx=480; by=235
+before=$(convert "$OUT/before.png" -format "%[pixel:p{$bx,$by}]" info:)
+xdotool mousemove --window "$wid" $bx $by mousedown 1
+for step in 1 2 3 4 5 6 7 8; do
+  xdotool mousemove --window "$wid" $((bx - 30 * step)) $((by - 15 * step)); sleep 0.03
+done
+xdotool mouseup 1
+xdotool keydown Left; sleep 0.6; xdotool keyup Left
+sleep 0.4
+import -window "$wid" "$OUT/after.png"
+after=$(convert "$OUT/after.png" -format "%[pixel:p{$bx,$by}]" info:)
+xdotool key q
+for _ in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+kill $pid 2>/dev/null || true
+trap - EXIT
+
+check "window opened on the x11 driver" "grep -q 'video driver x11' '$OUT/app.log'"
+check "the press grabbed the top box" "grep -q 'grab box' '$OUT/app.log'"
+check "the release flung it" "grep -q 'fling box' '$OUT/app.log'"
+check "the Left arrow tilted gravity" "grep -q 'tilt left' '$OUT/app.log'"
+check "the pixel where the box was changed ($before -> $after)" "[ '$before' != '$after' ]"
+diffpx=$(compare -metric AE "$OUT/before.png" "$OUT/after.png" null: 2>&1 || true)
+check "the screenshots differ ($diffpx pixels)" "[ '${diffpx%% *}' -gt 500 ] 2>/dev/null"
+echo "screenshots and log in $OUT"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
