@@ -14,12 +14,6 @@ enum SceneKind: String, CaseIterable, Sendable {
     case chain
 }
 
-/// A scene this build cannot run (exit code 2, like an argument error).
-struct SceneUnavailable: Error, CustomStringConvertible {
-    /// Why, and what is missing.
-    let description: String
-}
-
 /// The engine refused part of a scene (an engine bug: exit code 1).
 struct SceneBuildError: Error, CustomStringConvertible {
     /// What failed, in words.

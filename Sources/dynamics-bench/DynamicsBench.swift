@@ -96,9 +96,6 @@ struct DynamicsBench: ParsableCommand {
         }
         do {
             try command.run()
-        } catch let e as SceneUnavailable {
-            printError("dynamics-bench: \(e.description)")
-            terminate(2)
         } catch {
             printError("dynamics-bench: \(error)")
             terminate(1)

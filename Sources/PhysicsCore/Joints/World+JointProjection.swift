@@ -1,7 +1,8 @@
-/// Position projection of rigid joints after the sub-steps: a few Gauss–Seidel passes that move the bodies'
-/// step displacement so the anchors of pins, welds and rigid rods meet again, without touching velocities.
-/// The soft-step solver keeps joint velocities exact, but a link spinning at ω drifts about r·(ωh)²/2 per
-/// sub-step (a whipping chain tip: ~1 pt); the projection removes that drift before it is seen or accumulates.
+/// Position projection of rigid joints after the sub-steps: moves the bodies' step displacement so the anchors of
+/// pins, welds and rigid rods meet again, without touching velocities. Joints forming trees are closed exactly by
+/// Newton iterations over the body–joint tree (`JointTree.swift`); the rest get Gauss–Seidel passes. The soft
+/// step keeps joint velocities close, but a link spinning at ω drifts about r·(ωh)²/2 per sub-step (a whipping
+/// chain tip: ~1 pt); the projection removes that drift before it is seen or accumulates.
 extension World {
     package mutating func projectJoints() {
         let passes = Swift.max(0, Swift.min(8, settings.jointProjectionIterations))
