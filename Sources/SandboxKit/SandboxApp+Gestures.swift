@@ -31,10 +31,11 @@ extension SandboxApp {
             snapBehavior = nil
             overlay.snapTarget = nil
         }
-        // The drag is a UIKit attachment from the grabbed point to the cursor (length 0: rigid at frequency 0).
+        // The drag is a UIKit attachment from the grabbed point to the cursor (length 0 by default: the grabbed
+        // point sits on the cursor, rigidly at frequency 0).
         let attachment = AttachmentBehavior(item: item, offsetFromCenter: Offset(horizontal: local.x, vertical: local.y),
                                             attachedToAnchor: p)
-        attachment.length = 0
+        attachment.length = CGFloat(gestures.dragLength)
         attachment.frequency = CGFloat(gestures.dragFrequency)
         attachment.damping = CGFloat(gestures.dragDamping)
         world.animator.addBehavior(attachment)
@@ -46,6 +47,22 @@ extension SandboxApp {
     /// The cursor moved during a drag: the attachment's anchor follows at once (the same frame).
     func moveDragAnchor(to p: CGPoint) {
         (drag?.behavior as? AttachmentBehavior)?.anchorPoint = p
+    }
+
+    /// The drag in progress's attachment, if any (the panel edits its length, frequency and damping live).
+    var dragAttachment: AttachmentBehavior? { drag?.behavior as? AttachmentBehavior }
+
+    /// Turns the last right-click's push to `angle` (rad) and fires it again (an instantaneous push fires once
+    /// per activation), so a new angle can be tried at once.
+    func repush(angle: Double) {
+        gestures.pushAngle = angle
+        guard let push = pushBehavior else { return }
+        push.angle = CGFloat(angle)
+        push.active = true
+        if let item = push.items.first {
+            let d = 60.0
+            overlay.push = (item.center, CGPoint(x: item.center.x + cos(angle) * d, y: item.center.y + sin(angle) * d), 0)
+        }
     }
 
     /// Nothing to do per frame: the attachment pulls the item (kept for gestures without a behaviour).
@@ -91,6 +108,7 @@ extension SandboxApp {
         guard dist > 1e-6 else { return }
         let magnitude = gestures.pushMagnitude * Double(min(dist, 200) / 200)
         let angle = atan2(dy, dx)
+        gestures.pushAngle = Double(angle)
         overlay.push = (item.center, p, 0)
         applyInstantaneousPush(item, angle: Double(angle), magnitude: magnitude)
         log(String(format: "push %@: magnitude %.2f at %.0f deg", item.name ?? "item", magnitude,

@@ -71,14 +71,28 @@ extension SandboxApp {
                                  },
                                  derived: { String(format: "%.0f pt/s^2", Double(g.magnitude) * 1000) }))
         }
+        rows.append(PanelRow(section: "drag attachment", name: "length", unit: "pt",
+                             kind: .slider(range: 0...300, step: 5),
+                             get: { [weak self] in self?.gestures.dragLength ?? 0 },
+                             set: { [weak self] v in
+                                 self?.gestures.dragLength = v
+                                 self?.dragAttachment?.length = CGFloat(v)
+                             },
+                             derived: { [weak self] in (self?.gestures.dragLength ?? 0) == 0 ? "on the cursor" : nil }))
         rows.append(PanelRow(section: "drag attachment", name: "frequency", unit: "Hz",
                              kind: .slider(range: 0...10, step: 0.1),
                              get: { [weak self] in self?.gestures.dragFrequency ?? 0 },
-                             set: { [weak self] v in self?.gestures.dragFrequency = v },
+                             set: { [weak self] v in
+                                 self?.gestures.dragFrequency = v
+                                 self?.dragAttachment?.frequency = CGFloat(v)
+                             },
                              derived: { [weak self] in (self?.gestures.dragFrequency ?? 0) == 0 ? "rigid" : nil }))
         rows.append(PanelRow(section: "drag attachment", name: "damping", kind: .slider(range: 0...2, step: 0.05),
                              get: { [weak self] in self?.gestures.dragDamping ?? 1 },
-                             set: { [weak self] v in self?.gestures.dragDamping = v }))
+                             set: { [weak self] v in
+                                 self?.gestures.dragDamping = v
+                                 self?.dragAttachment?.damping = CGFloat(v)
+                             }))
         rows.append(PanelRow(section: "snap (tap)", name: "damping", kind: .slider(range: 0...1, step: 0.05),
                              get: { [weak self] in self?.gestures.snapDamping ?? 0.5 },
                              set: { [weak self] v in self?.gestures.snapDamping = v }))
@@ -90,19 +104,67 @@ extension SandboxApp {
                                        let m = self.world.animator.debugMass(of: item) else { return nil }
                                  return String(format: "dv %.0f pt/s", 100 * self.gestures.pushMagnitude / m)
                              }))
-        if let field = world.allBehaviors.compactMap({ $0 as? FieldBehavior }).first {
-            rows.append(PanelRow(section: "field", name: "strength", kind: .slider(range: -20...20, step: 0.1),
-                                 get: { Double(field.strength) }, set: { field.strength = CGFloat($0) }))
-            rows.append(PanelRow(section: "field", name: "falloff", kind: .slider(range: 0...4, step: 0.1),
-                                 get: { Double(field.falloff) }, set: { field.falloff = CGFloat($0) }))
-            rows.append(PanelRow(section: "field", name: "region radius", unit: "pt",
-                                 kind: .slider(range: 20...1000, step: 10),
-                                 get: { [weak self] in self?.fieldRegionRadius ?? 1000 },
-                                 set: { [weak self] v in
-                                     self?.fieldRegionRadius = v
-                                     field.region = Region(radius: CGFloat(v))
-                                 },
-                                 derived: { [weak self] in self?.fieldRegionRadius == nil ? "scene's region" : nil }))
+        rows.append(PanelRow(section: "push (right-click)", name: "angle", unit: "rad",
+                             kind: .slider(range: -3.14...3.14, step: 0.02),
+                             get: { [weak self] in self?.gestures.pushAngle ?? 0 },
+                             set: { [weak self] v in self?.repush(angle: v) },
+                             derived: { [weak self] in
+                                 String(format: "%.0f deg", (self?.gestures.pushAngle ?? 0) * 180 / .pi)
+                             }))
+        if let field = tunedField() {
+            rows += fieldRows(field)
+        }
+        return rows
+    }
+
+    /// The field the panel edits: the first field acting on the selected item, else the scene's first field.
+    func tunedField() -> FieldBehavior? {
+        let fields = world.allBehaviors.compactMap { $0 as? FieldBehavior }
+        if let item = overlay.selected, let own = fields.first(where: { $0.items.contains { $0 === item } }) {
+            return own
+        }
+        return fields.first
+    }
+
+    /// Rows for `field`: strength, falloff and its region's size (a radius for a disc, width and height for a
+    /// rectangle; the infinite region or a combined one shows a radius row that replaces it with a disc).
+    func fieldRows(_ field: FieldBehavior) -> [PanelRow] {
+        let section = "field: \(field.factoryName)"
+        var rows = [
+            PanelRow(section: section, name: "strength", kind: .slider(range: -20...20, step: 0.1),
+                     get: { Double(field.strength) }, set: { field.strength = CGFloat($0) }),
+            PanelRow(section: section, name: "falloff", kind: .slider(range: -4...4, step: 0.1),
+                     get: { Double(field.falloff) }, set: { field.falloff = CGFloat($0) }),
+        ]
+        let regionRange: ClosedRange<Double> = 10...1500
+        switch field.region.plainShape {
+        case .rectangle(let size)?:
+            rows.append(PanelRow(section: section, name: "region width", unit: "pt",
+                                 kind: .slider(range: regionRange, step: 10),
+                                 get: { Double(field.region.plainShape?.size?.width ?? size.width) },
+                                 set: { v in
+                                     let h = field.region.plainShape?.size?.height ?? size.height
+                                     field.region = Region(size: CGSize(width: v, height: h))
+                                 }))
+            rows.append(PanelRow(section: section, name: "region height", unit: "pt",
+                                 kind: .slider(range: regionRange, step: 10),
+                                 get: { Double(field.region.plainShape?.size?.height ?? size.height) },
+                                 set: { v in
+                                     let w = field.region.plainShape?.size?.width ?? size.width
+                                     field.region = Region(size: CGSize(width: w, height: v))
+                                 }))
+        case .circle?:
+            rows.append(PanelRow(section: section, name: "region radius", unit: "pt",
+                                 kind: .slider(range: regionRange, step: 10),
+                                 get: { Double(field.region.plainShape?.radius ?? 0) },
+                                 set: { field.region = Region(radius: CGFloat($0)) }))
+        case .infinite?, nil:
+            let note = field.region.plainShape == .infinite ? "infinite" : "combined region"
+            rows.append(PanelRow(section: section, name: "region radius", unit: "pt",
+                                 kind: .slider(range: regionRange, step: 10),
+                                 get: { Double(field.region.plainShape?.radius ?? regionRange.upperBound) },
+                                 set: { field.region = Region(radius: CGFloat($0)) },
+                                 derived: { field.region.plainShape?.radius == nil ? note : nil }))
         }
         return rows
     }

@@ -102,8 +102,6 @@ public final class SandboxApp {
     var snapBehavior: DynamicBehavior?
     /// The push of the last right-click, if any.
     var pushBehavior: PushBehavior?
-    /// Radius of the first field's region set from the panel, pt (nil: the scene's region).
-    var fieldRegionRadius: Double?
 
     // MARK: Creating
 
@@ -134,7 +132,6 @@ public final class SandboxApp {
         pendingTap = nil
         snapBehavior = nil
         pushBehavior = nil
-        fieldRegionRadius = nil
         overlay = SceneOverlayState()
         createdBehaviors = []
         world = SceneCatalog.all[sceneIndex].make(bounds: CGRect(origin: .zero, size: size),
@@ -194,11 +191,18 @@ public struct GestureSettings: Sendable {
     public var dragFrequency: Double = 0
     /// Drag attachment damping ratio. Default 1.
     public var dragDamping: Double = 1
+    /// Drag attachment rest `length`, pt, 0…300. Default 0 (the grabbed point sits on the cursor). Applied to the
+    /// drag in progress at once and to later drags.
+    public var dragLength: Double = 0
     /// Snap damping, 0…1 (UIKit's default 0.5).
     public var snapDamping: Double = 0.5
     /// Push magnitude for a right-click 200 pt or farther away, UIKit newtons·s (nearer clicks push less).
     /// Default 2 (a 50 × 50 item gets 800 pt/s).
     public var pushMagnitude: Double = 2
+    /// Push `angle`, rad, −π…π (0 = +x, π/2 = down the screen). Default 0. Each right-click sets it to the
+    /// direction of the click; setting it in the panel turns the last right-click's push to that angle and fires
+    /// it again.
+    public var pushAngle: Double = 0
     /// Time constant of the cursor-velocity smoothing used for flings, s. Default 0.05.
     public var flingSmoothing: Double = 0.05
 

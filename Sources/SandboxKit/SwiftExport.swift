@@ -5,7 +5,8 @@ import SandboxScenes
 /// "Copy as Swift": the tuned behaviours as UIKit code ready to paste into an app.
 extension SandboxApp {
     /// UIKit code for the selected item (or the scene's first item) with the current gravity, its item
-    /// behaviour's properties and the gesture behaviours' parameters.
+    /// behaviour's properties and the gesture behaviours' parameters, then the scene's own attachments and fields
+    /// (`views[i]` = the scene's i-th item).
     public func swiftCode() -> String {
         let item = overlay.selected ?? world.items.first
         var out = ["// Tuned in the SwiftDynamics sandbox, scene \(scene.name). Paste into a view controller;",
@@ -38,6 +39,7 @@ extension SandboxApp {
         }
         out.append("// Drag: attach to the touch, move anchorPoint with it, remove on release.")
         out.append("let drag = UIAttachmentBehavior(item: item, offsetFromCenter: grabOffset, attachedToAnchor: touch)")
+        out.append("drag.length = \(f(CGFloat(gestures.dragLength)))  // pt")
         out.append("drag.frequency = \(f(CGFloat(gestures.dragFrequency)))  // Hz; 0 = rigid")
         out.append("drag.damping = \(f(CGFloat(gestures.dragDamping)))")
         out.append("")
@@ -48,7 +50,9 @@ extension SandboxApp {
         out.append("// Push toward a point (magnitude for 200 pt or more; scale down nearer).")
         out.append("let push = UIPushBehavior(items: [item], mode: .instantaneous)")
         out.append("push.setAngle(atan2(dy, dx), magnitude: \(f(CGFloat(gestures.pushMagnitude))) * min(distance, 200) / 200)")
-        out.append("animator.addBehavior(push)")
+        out.append("animator.addBehavior(push)  // last angle: \(f(CGFloat(gestures.pushAngle))) rad")
+        let scene = sceneBehaviorsSwift()
+        if !scene.isEmpty { out += [""] + scene.dropLast() }
         return out.joined(separator: "\n") + "\n"
     }
 

@@ -40,6 +40,63 @@ struct AppTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == code)
     }
 
+    @Test("copy as Swift exports the scene's own attachments and fields, with the panel's live values")
+    func copyAsSwiftSceneBehaviors() throws {
+        var c = SandboxApp.Configuration()
+        c.scene = "pendulum"
+        let pendulum = SandboxApp(configuration: c).swiftCode()
+        // Pendulum: a 50-pt rigid rod from the ball to an anchor 35 pt right of the 960 × 640 window's centre.
+        #expect(pendulum.contains("let attachment0 = UIAttachmentBehavior(item: views[0], offsetFromCenter: "
+                                  + "UIOffset(horizontal: 0, vertical: 0), attachedToAnchor: CGPoint(x: 515, y: 320))"))
+        #expect(pendulum.contains("attachment0.length = 50  // pt"))
+        #expect(pendulum.contains("attachment0.frequency = 0  // Hz; 0 = rigid"))
+        #expect(pendulum.contains("attachment0.damping = 0"))
+        #expect(pendulum.contains("animator.addBehavior(attachment0)"))
+        #expect(pendulum.contains("views[0] = ball"))
+
+        c.scene = "drag-field"
+        let drag = SandboxApp(configuration: c).swiftCode()
+        // Seed 000: a drag field of strength 3 in a 100 × 100 region at the ball's top-left + (0, 100).
+        #expect(drag.contains("let field0 = UIFieldBehavior.dragField()"))
+        #expect(drag.contains("field0.position = CGPoint(x: 460, y: 140)"))
+        #expect(drag.contains("field0.region = UIRegion(size: CGSize(width: 100, height: 100))  // pt"))
+        #expect(drag.contains("field0.strength = 3"))
+        #expect(drag.contains("field0.falloff = 0"))
+        #expect(drag.contains("views.forEach(field0.addItem)"))
+        #expect(!drag.contains("attachment0"), "no attachment in this scene")
+
+        c.scene = "field-radial-gravity"
+        let app = SandboxApp(configuration: c)
+        let rows = app.panelRows()
+        let radius = try #require(rows.first { $0.name == "region radius" })
+        #expect(radius.section == "field: radialGravityField" && radius.get() == 260)
+        radius.nudge(-6)
+        let falloff = try #require(rows.first { $0.name == "falloff" })
+        #expect(falloff.get() == 2, "radial gravity's default falloff")
+        falloff.nudge(-5)
+        let code = app.swiftCode()
+        #expect(code.contains("let field0 = UIFieldBehavior.radialGravityField(position: CGPoint(x: 480, y: 320))"))
+        #expect(code.contains("field0.region = UIRegion(radius: 200)  // pt"))
+        #expect(code.contains("field0.falloff = 1.5"))
+        #expect(code.contains("views.forEach(field0.addItem)"))
+    }
+
+    @Test("a rectangular field region shows width and height rows in pt, edited live")
+    func fieldRegionRows() throws {
+        var c = SandboxApp.Configuration()
+        c.scene = "drag-field"
+        let app = SandboxApp(configuration: c)
+        let field = try #require(app.world.allBehaviors.compactMap { $0 as? FieldBehavior }.first)
+        let rows = app.panelRows().filter { $0.section.hasPrefix("field") }
+        #expect(rows.map(\.name) == ["strength", "falloff", "region width", "region height"])
+        let width = rows[2], height = rows[3]
+        #expect(width.unit == "pt" && width.get() == 100 && height.get() == 100)
+        width.nudge(5)
+        #expect(field.region.contains(CGPoint(x: 70, y: 0)), "150 pt wide now: ±75 pt")
+        #expect(!field.region.contains(CGPoint(x: 0, y: 70)), "still 100 pt high")
+        #expect(height.get() == 100 && width.get() == 150)
+    }
+
     @Test("once the animator pauses and nothing moves, the app stops asking for frames (it sleeps on events)")
     func idle() {
         var c = SandboxApp.Configuration()
