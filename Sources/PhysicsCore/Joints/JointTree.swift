@@ -199,22 +199,37 @@ extension World {
     /// `turnWeighting` adds m·(far extent)² to each body's inertia (the metric of the position projection);
     /// velocity solves use the true inertia.
     package mutating func factorJointTree(turnWeighting: Bool) -> Double {
+        let worst = computeTreeRows()
+        factorTreeRows(turnWeighting: turnWeighting)
+        return worst
+    }
+
+    /// Each tree joint's constraint rows and error from the bodies' current step displacement; returns the
+    /// largest error, pt (angles count 10 pt per radian).
+    package mutating func computeTreeRows() -> Double {
         var worst = 0.0
         let n = treeNodes.count
         treeNodes.withUnsafeMutableBufferPointer { nodes in
-        joints.withUnsafeMutableBufferPointer { jo in
-        states.withUnsafeMutableBufferPointer { st in
-            for i in 0..<n {
-                nodes[i].acc = .zero
-                if nodes[i].isJoint {
-                    let k = Int(nodes[i].index)
-                    let (jA, jB, c) = jo[k].treeRows(st[Int(jo[k].bodyA)], st[Int(jo[k].bodyB)])
-                    nodes[i].jA = jA
-                    nodes[i].jB = jB
-                    nodes[i].c = c
-                    worst = Swift.max(worst, (c.x * c.x + c.y * c.y).squareRoot(), abs(c.z) * 10)
-                }
+        joints.withUnsafeBufferPointer { jo in
+        states.withUnsafeBufferPointer { st in
+            for i in 0..<n where nodes[i].isJoint {
+                let k = Int(nodes[i].index)
+                let (jA, jB, c) = jo[k].treeRows(st[Int(jo[k].bodyA)], st[Int(jo[k].bodyB)])
+                nodes[i].jA = jA
+                nodes[i].jB = jB
+                nodes[i].c = c
+                worst = Swift.max(worst, (c.x * c.x + c.y * c.y).squareRoot(), abs(c.z) * 10)
             }
+        }}}
+        return worst
+    }
+
+    /// Factors H for the rows last computed by `computeTreeRows`.
+    package mutating func factorTreeRows(turnWeighting: Bool) {
+        let n = treeNodes.count
+        treeNodes.withUnsafeMutableBufferPointer { nodes in
+        joints.withUnsafeBufferPointer { jo in
+            for i in 0..<n { nodes[i].acc = .zero }
             for i in 0..<n where nodes[i].parent != -1 {
                 let p = Int(nodes[i].parent)
                 if nodes[i].isJoint {
@@ -244,8 +259,7 @@ extension World {
                 }
                 i -= 1
             }
-        }}}
-        return worst
+        }}
     }
 
     /// Solves the factored system for right-hand sides `nodes[i].c` on joint rows (zero on body rows); leaves
@@ -276,9 +290,10 @@ extension World {
     /// One Newton iteration of the exact position projection, skipped when every error is within `tolerance`;
     /// returns the largest joint error found before it, pt.
     package mutating func projectJointTreeOnce(tolerance: Double) -> Double {
-        let worst = factorJointTree(turnWeighting: true)
-        treeFactoredForVelocity = false
+        let worst = computeTreeRows()
         if worst <= tolerance { return worst }
+        factorTreeRows(turnWeighting: true)
+        treeFactoredForVelocity = false
         solveJointTree()
         // Damped Newton: a step that would turn a body by more than 0.1 rad is scaled down (the rows are linear
         // in the angle only for small turns).

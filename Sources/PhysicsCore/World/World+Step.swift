@@ -118,7 +118,7 @@ extension World {
             var fast = false
             if continuous && b.type == .dynamic {
                 let motion = st.dp.length + abs(st.dq.angle) * b.maxExtent
-                fast = b.isBullet || b.needsContinuous || motion > 0.5 * b.minExtent
+                fast = (b.isBullet || b.needsContinuous || motion > 0.5 * b.minExtent) && hasCollidingShape(b)
             }
             b.needsContinuous = false
             bodies[i] = b
@@ -173,5 +173,15 @@ extension World {
         let st = states[Int(body)]
         let anchor = point - bodies[Int(body)].center0
         return st.dp + st.dq.rotate(anchor) - anchor
+    }
+
+    /// Whether some shape of the body can collide with anything (bodies made only of inert shapes are never swept).
+    @inline(__always) private func hasCollidingShape(_ b: Body) -> Bool {
+        var s = b.firstShape
+        while s != -1 {
+            if !shapes[Int(s)].filter.isInert { return true }
+            s = shapes[Int(s)].nextOnBody
+        }
+        return false
     }
 }
