@@ -242,6 +242,45 @@ struct AttachmentTests {
         #expect(shortest < 95, "the rope never went slack: \(shortest)")
     }
 
+    /// UIKit quirk copied: the limit rope is tied at `center − offset` in reference axes (offsets negated, not
+    /// rotated) while its length is the distance between the centers at factory time. Offsets (+10, 0) on the
+    /// left item and (−10, 0) on the right one put the knots 220 pt apart on a 200-pt rope: the rope pulls the
+    /// knots to 200 pt, so the centers end 180 pt apart (no gravity; 0.5 pt for the rope's soft push-in).
+    @Test func limitRopeIsTiedAtCenterMinusOffset() {
+        let animator = DynamicAnimator()
+        let a = square(100, 100, side: 20), b = square(300, 100, side: 20)
+        let rope = AttachmentBehavior.limitAttachment(with: a, offsetFromCenter: Offset(horizontal: 10, vertical: 0),
+                                                      attachedTo: b, offsetFromCenter: Offset(horizontal: -10, vertical: 0))
+        #expect(rope.length == 200)
+        animator.addBehavior(rope)
+        animator.addBehavior(undamped([a, b]))
+        run(animator, frames: 120)
+        let d = hypot(Double(b.center.x - a.center.x), Double(b.center.y - a.center.y))
+        #expect(isClose(d, 180, within: 0.5), "centers \(d) pt apart")
+    }
+
+    /// Two-item sliding attachment: the second item may only slide along the axis relative to the first and may
+    /// not turn relative to it, even when pushed across the axis (0.05 pt, 0.002 rad: drift-correction residue).
+    @Test func twoItemSlidingKeepsTheAxis() {
+        let animator = DynamicAnimator()
+        let a = square(100, 100, side: 40), b = square(200, 100, side: 40)
+        let slide = AttachmentBehavior.slidingAttachment(with: a, attachedTo: b, attachmentAnchor: CGPoint(x: 150, y: 100),
+                                                         axisOfTranslation: CGVector(dx: 1, dy: 0))
+        animator.addBehavior(slide)
+        let kick = undamped([a, b])
+        kick.addLinearVelocity(CGPoint(x: 50, y: 200), for: b)
+        kick.addAngularVelocity(2, for: b)
+        animator.addBehavior(kick)
+        run(animator, frames: 90)
+        // Relative position of b in a's frame: the perpendicular part stays 0, the relative angle stays 0.
+        let angleA = Double(a.transform.rotationAngle)
+        let dx = Double(b.center.x - a.center.x), dy = Double(b.center.y - a.center.y)
+        let across = -sin(angleA) * dx + cos(angleA) * dy
+        #expect(abs(across) < 0.05, "off the axis by \(across) pt")
+        #expect(abs(Double(b.transform.rotationAngle) - angleA) < 0.002)
+        #expect(abs(cos(angleA) * dx + sin(angleA) * dy - 100) > 1, "it never slid")
+    }
+
     /// Friction torque on a pin slows a spinning item to rest where a free pin lets it spin on.
     @Test func frictionTorqueBrakesThePin() {
         func spin(friction: CGFloat) -> Double {
