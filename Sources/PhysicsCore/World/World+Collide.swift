@@ -26,9 +26,18 @@ extension World {
                 }
                 let relSpeed = (st[ib].v - st[ia].v).length + abs(st[ia].w) * bo[ia].maxExtent + abs(st[ib].w) * bo[ib].maxExtent
                 let speculative = baseSpeculative + relSpeed * dt
-                let va = World.view(sa, vp.baseAddress, np.baseAddress), vb = World.view(sb, vp.baseAddress, np.baseAddress)
                 let old = co[k].manifold
-                var m = PhysicsCore.collide(va, bo[ia].transform, vb, bo[ib].transform, speculativeDistance: speculative)
+                var m: Manifold
+                // Tight boxes further apart than the speculative distance: the shapes are too, so the narrow phase
+                // would return no point (common in crowds of small items, whose fattened boxes overlap widely).
+                let gapX = Swift.max(sa.aabb.lower.x - sb.aabb.upper.x, sb.aabb.lower.x - sa.aabb.upper.x)
+                let gapY = Swift.max(sa.aabb.lower.y - sb.aabb.upper.y, sb.aabb.lower.y - sa.aabb.upper.y)
+                if Swift.max(gapX, gapY) > speculative {
+                    m = Manifold()
+                } else {
+                    let va = World.view(sa, vp.baseAddress, np.baseAddress), vb = World.view(sb, vp.baseAddress, np.baseAddress)
+                    m = PhysicsCore.collide(va, bo[ia].transform, vb, bo[ib].transform, speculativeDistance: speculative)
+                }
                 // Match accumulated impulses by feature id for warm starting.
                 var n0 = 0.0, n1 = 0.0, t0 = 0.0, t1 = 0.0
                 for p in 0..<m.pointCount {
