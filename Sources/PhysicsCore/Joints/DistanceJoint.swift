@@ -60,40 +60,15 @@ extension Joint {
             applyJointImpulse(self, impulse * axis, rA, rB, 0, &a, &b)
         }
         if enableLimit {
+            let vr = (b.v + cross(b.w, rB)) - (a.v + cross(a.w, rA))
             if minLength > 0 || lowerImpulse > 0 {
-                let c = len - minLength
-                var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-                if c > 0 {
-                    bias = c * ctx.invH
-                } else if useBias {
-                    bias = Swift.max(softness.biasRate * c, -ctx.maxBiasSpeed)
-                    massScale = softness.massScale
-                    impulseScale = softness.impulseScale
-                }
-                let vr = (b.v + cross(b.w, rB)) - (a.v + cross(a.w, rA))
-                let cdot = dot(axis, vr)
-                var impulse = -massScale * axialMass * (cdot + bias) - impulseScale * lowerImpulse
-                let newImpulse = Swift.max(0, lowerImpulse + impulse)
-                impulse = newImpulse - lowerImpulse
-                lowerImpulse = newImpulse
+                let impulse = jointLimitImpulse(c: len - minLength, cdot: dot(axis, vr), accumulated: &lowerImpulse, axialMass: axialMass, softness: softness, ctx, useBias)
                 applyJointImpulse(self, impulse * axis, rA, rB, 0, &a, &b)
             }
             if maxLength < Double.infinity {
-                let c = maxLength - len
-                var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-                if c > 0 {
-                    bias = c * ctx.invH
-                } else if useBias {
-                    bias = Swift.max(softness.biasRate * c, -ctx.maxBiasSpeed)
-                    massScale = softness.massScale
-                    impulseScale = softness.impulseScale
-                }
-                let vr = (a.v + cross(a.w, rA)) - (b.v + cross(b.w, rB))
-                let cdot = dot(axis, vr)
-                var impulse = -massScale * axialMass * (cdot + bias) - impulseScale * upperImpulse
-                let newImpulse = Swift.max(0, upperImpulse + impulse)
-                impulse = newImpulse - upperImpulse
-                upperImpulse = newImpulse
+                // Recomputed: the lower side may just have changed the velocities.
+                let vr2 = (a.v + cross(a.w, rA)) - (b.v + cross(b.w, rB))
+                let impulse = jointLimitImpulse(c: maxLength - len, cdot: dot(axis, vr2), accumulated: &upperImpulse, axialMass: axialMass, softness: softness, ctx, useBias)
                 applyJointImpulse(self, -impulse * axis, rA, rB, 0, &a, &b)
             }
         }

@@ -108,6 +108,26 @@ package struct Joint: Sendable {
     }
 }
 
+/// One side of a joint limit (distance, angle or travel) along its axial direction: speculative while `c` > 0
+/// (the gap may close within the sub-step), a soft push back when beyond. Accumulates into `accumulated` (never
+/// negative) and returns the impulse to apply now. A free function, so the joint record is not copied to call it.
+@inline(__always) package func jointLimitImpulse(c: Double, cdot: Double, accumulated: inout Double, axialMass: Double,
+                                                 softness: Softness, _ ctx: JointStepContext, _ useBias: Bool) -> Double {
+    var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+    if c > 0 {
+        bias = c * ctx.invH
+    } else if useBias {
+        bias = Swift.max(softness.biasRate * c, -ctx.maxBiasSpeed)
+        massScale = softness.massScale
+        impulseScale = softness.impulseScale
+    }
+    let impulse = -axialMass * massScale * (cdot + bias) - impulseScale * accumulated
+    let newImpulse = Swift.max(0, accumulated + impulse)
+    let applied = newImpulse - accumulated
+    accumulated = newImpulse
+    return applied
+}
+
 /// Coefficients shared by every joint in one step.
 package struct JointStepContext {
     /// Sub-step, s, and its inverse.

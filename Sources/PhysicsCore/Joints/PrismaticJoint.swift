@@ -36,13 +36,13 @@ extension Joint {
         if enableLimit {
             if lower > -Double.infinity {
                 let cdot = dot(axis, b.v - a.v) + a2 * b.w - a1 * a.w
-                let impulse = linearLimitImpulse(c: translation - lower, cdot: cdot, accumulated: &lowerImpulse, ctx, useBias)
+                let impulse = jointLimitImpulse(c: translation - lower, cdot: cdot, accumulated: &lowerImpulse, axialMass: axialMass, softness: softness, ctx, useBias)
                 a.v -= invMassA * impulse * axis; a.w -= invIA * impulse * a1
                 b.v += invMassB * impulse * axis; b.w += invIB * impulse * a2
             }
             if upper < Double.infinity {
                 let cdot = dot(axis, a.v - b.v) + a1 * a.w - a2 * b.w
-                let impulse = linearLimitImpulse(c: upper - translation, cdot: cdot, accumulated: &upperImpulse, ctx, useBias)
+                let impulse = jointLimitImpulse(c: upper - translation, cdot: cdot, accumulated: &upperImpulse, axialMass: axialMass, softness: softness, ctx, useBias)
                 a.v += invMassA * impulse * axis; a.w += invIA * impulse * a1
                 b.v -= invMassB * impulse * axis; b.w -= invIB * impulse * a2
             }
@@ -74,20 +74,4 @@ extension Joint {
         b.v += invMassB * p; b.w += invIB * lB
     }
 
-    @inline(__always) func linearLimitImpulse(c: Double, cdot: Double, accumulated: inout Double,
-                                              _ ctx: JointStepContext, _ useBias: Bool) -> Double {
-        var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-        if c > 0 {
-            bias = c * ctx.invH
-        } else if useBias {
-            bias = Swift.max(softness.biasRate * c, -ctx.maxBiasSpeed)
-            massScale = softness.massScale
-            impulseScale = softness.impulseScale
-        }
-        let impulse = -axialMass * massScale * (cdot + bias) - impulseScale * accumulated
-        let newImpulse = Swift.max(0, accumulated + impulse)
-        let applied = newImpulse - accumulated
-        accumulated = newImpulse
-        return applied
-    }
 }

@@ -36,12 +36,12 @@ extension Joint {
         if enableLimit && !fixedRotation {
             let angle = currentAngle(a, b)
             if lower > -Double.infinity {
-                let impulse = angularLimitImpulse(c: angle - lower, cdot: b.w - a.w, accumulated: &lowerImpulse, ctx, useBias)
+                let impulse = jointLimitImpulse(c: angle - lower, cdot: b.w - a.w, accumulated: &lowerImpulse, axialMass: axialMass, softness: softness, ctx, useBias)
                 a.w -= invIA * impulse
                 b.w += invIB * impulse
             }
             if upper < Double.infinity {
-                let impulse = angularLimitImpulse(c: upper - angle, cdot: a.w - b.w, accumulated: &upperImpulse, ctx, useBias)
+                let impulse = jointLimitImpulse(c: upper - angle, cdot: a.w - b.w, accumulated: &upperImpulse, axialMass: axialMass, softness: softness, ctx, useBias)
                 a.w += invIA * impulse
                 b.w -= invIB * impulse
             }
@@ -49,23 +49,6 @@ extension Joint {
         solvePoint(ctx, useBias: useBias, &a, &b)
     }
 
-    /// One side of an angular limit: speculative when inside, soft push-back when beyond.
-    @inline(__always) func angularLimitImpulse(c: Double, cdot: Double, accumulated: inout Double,
-                                               _ ctx: JointStepContext, _ useBias: Bool) -> Double {
-        var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-        if c > 0 {
-            bias = c * ctx.invH
-        } else if useBias {
-            bias = Swift.max(softness.biasRate * c, -ctx.maxBiasSpeed)
-            massScale = softness.massScale
-            impulseScale = softness.impulseScale
-        }
-        let impulse = -axialMass * massScale * (cdot + bias) - impulseScale * accumulated
-        let newImpulse = Swift.max(0, accumulated + impulse)
-        let applied = newImpulse - accumulated
-        accumulated = newImpulse
-        return applied
-    }
 
     /// The point-to-point part shared by revolute and weld joints: a 2×2 block solve of the anchor velocity.
     @inline(__always) mutating func solvePoint(_ ctx: JointStepContext, useBias: Bool, _ a: inout BodyState, _ b: inout BodyState) {
