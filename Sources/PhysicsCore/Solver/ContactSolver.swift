@@ -1,6 +1,7 @@
-/// The soft-step contact solver: prepare once per step, then per sub-step warm start, solve with bias, and relax
-/// without bias; after the sub-steps apply restitution and store impulses for the next step's warm start.
-/// The loops work through raw pointers into contiguous arrays: no copies of constraints, no allocation.
+/// The soft-step contact solver's step-level parts: prepare once per step (the per-sub-step warm start, biased
+/// solve and relax run on bundles of four, Solver/WideContactSolver.swift); after the sub-steps apply restitution
+/// and store impulses for the next step's warm start. The loops work through raw pointers into contiguous arrays:
+/// no copies of constraints, no allocation.
 extension World {
     /// Builds constraints for every solid contact with manifold points and an awake body, in ground-up order.
     package mutating func prepareContacts(contactSoftness: Softness, staticSoftness: Softness) {
@@ -76,65 +77,6 @@ extension World {
         cc.invK11 = k22 / det
         cc.invK12 = -k12 / det
         cc.invK22 = k11 / det
-    }
-
-    /// Applies last step's impulses at the start of a sub-step.
-    package mutating func warmStartContacts() {
-        constraints.withUnsafeBufferPointer { cs in
-        constraintPoints.withUnsafeBufferPointer { ps in
-        states.withUnsafeMutableBufferPointer { st in
-            guard let cBase = cs.baseAddress, let pBase = ps.baseAddress, let sBase = st.baseAddress else { return }
-            for k in 0..<cs.count {
-                let c = cBase + k
-                let ia = Int(c.pointee.bodyA), ib = Int(c.pointee.bodyB)
-                let sA = sBase + ia, sB = sBase + ib
-                var vA = sA.pointee.v, wA = sA.pointee.w, vB = sB.pointee.v, wB = sB.pointee.w
-                let mA = c.pointee.invMassA, iA = c.pointee.invIA, mB = c.pointee.invMassB, iB = c.pointee.invIB
-                let n = c.pointee.normal, t = n.rightPerp
-                let pts = pBase + 2 * k
-                for j in 0..<c.pointee.pointCount {
-                    let cp = pts + j
-                    let P = cp.pointee.normalImpulse * n + cp.pointee.tangentImpulse * t
-                    wA -= iA * cross(cp.pointee.anchorA, P)
-                    vA -= mA * P
-                    wB += iB * cross(cp.pointee.anchorB, P)
-                    vB += mB * P
-                }
-                if mA > 0 || iA > 0 { sA.pointee.v = vA; sA.pointee.w = wA }
-                if mB > 0 || iB > 0 { sB.pointee.v = vB; sB.pointee.w = wB }
-            }
-        }}}
-    }
-
-    /// One Gauss–Seidel pass over the contacts. With `useBias` overlap is pushed out softly; without it (relax)
-    /// only velocity is corrected.
-    package mutating func solveContacts(invH: Double, useBias: Bool) {
-        let maxBias = settings.contactPushMaxVelocity
-        constraints.withUnsafeBufferPointer { cs in
-        constraintPoints.withUnsafeMutableBufferPointer { ps in
-        states.withUnsafeMutableBufferPointer { st in
-            guard let cBase = cs.baseAddress, let pBase = ps.baseAddress, let sBase = st.baseAddress else { return }
-            for k in 0..<cs.count {
-                let c = cBase + k
-                let sA = sBase + Int(c.pointee.bodyA), sB = sBase + Int(c.pointee.bodyB)
-                var body = SolverBodyPair(a: sA.pointee, b: sB.pointee)
-                let p0 = pBase + 2 * k
-                if c.pointee.pointCount == 2 {
-                    let p1 = p0 + 1
-                    if !(c.pointee.useBlock && body.solveNormalBlock(p0, p1, c, invH: invH, maxBias: maxBias, useBias: useBias)) {
-                        body.solveNormal(p0, c, invH: invH, maxBias: maxBias, useBias: useBias)
-                        body.solveNormal(p1, c, invH: invH, maxBias: maxBias, useBias: useBias)
-                    }
-                    body.solveFriction(p0, c)
-                    body.solveFriction(p1, c)
-                } else {
-                    body.solveNormal(p0, c, invH: invH, maxBias: maxBias, useBias: useBias)
-                    body.solveFriction(p0, c)
-                }
-                if c.pointee.invMassA > 0 || c.pointee.invIA > 0 { sA.pointee.v = body.vA; sA.pointee.w = body.wA }
-                if c.pointee.invMassB > 0 || c.pointee.invIB > 0 { sB.pointee.v = body.vB; sB.pointee.w = body.wB }
-            }
-        }}}
     }
 
     /// Restitution after the sub-steps. The rebound speed is chosen so that the discrete energy of a body under

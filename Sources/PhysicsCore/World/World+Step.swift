@@ -38,22 +38,39 @@ extension World {
             states[i].dq = .identity
         }
         prepareContacts(contactSoftness: contactSoftness, staticSoftness: staticSoftness)
+        packWideConstraints()
+        loadSolverBodies()
         let jointContext = jointStepContext(h: h, contactHertz: hertz)
         prepareJoints(jointContext)
         classifyJoints()
         let jointPasses = iterations + Swift.max(0, Swift.min(8, settings.extraJointIterations))
+        // Joints work on the double-precision states, contacts on the single-precision solver bodies: velocities
+        // cross over only where a joint pass sits between two contact passes.
+        let jointsSolve = !iterativeJoints.isEmpty || (settings.exactJointVelocities && !activeJoints.isEmpty)
         for _ in 0..<n {
             integrateVelocities(h: h)
             applyJointSprings(h: h)
             treeFactoredForVelocity = false
             warmStartJoints()
-            warmStartContacts()
-            for _ in 0..<jointPasses { solveJoints(jointContext, useBias: true) }
-            for _ in 0..<iterations { solveContacts(invH: invH, useBias: true) }
+            loadSolverVelocities()
+            warmStartWideContacts()
+            if jointsSolve {
+                storeSolverVelocities()
+                for _ in 0..<jointPasses { solveJoints(jointContext, useBias: true) }
+                loadSolverVelocities()
+            }
+            for _ in 0..<iterations { solveWideContacts(invH: invH, useBias: true) }
+            storeSolverVelocities()
             integratePositions(h: h)
-            for _ in 0..<jointPasses { solveJoints(jointContext, useBias: false) }
-            for _ in 0..<iterations { solveContacts(invH: invH, useBias: false) }
+            loadSolverMotion()
+            if jointsSolve {
+                for _ in 0..<jointPasses { solveJoints(jointContext, useBias: false) }
+                loadSolverVelocities()
+            }
+            for _ in 0..<iterations { solveWideContacts(invH: invH, useBias: false) }
+            storeSolverVelocities()
         }
+        unpackWideImpulses()
         applyRestitution(h: h)
         projectJoints()
         storeImpulses()

@@ -42,6 +42,12 @@ public struct World: Sendable {
     package var iterativeJoints: [Int32] = []
     package var constraints: [ContactConstraint] = []
     package var constraintPoints: [ContactConstraintPoint] = []
+    /// The constraints of the first 64 colours in bundles of four, solved by the wide solver (Solver/Wide*).
+    package var wideConstraints: [WideContactConstraint] = []
+    /// Single-precision working copies of the bodies for the contact solver, by body index, and each awake body's
+    /// velocity when it was last loaded (Solver/WideBodies.swift).
+    package var solverBodies: [SolverBody] = []
+    package var solverVelocityStart: [Lanes] = []
     /// Awake dynamic and kinematic bodies, rebuilt every step.
     package var awakeBodies: [Int32] = []
     /// Members of each sleeping island; empty slots are reused.

@@ -1,0 +1,124 @@
+/// A body's velocity and step motion in single precision, the contact solver's working copy of `BodyState`
+/// (32 bytes: two SIMD loads gather it). The double-precision state stays the reference: the solver adds its
+/// velocity change back (see `World.storeSolverVelocities`), so only its own corrections are rounded.
+package struct SolverBody: Sendable {
+    /// (vx, vy, ω, 0): pt/s, pt/s, rad/s.
+    package var velocity = Lanes()
+    /// (Δx, Δy, cos Δθ, sin Δθ): position and rotation change since the step began.
+    package var motion = Lanes(0, 0, 1, 0)
+
+    package init() {}
+}
+
+/// The velocities and step motion of four bodies, one per lane, gathered from `World.solverBodies` for a bundle.
+package struct WideBodies {
+    package var vx: Lanes, vy: Lanes, w: Lanes
+    package var dpx = Lanes(), dpy = Lanes(), dqc = Lanes(repeating: 1), dqs = Lanes()
+
+    /// Loads the bodies of `index` (every lane holds a valid body index); `motion` also loads the step motion.
+    /// Not inlined on purpose: inlined, the optimizer folds the transposes into the solver's arithmetic and turns
+    /// the whole kernel into shuffles.
+    @inline(never) package init(_ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>,
+                                motion: Bool) {
+        let lanes = UnsafeRawPointer(index)
+        let b0 = bodies + Int(lanes.load(fromByteOffset: 0, as: Int32.self))
+        let b1 = bodies + Int(lanes.load(fromByteOffset: 4, as: Int32.self))
+        let b2 = bodies + Int(lanes.load(fromByteOffset: 8, as: Int32.self))
+        let b3 = bodies + Int(lanes.load(fromByteOffset: 12, as: Int32.self))
+        (vx, vy, w, _) = transpose(b0.pointee.velocity, b1.pointee.velocity, b2.pointee.velocity, b3.pointee.velocity)
+        if motion {
+            (dpx, dpy, dqc, dqs) = transpose(b0.pointee.motion, b1.pointee.motion, b2.pointee.motion, b3.pointee.motion)
+        }
+    }
+
+    /// Writes the velocities of the lanes in `mask` back.
+    @inline(never) package func store(_ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>,
+                                      mask: UInt8) {
+        if mask == 0 { return }
+        let lanes = UnsafeRawPointer(index)
+        let rows = transpose(vx, vy, w, Lanes())
+        if mask & 1 != 0 { bodies[Int(lanes.load(fromByteOffset: 0, as: Int32.self))].velocity = rows.0 }
+        if mask & 2 != 0 { bodies[Int(lanes.load(fromByteOffset: 4, as: Int32.self))].velocity = rows.1 }
+        if mask & 4 != 0 { bodies[Int(lanes.load(fromByteOffset: 8, as: Int32.self))].velocity = rows.2 }
+        if mask & 8 != 0 { bodies[Int(lanes.load(fromByteOffset: 12, as: Int32.self))].velocity = rows.3 }
+    }
+}
+
+/// 4×4 transpose: rows in, columns out.
+@inline(__always) func transpose(_ r0: Lanes, _ r1: Lanes, _ r2: Lanes, _ r3: Lanes) -> (Lanes, Lanes, Lanes, Lanes) {
+    let r01 = SIMD8(lowHalf: r0, highHalf: r1), r23 = SIMD8(lowHalf: r2, highHalf: r3)
+    let even = SIMD8(lowHalf: r01.evenHalf, highHalf: r23.evenHalf)  // x0 z0 x1 z1 x2 z2 x3 z3
+    let odd = SIMD8(lowHalf: r01.oddHalf, highHalf: r23.oddHalf)     // y0 w0 y1 w1 y2 w2 y3 w3
+    return (even.evenHalf, odd.evenHalf, even.oddHalf, odd.oddHalf)
+}
+
+extension World {
+    /// Copies every body a constraint touches into the solver's single-precision bodies (once per step: static and
+    /// sleeping bodies do not change during it).
+    package mutating func loadSolverBodies() {
+        if solverBodies.count < bodies.count {
+            solverBodies.append(contentsOf: repeatElement(SolverBody(), count: bodies.count - solverBodies.count))
+            solverVelocityStart.append(contentsOf: repeatElement(Lanes(), count: bodies.count - solverVelocityStart.count))
+        }
+        constraints.withUnsafeBufferPointer { cs in
+        states.withUnsafeBufferPointer { st in
+        solverBodies.withUnsafeMutableBufferPointer { sb in
+            for c in cs {
+                sb[Int(c.bodyA)] = Self.solverBody(st[Int(c.bodyA)])
+                sb[Int(c.bodyB)] = Self.solverBody(st[Int(c.bodyB)])
+            }
+        }}}
+    }
+
+    @inline(__always) private static func solverBody(_ s: BodyState) -> SolverBody {
+        var b = SolverBody()
+        b.velocity = Lanes(Float(s.v.x), Float(s.v.y), Float(s.w), 0)
+        b.motion = Lanes(Float(s.dp.x), Float(s.dp.y), Float(s.dq.c), Float(s.dq.s))
+        return b
+    }
+
+    /// Copies the awake bodies' velocities into the solver bodies.
+    package mutating func loadSolverVelocities() {
+        if constraints.isEmpty { return }
+        states.withUnsafeBufferPointer { st in
+        solverBodies.withUnsafeMutableBufferPointer { sb in
+        solverVelocityStart.withUnsafeMutableBufferPointer { start in
+            for i32 in awakeBodies {
+                let i = Int(i32)
+                let v = Lanes(Float(st[i].v.x), Float(st[i].v.y), Float(st[i].w), 0)
+                sb[i].velocity = v
+                start[i] = v
+            }
+        }}}
+    }
+
+    /// Adds the solver's velocity change of each awake body to its double-precision state.
+    package mutating func storeSolverVelocities() {
+        if constraints.isEmpty { return }
+        states.withUnsafeMutableBufferPointer { st in
+        solverBodies.withUnsafeBufferPointer { sb in
+        solverVelocityStart.withUnsafeMutableBufferPointer { start in
+            for i32 in awakeBodies {
+                let i = Int(i32)
+                let v = sb[i].velocity
+                let d = v - start[i]
+                st[i].v.x += Double(d[0])
+                st[i].v.y += Double(d[1])
+                st[i].w += Double(d[2])
+                start[i] = v
+            }
+        }}}
+    }
+
+    /// Copies the awake bodies' step motion into the solver bodies (after each position update).
+    package mutating func loadSolverMotion() {
+        if constraints.isEmpty { return }
+        states.withUnsafeBufferPointer { st in
+        solverBodies.withUnsafeMutableBufferPointer { sb in
+            for i32 in awakeBodies {
+                let i = Int(i32)
+                sb[i].motion = Lanes(Float(st[i].dp.x), Float(st[i].dp.y), Float(st[i].dq.c), Float(st[i].dq.s))
+            }
+        }}
+    }
+}

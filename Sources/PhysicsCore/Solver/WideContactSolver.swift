@@ -1,0 +1,197 @@
+/// The contact solver's passes over bundles of four constraints (see `WideContactConstraint`): the same soft-step
+/// equations as the scalar passes in ContactSolver.swift, one SIMD lane per constraint. The bundles run in colour
+/// order, so the ground-up Gauss–Seidel order of the colours is kept; inside a colour the lanes share no moving
+/// body and solving them side by side is exactly solving them one after the other. They work on the
+/// single-precision `solverBodies`, loaded from and stored back to the body states around them (World+Step.swift).
+extension World {
+    /// Applies last step's impulses of the bundled constraints at the start of a sub-step.
+    package mutating func warmStartWideContacts() {
+        wideConstraints.withUnsafeBufferPointer { ws in
+        solverBodies.withUnsafeMutableBufferPointer { st in
+            guard let wBase = ws.baseAddress, let sBase = st.baseAddress else { return }
+            for i in 0..<ws.count {
+                let c = wBase + i
+                var a = WideBodies(sBase, c.pointer(to: \.bodyA)!, motion: false)
+                var b = WideBodies(sBase, c.pointer(to: \.bodyB)!, motion: false)
+                Self.warmStart(&a, &b, c, c.pointer(to: \.p0)!)
+                if c.pointee.twoPoints { Self.warmStart(&a, &b, c, c.pointer(to: \.p1)!) }
+                a.store(sBase, c.pointer(to: \.bodyA)!, mask: c.pointee.writeA)
+                b.store(sBase, c.pointer(to: \.bodyB)!, mask: c.pointee.writeB)
+            }
+        }}
+    }
+
+    @inline(__always) private static func warmStart(_ a: inout WideBodies, _ b: inout WideBodies,
+                                             _ c: UnsafePointer<WideContactConstraint>, _ p: UnsafePointer<WidePoint>) {
+        let nx = c.pointee.normalX, ny = c.pointee.normalY
+        let ni = p.pointee.normalImpulse, ti = p.pointee.tangentImpulse
+        // P = ni·n + ti·t with t = (ny, −nx); r × P = ni·(r × n) + ti·(r × t).
+        let px = ni * nx + ti * ny, py = ni * ny - ti * nx
+        let mA = c.pointee.invMassA, mB = c.pointee.invMassB
+        a.vx -= mA * px
+        a.vy -= mA * py
+        a.w -= c.pointee.invIA * (ni * p.pointee.rnA + ti * p.pointee.rtA)
+        b.vx += mB * px
+        b.vy += mB * py
+        b.w += c.pointee.invIB * (ni * p.pointee.rnB + ti * p.pointee.rtB)
+    }
+
+    /// One pass over the bundles: non-penetration (biased with `useBias`, otherwise relax), then friction.
+    package mutating func solveWideContacts(invH: Double, useBias: Bool) {
+        let maxBias = Float(settings.contactPushMaxVelocity)
+        let invH = Float(invH)
+        wideConstraints.withUnsafeMutableBufferPointer { ws in
+        solverBodies.withUnsafeMutableBufferPointer { st in
+            guard let wBase = ws.baseAddress, let sBase = st.baseAddress else { return }
+            for i in 0..<ws.count {
+                let c = wBase + i
+                if c.pointee.twoPoints {
+                    Self.solveBundle(c, sBase, invH: invH, maxBias: maxBias, useBias: useBias)
+                } else {
+                    Self.solveOnePointBundle(c, sBase, invH: invH, maxBias: maxBias, useBias: useBias)
+                }
+            }
+        }}
+    }
+
+    /// The soft-contact terms of one point: velocity bias, mass scale and impulse scale (speculative when apart).
+    private struct SoftTerms {
+        var bias: Lanes
+        var massScale: Lanes
+        var impulseScale: Lanes
+        var apart: SIMDMask<SIMD4<Int32>>
+    }
+
+    @inline(__always) private static func softTerms(_ c: UnsafeMutablePointer<WideContactConstraint>, separation s: Lanes,
+                                                    invH: Float, maxBias: Float, useBias: Bool) -> SoftTerms {
+        let apart = s .> 0
+        let speculative = s * invH
+        if useBias {
+            let push = lanesMax(c.pointee.massScale * c.pointee.biasRate * s, Lanes(repeating: -maxBias))
+            return SoftTerms(bias: push.replacing(with: speculative, where: apart),
+                             massScale: c.pointee.massScale.replacing(with: 1, where: apart),
+                             impulseScale: c.pointee.impulseScale.replacing(with: 0, where: apart), apart: apart)
+        }
+        return SoftTerms(bias: speculative.replacing(with: 0, where: .!apart), massScale: Lanes(repeating: 1),
+                         impulseScale: Lanes(), apart: apart)
+    }
+
+    @inline(__always) private static func separation(_ p: UnsafeMutablePointer<WidePoint>, _ a: WideBodies, _ b: WideBodies,
+                                                     _ nx: Lanes, _ ny: Lanes) -> Lanes {
+        let rAx = p.pointee.anchorAX, rAy = p.pointee.anchorAY, rBx = p.pointee.anchorBX, rBy = p.pointee.anchorBY
+        let dx = (b.dpx - a.dpx) + (b.dqc * rBx - b.dqs * rBy) - (a.dqc * rAx - a.dqs * rAy)
+        let dy = (b.dpy - a.dpy) + (b.dqs * rBx + b.dqc * rBy) - (a.dqs * rAx + a.dqc * rAy)
+        return dx * nx + dy * ny + p.pointee.baseSeparation
+    }
+
+    /// Both normal points of four constraints, then their friction. A lane whose two points are in the same regime
+    /// and whose 2×2 block solution pushes takes the block solution; the others solve point 0 then point 1.
+    @inline(never) private static func solveBundle(_ c: UnsafeMutablePointer<WideContactConstraint>,
+                                                      _ states: UnsafeMutablePointer<SolverBody>,
+                                                      invH: Float, maxBias: Float, useBias: Bool) {
+        var a = WideBodies(states, c.pointer(to: \.bodyA)!, motion: true)
+        var b = WideBodies(states, c.pointer(to: \.bodyB)!, motion: true)
+        let nx = c.pointee.normalX, ny = c.pointee.normalY
+        let mA = c.pointee.invMassA, mB = c.pointee.invMassB, iA = c.pointee.invIA, iB = c.pointee.invIB
+        let p0 = c.pointer(to: \.p0)!, p1 = c.pointer(to: \.p1)!
+        let t0 = softTerms(c, separation: separation(p0, a, b, nx, ny), invH: invH, maxBias: maxBias, useBias: useBias)
+        let t1 = softTerms(c, separation: separation(p1, a, b, nx, ny), invH: invH, maxBias: maxBias, useBias: useBias)
+
+        let rnA0 = p0.pointee.rnA, rnB0 = p0.pointee.rnB, rnA1 = p1.pointee.rnA, rnB1 = p1.pointee.rnB
+        let dvn = (b.vx - a.vx) * nx + (b.vy - a.vy) * ny
+        let vn0 = dvn + b.w * rnB0 - a.w * rnA0
+        let vn1 = dvn + b.w * rnB1 - a.w * rnA1
+        let old0 = p0.pointee.normalImpulse, old1 = p1.pointee.normalImpulse
+        let r0 = t0.massScale * vn0 + t0.bias
+        let r1 = t1.massScale * vn1 + t1.bias
+
+        // Block candidate.
+        let k11 = c.pointee.invK11, k12 = c.pointee.invK12, k22 = c.pointee.invK22
+        let x0 = old0 - (k11 * r0 + k12 * r1) - t0.impulseScale * old0
+        let x1 = old1 - (k12 * r0 + k22 * r1) - t1.impulseScale * old1
+        let sameRegime = .!(t0.apart .^ t1.apart)
+        let block = (c.pointee.useBlock .!= 0) .& sameRegime .& (x0 .>= 0) .& (x1 .>= 0)
+
+        // Sequential: point 0, then point 1 seeing point 0's impulse through the coupling term of the mass matrix.
+        let n0 = lanesMax(old0 - p0.pointee.normalMass * r0 - t0.impulseScale * old0, Lanes())
+        let d0s = n0 - old0
+        let coupling = mA + mB + iA * rnA0 * rnA1 + iB * rnB0 * rnB1
+        let r1s = t1.massScale * (vn1 + d0s * coupling) + t1.bias
+        let n1 = lanesMax(old1 - p1.pointee.normalMass * r1s - t1.impulseScale * old1, Lanes())
+        let d1s = n1 - old1
+
+        let d0 = d0s.replacing(with: x0 - old0, where: block)
+        let d1 = d1s.replacing(with: x1 - old1, where: block)
+        p0.pointee.normalImpulse = old0 + d0
+        p1.pointee.normalImpulse = old1 + d1
+        p0.pointee.maxNormalImpulse = lanesMax(p0.pointee.maxNormalImpulse, d0)
+        p1.pointee.maxNormalImpulse = lanesMax(p1.pointee.maxNormalImpulse, d1)
+        let sum = d0 + d1
+        a.vx -= mA * sum * nx
+        a.vy -= mA * sum * ny
+        a.w -= iA * (d0 * rnA0 + d1 * rnA1)
+        b.vx += mB * sum * nx
+        b.vy += mB * sum * ny
+        b.w += iB * (d0 * rnB0 + d1 * rnB1)
+
+        friction(&a, &b, c, p0)
+        friction(&a, &b, c, p1)
+        a.store(states, c.pointer(to: \.bodyA)!, mask: c.pointee.writeA)
+        b.store(states, c.pointer(to: \.bodyB)!, mask: c.pointee.writeB)
+    }
+
+    /// Four one-point manifolds (circles): the normal point, then its friction.
+    @inline(never) private static func solveOnePointBundle(_ c: UnsafeMutablePointer<WideContactConstraint>,
+                                                           _ states: UnsafeMutablePointer<SolverBody>,
+                                                           invH: Float, maxBias: Float, useBias: Bool) {
+        var a = WideBodies(states, c.pointer(to: \.bodyA)!, motion: true)
+        var b = WideBodies(states, c.pointer(to: \.bodyB)!, motion: true)
+        let nx = c.pointee.normalX, ny = c.pointee.normalY
+        let p = c.pointer(to: \.p0)!
+        let t = softTerms(c, separation: separation(p, a, b, nx, ny), invH: invH, maxBias: maxBias, useBias: useBias)
+        let rnA = p.pointee.rnA, rnB = p.pointee.rnB
+        let vn = (b.vx - a.vx) * nx + (b.vy - a.vy) * ny + b.w * rnB - a.w * rnA
+        let old = p.pointee.normalImpulse
+        let new = lanesMax(old - p.pointee.normalMass * (t.massScale * vn + t.bias) - t.impulseScale * old, Lanes())
+        let d = new - old
+        p.pointee.normalImpulse = new
+        p.pointee.maxNormalImpulse = lanesMax(p.pointee.maxNormalImpulse, d)
+        let mA = c.pointee.invMassA, mB = c.pointee.invMassB
+        a.vx -= mA * d * nx
+        a.vy -= mA * d * ny
+        a.w -= c.pointee.invIA * d * rnA
+        b.vx += mB * d * nx
+        b.vy += mB * d * ny
+        b.w += c.pointee.invIB * d * rnB
+        friction(&a, &b, c, p)
+        a.store(states, c.pointer(to: \.bodyA)!, mask: c.pointee.writeA)
+        b.store(states, c.pointer(to: \.bodyB)!, mask: c.pointee.writeB)
+    }
+
+    /// Coulomb friction of one point of four constraints; tangent = rightPerp(normal).
+    @inline(__always) private static func friction(_ a: inout WideBodies, _ b: inout WideBodies,
+                                                   _ c: UnsafeMutablePointer<WideContactConstraint>,
+                                                   _ p: UnsafeMutablePointer<WidePoint>) {
+        let tx = c.pointee.normalY, ty = -c.pointee.normalX
+        let rtA = p.pointee.rtA, rtB = p.pointee.rtB
+        let vt = (b.vx - a.vx) * tx + (b.vy - a.vy) * ty + b.w * rtB - a.w * rtA
+        let old = p.pointee.tangentImpulse
+        let maxFriction = c.pointee.friction * p.pointee.normalImpulse
+        let clamped = lanesMin(lanesMax(old - p.pointee.tangentMass * vt, -maxFriction), maxFriction)
+        let d = clamped - old
+        p.pointee.tangentImpulse = clamped
+        let mA = c.pointee.invMassA, mB = c.pointee.invMassB
+        a.vx -= mA * d * tx
+        a.vy -= mA * d * ty
+        a.w -= c.pointee.invIA * d * rtA
+        b.vx += mB * d * tx
+        b.vy += mB * d * ty
+        b.w += c.pointee.invIB * d * rtB
+    }
+}
+
+/// Lane-wise maximum (inlined: the standard library's generic `pointwiseMax` is not).
+@inline(__always) private func lanesMax(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: a .< b) }
+
+/// Lane-wise minimum.
+@inline(__always) private func lanesMin(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .< a) }

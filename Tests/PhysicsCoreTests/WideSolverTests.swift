@@ -1,0 +1,86 @@
+import Testing
+@testable import PhysicsCore
+
+/// The contact solver's bundles of four (Solver/Wide*): every constraint is solved exactly once per pass, the
+/// lanes of a bundle never share a moving body (so solving them side by side equals solving them in turn), the
+/// colours keep their ground-up order, and the overflow colour (a body with more than 64 contacts) still holds.
+@Suite("Wide contact solver")
+struct WideSolverTests {
+    /// Runs `steps` frames, then re-prepares the solver data of the current contacts (as a step does) for inspection.
+    private static func prepared(_ w: inout World, steps: Int) {
+        for _ in 0..<steps { w.step(dt: 1.0 / 60) }
+        let soft = Softness(hertz: 30, dampingRatio: 10, h: 1.0 / 360)
+        w.prepareContacts(contactSoftness: soft, staticSoftness: soft)
+        w.packWideConstraints()
+    }
+
+    @Test("Bundles cover every constraint once, lanes share no moving body, colours stay in order", arguments: [0, 1])
+    func bundlesPartitionTheConstraints(scene: Int) {
+        var w = scene == 0 ? Scenes.pile(1000).0 : Scenes.pyramid(base: 20).0
+        Self.prepared(&w, steps: 30)
+        let count = w.constraints.count
+        #expect(count > 500, "the scene should have many contacts, has \(count)")
+        var seen = [Int](repeating: 0, count: count)
+        var lastColor = -1
+        func color(of k: Int) -> Int {
+            var c = 0
+            while c < 64 && k >= Int(w.colorStart[c]) { c += 1 }
+            return c
+        }
+        for bundle in w.wideConstraints {
+            var moving = Set<Int32>()
+            var colors = Set<Int>()
+            for l in 0..<Int(bundle.laneCount) {
+                let k = Int(bundle.constraintIndex[l])
+                seen[k] += 1
+                colors.insert(color(of: k))
+                let c = w.constraints[k]
+                #expect(bundle.bodyA[l] == c.bodyA && bundle.bodyB[l] == c.bodyB)
+                if bundle.writeA & (1 << UInt8(l)) != 0 { #expect(moving.insert(c.bodyA).inserted) }
+                if bundle.writeB & (1 << UInt8(l)) != 0 { #expect(moving.insert(c.bodyB).inserted) }
+            }
+            // Empty lanes never write.
+            #expect(bundle.writeA >> UInt8(bundle.laneCount) == 0 && bundle.writeB >> UInt8(bundle.laneCount) == 0)
+            #expect(colors.count == 1)
+            let c = colors.first ?? 0
+            #expect(c >= lastColor, "colour \(c) after colour \(lastColor)")
+            lastColor = c
+        }
+        #expect(seen.allSatisfy { $0 == 1 })
+    }
+
+    @Test("A plank carrying 100 balls (more contacts than colours) holds them at rest")
+    func overflowColorHolds() {
+        var s = Scenes.frameSettings
+        s.gravity = Vec2(0, -1000)
+        s.enableSleep = false
+        var w = World(settings: s)
+        Scenes.staticBox(&w, center: Vec2(0, -50), halfWidth: 3000, halfHeight: 50, friction: 0.6, restitution: 0)
+        var plankDef = BodyDefinition()
+        plankDef.position = Vec2(0, 10)
+        let plank = w.createBody(plankDef)!
+        var sd = ShapeDefinition()
+        sd.friction = 0.6
+        _ = try! w.createBox(on: plank, halfWidth: 1100, halfHeight: 10, sd).get()
+        var balls: [BodyID] = []
+        for i in 0..<100 {
+            var bd = BodyDefinition()
+            bd.position = Vec2(-1089 + 22 * Double(i), 30)
+            let b = w.createBody(bd)!
+            _ = try! w.createCircle(on: b, radius: 10, sd).get()
+            balls.append(b)
+        }
+        Self.prepared(&w, steps: 120)
+        // The plank touches the ground and all 100 balls: at least 36 of its contacts are in the overflow colour.
+        #expect(w.constraints.count - Int(w.colorStart[63]) >= 36)
+        for _ in 0..<120 { w.step(dt: 1.0 / 60) }
+        // Resting height of a ball centre: plank top (20) + radius. Tolerance 0.5 pt: the soft contact's
+        // steady-state overlap under a 100-ball load is a fraction of a point.
+        for b in balls {
+            #expect(approx(w.position(of: b)!.y, 30, 0.5), "ball at \(w.position(of: b)!.y)")
+            #expect(w.linearVelocity(of: b)!.length < 1)
+        }
+        #expect(approx(w.position(of: plank)!.y, 10, 0.5))
+        #expect(w.validationFailures == 0, "\(w.validationProblems)")
+    }
+}
