@@ -6,77 +6,89 @@ extension World {
     /// Builds constraints for every solid contact with manifold points and an awake body, in ground-up order.
     package mutating func prepareContacts(contactSoftness: Softness, staticSoftness: Softness) {
         orderContactsFromGround()
+        let count = solveOrder.count
         constraints.removeAll(keepingCapacity: true)
         constraintPoints.removeAll(keepingCapacity: true)
+        constraints.append(contentsOf: repeatElement(ContactConstraint(), count: count))
+        constraintPoints.append(contentsOf: repeatElement(ContactConstraintPoint(), count: 2 * count))
         let gravity = settings.gravity
-        for k32 in solveOrder {
-            let k = Int(k32)
-            let ia = Int(contacts[k].bodyA), ib = Int(contacts[k].bodyB)
-            let awakeA = bodies[ia].isAwake, awakeB = bodies[ib].isAwake
-            var cc = ContactConstraint()
-            cc.bodyA = contacts[k].bodyA
-            cc.bodyB = contacts[k].bodyB
-            cc.contactIndex = k32
-            let n = contacts[k].manifold.normal, t = n.rightPerp
-            cc.normal = n
-            cc.friction = contacts[k].friction
-            cc.restitution = contacts[k].restitution
-            cc.invMassA = awakeA ? bodies[ia].invMass : 0
-            cc.invIA = awakeA ? bodies[ia].invInertia : 0
-            cc.invMassB = awakeB ? bodies[ib].invMass : 0
-            cc.invIB = awakeB ? bodies[ib].invInertia : 0
-            cc.softness = (cc.invMassA == 0 || cc.invMassB == 0) ? staticSoftness : contactSoftness
-            let accA = bodies[ia].type == .dynamic ? bodies[ia].gravityScale * gravity + bodies[ia].invMass * bodies[ia].force : .zero
-            let accB = bodies[ib].type == .dynamic ? bodies[ib].gravityScale * gravity + bodies[ib].invMass * bodies[ib].force : .zero
-            cc.normalAcceleration = dot(accB - accA, n)
-            let cA = bodies[ia].center, cB = bodies[ib].center
-            let vA = states[ia].v, wA = states[ia].w, vB = states[ib].v, wB = states[ib].w
-            cc.pointCount = contacts[k].manifold.pointCount
-            for p in 0..<2 {
-                var cp = ContactConstraintPoint()
-                if p < cc.pointCount {
-                    let mp = p == 0 ? contacts[k].manifold.point0 : contacts[k].manifold.point1
-                    cp.anchorA = mp.point - cA
-                    cp.anchorB = mp.point - cB
-                    cp.baseSeparation = mp.separation - dot(cp.anchorB - cp.anchorA, n)
-                    cp.initialSeparation = mp.separation
-                    cp.normalImpulse = p == 0 ? contacts[k].normalImpulse0 : contacts[k].normalImpulse1
-                    cp.tangentImpulse = p == 0 ? contacts[k].tangentImpulse0 : contacts[k].tangentImpulse1
-                    let rnA = cross(cp.anchorA, n), rnB = cross(cp.anchorB, n)
-                    cp.rnA = rnA
-                    cp.rnB = rnB
-                    let kN = cc.invMassA + cc.invMassB + cc.invIA * rnA * rnA + cc.invIB * rnB * rnB
-                    cp.normalMass = kN > 0 ? 1 / kN : 0
-                    let rtA = cross(cp.anchorA, t), rtB = cross(cp.anchorB, t)
-                    cp.rtA = rtA
-                    cp.rtB = rtB
-                    let kT = cc.invMassA + cc.invMassB + cc.invIA * rtA * rtA + cc.invIB * rtB * rtB
-                    cp.tangentMass = kT > 0 ? 1 / kT : 0
-                    let dv = vB + cross(wB, cp.anchorB) - vA - cross(wA, cp.anchorA)
-                    cp.relativeVelocity = dot(n, dv)
+        solveOrder.withUnsafeBufferPointer { order in
+        contacts.withUnsafeBufferPointer { co in
+        bodies.withUnsafeBufferPointer { bo in
+        states.withUnsafeBufferPointer { st in
+        constraints.withUnsafeMutableBufferPointer { cs in
+        constraintPoints.withUnsafeMutableBufferPointer { ps in
+            guard let csBase = cs.baseAddress, let psBase = ps.baseAddress, let coBase = co.baseAddress else { return }
+            for i in 0..<count {
+                let k32 = order[i]
+                let contact = coBase + Int(k32)
+                let cc = csBase + i
+                let ia = Int(contact.pointee.bodyA), ib = Int(contact.pointee.bodyB)
+                let awakeA = bo[ia].isAwake, awakeB = bo[ib].isAwake
+                cc.pointee.bodyA = contact.pointee.bodyA
+                cc.pointee.bodyB = contact.pointee.bodyB
+                cc.pointee.contactIndex = k32
+                let n = contact.pointee.manifold.normal, t = n.rightPerp
+                cc.pointee.normal = n
+                cc.pointee.friction = contact.pointee.friction
+                cc.pointee.restitution = contact.pointee.restitution
+                let mA = awakeA ? bo[ia].invMass : 0, iA = awakeA ? bo[ia].invInertia : 0
+                let mB = awakeB ? bo[ib].invMass : 0, iB = awakeB ? bo[ib].invInertia : 0
+                cc.pointee.invMassA = mA
+                cc.pointee.invIA = iA
+                cc.pointee.invMassB = mB
+                cc.pointee.invIB = iB
+                cc.pointee.softness = (mA == 0 || mB == 0) ? staticSoftness : contactSoftness
+                let accA = bo[ia].type == .dynamic ? bo[ia].gravityScale * gravity + bo[ia].invMass * bo[ia].force : .zero
+                let accB = bo[ib].type == .dynamic ? bo[ib].gravityScale * gravity + bo[ib].invMass * bo[ib].force : .zero
+                cc.pointee.normalAcceleration = dot(accB - accA, n)
+                let cA = bo[ia].center, cB = bo[ib].center
+                let vA = st[ia].v, wA = st[ia].w, vB = st[ib].v, wB = st[ib].w
+                let pointCount = contact.pointee.manifold.pointCount
+                cc.pointee.pointCount = pointCount
+                for p in 0..<pointCount {
+                    let cp = psBase + 2 * i + p
+                    let mp = p == 0 ? contact.pointee.manifold.point0 : contact.pointee.manifold.point1
+                    let rA = mp.point - cA, rB = mp.point - cB
+                    cp.pointee.anchorA = rA
+                    cp.pointee.anchorB = rB
+                    cp.pointee.baseSeparation = mp.separation - dot(rB - rA, n)
+                    cp.pointee.initialSeparation = mp.separation
+                    cp.pointee.normalImpulse = p == 0 ? contact.pointee.normalImpulse0 : contact.pointee.normalImpulse1
+                    cp.pointee.tangentImpulse = p == 0 ? contact.pointee.tangentImpulse0 : contact.pointee.tangentImpulse1
+                    let rnA = cross(rA, n), rnB = cross(rB, n)
+                    cp.pointee.rnA = rnA
+                    cp.pointee.rnB = rnB
+                    let kN = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+                    cp.pointee.normalMass = kN > 0 ? 1 / kN : 0
+                    let rtA = cross(rA, t), rtB = cross(rB, t)
+                    cp.pointee.rtA = rtA
+                    cp.pointee.rtB = rtB
+                    let kT = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+                    cp.pointee.tangentMass = kT > 0 ? 1 / kT : 0
+                    let dv = vB + cross(wB, rB) - vA - cross(wA, rA)
+                    cp.pointee.relativeVelocity = dot(n, dv)
                 }
-                constraintPoints.append(cp)
+                if pointCount == 2 { Self.prepareBlock(cc, psBase + 2 * i) }
             }
-            if cc.pointCount == 2 {
-                let m = constraintPoints.count
-                prepareBlock(&cc, constraintPoints[m - 2], constraintPoints[m - 1])
-            }
-            constraints.append(cc)
-        }
+        }}}}}}
     }
 
     /// The 2×2 normal mass matrix of a two-point manifold and its inverse, when well conditioned (1000:1).
-    private func prepareBlock(_ cc: inout ContactConstraint, _ p0: ContactConstraintPoint, _ p1: ContactConstraintPoint) {
-        let mSum = cc.invMassA + cc.invMassB
-        let k11 = mSum + cc.invIA * p0.rnA * p0.rnA + cc.invIB * p0.rnB * p0.rnB
-        let k22 = mSum + cc.invIA * p1.rnA * p1.rnA + cc.invIB * p1.rnB * p1.rnB
-        let k12 = mSum + cc.invIA * p0.rnA * p1.rnA + cc.invIB * p0.rnB * p1.rnB
+    @inline(__always) private static func prepareBlock(_ cc: UnsafeMutablePointer<ContactConstraint>,
+                                                       _ p: UnsafePointer<ContactConstraintPoint>) {
+        let mA = cc.pointee.invMassA, mB = cc.pointee.invMassB, iA = cc.pointee.invIA, iB = cc.pointee.invIB
+        let rnA0 = p[0].rnA, rnB0 = p[0].rnB, rnA1 = p[1].rnA, rnB1 = p[1].rnB
+        let k11 = mA + mB + iA * rnA0 * rnA0 + iB * rnB0 * rnB0
+        let k22 = mA + mB + iA * rnA1 * rnA1 + iB * rnB1 * rnB1
+        let k12 = mA + mB + iA * rnA0 * rnA1 + iB * rnB0 * rnB1
         let det = k11 * k22 - k12 * k12
         guard det > 0, k11 * k11 < 1000 * det else { return }
-        cc.useBlock = true
-        cc.invK11 = k22 / det
-        cc.invK12 = -k12 / det
-        cc.invK22 = k11 / det
+        let invDet = 1 / det
+        cc.pointee.useBlock = true
+        cc.pointee.invK11 = k22 * invDet
+        cc.pointee.invK12 = -k12 * invDet
+        cc.pointee.invK22 = k11 * invDet
     }
 
     /// Restitution after the sub-steps. The rebound speed is chosen so that the discrete energy of a body under

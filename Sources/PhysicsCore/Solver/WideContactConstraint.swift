@@ -112,7 +112,8 @@ extension World {
         var writeA: UInt8 = 0, writeB: UInt8 = 0
         let first = Int(lanes[0])
         var bodyA = SIMD4<Int32>(repeating: cs[first].bodyA), bodyB = SIMD4<Int32>(repeating: cs[first].bodyB)
-        var useBlock = SIMD4<Int32>()
+        // Empty lanes pass the block test (zero matrix, zero impulses) so a bundle can skip the sequential path.
+        var useBlock = SIMD4<Int32>(repeating: -1)
         var twoPoints = false
         for l in 0..<count {
             let k = Int(lanes[l])
@@ -134,6 +135,7 @@ extension World {
             put(w.pointer(to: \.biasRate), c.pointee.softness.biasRate)
             put(w.pointer(to: \.massScale), c.pointee.softness.massScale)
             put(w.pointer(to: \.impulseScale), c.pointee.softness.impulseScale)
+            useBlock[l] = 0
             if c.pointee.pointCount == 2 && c.pointee.useBlock {
                 useBlock[l] = -1
                 put(w.pointer(to: \.invK11), c.pointee.invK11)

@@ -112,16 +112,18 @@ extension World {
         let sameRegime = .!(t0.apart .^ t1.apart)
         let block = (c.pointee.useBlock .!= 0) .& sameRegime .& (x0 .>= 0) .& (x1 .>= 0)
 
-        // Sequential: point 0, then point 1 seeing point 0's impulse through the coupling term of the mass matrix.
-        let n0 = lanesMax(old0 - p0.pointee.normalMass * r0 - t0.impulseScale * old0, Lanes())
-        let d0s = n0 - old0
-        let coupling = mA + mB + iA * rnA0 * rnA1 + iB * rnB0 * rnB1
-        let r1s = t1.massScale * (vn1 + d0s * coupling) + t1.bias
-        let n1 = lanesMax(old1 - p1.pointee.normalMass * r1s - t1.impulseScale * old1, Lanes())
-        let d1s = n1 - old1
-
-        let d0 = d0s.replacing(with: x0 - old0, where: block)
-        let d1 = d1s.replacing(with: x1 - old1, where: block)
+        var d0 = x0 - old0, d1 = x1 - old1
+        if !all(block) {
+            // Sequential: point 0, then point 1 seeing point 0's impulse through the coupling term of the mass
+            // matrix. Skipped when every lane takes the block solution (resting stacks).
+            let n0 = lanesMax(old0 - p0.pointee.normalMass * r0 - t0.impulseScale * old0, Lanes())
+            let d0s = n0 - old0
+            let coupling = mA + mB + iA * rnA0 * rnA1 + iB * rnB0 * rnB1
+            let r1s = t1.massScale * (vn1 + d0s * coupling) + t1.bias
+            let n1 = lanesMax(old1 - p1.pointee.normalMass * r1s - t1.impulseScale * old1, Lanes())
+            d0 = d0s.replacing(with: d0, where: block)
+            d1 = (n1 - old1).replacing(with: d1, where: block)
+        }
         p0.pointee.normalImpulse = old0 + d0
         p1.pointee.normalImpulse = old1 + d1
         p0.pointee.maxNormalImpulse = lanesMax(p0.pointee.maxNormalImpulse, d0)
