@@ -9,6 +9,8 @@ public struct Raster: Sendable {
     public let height: Int
     /// `width × height` packed pixels, row-major, top row first.
     public var pixels: [UInt32]
+    /// Coverage masks of the small discs drawn so far (not part of the image).
+    var discCache = DiscCache()
 
     /// An image of `width × height` px (each clamped to 1…16384) filled with `fill` (default opaque black).
     public init(width: Int, height: Int, fill: RGBA = RGBA(0, 0, 0)) {
