@@ -107,9 +107,11 @@ public struct SceneRenderer {
             color = color.mixed(with: Self.sleepTint, 0.55)
         }
         let c = px(item.center, origin)
-        let angle = Double(item.angle)
         let hw = Double(item.bounds.width) / 2 * scale, hh = Double(item.bounds.height) / 2 * scale
         let outline = selected || overlays.outlines
+        // A small plain disc looks the same at any angle: skip reading it (an atan2 per ball in a pile).
+        let round = item.collisionBoundsType == .ellipse && hw == hh && hw <= 6 && !outline
+        let angle = round ? 0 : Double(item.angle)
         let edge = selected ? RGBA(255, 255, 255) : color.mixed(with: RGBA(0, 0, 0), 0.45)
         switch item.collisionBoundsType {
         case .ellipse:

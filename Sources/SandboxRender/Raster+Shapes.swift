@@ -105,6 +105,8 @@ extension Raster {
         let r = max(radiusX, radiusY)
         if abs(radiusX - radiusY) < 1e-9 {
             let cx = center.x, cy = center.y
+            guard color.a > 0, cx.isFinite, cy.isFinite else { return }
+            if blendDisc(cx: cx, cy: cy, radius: r, color) { return }
             let inside: (Double) -> (Double, Double)? = { y in
                 let dy = abs(y - cy) + 0.75
                 guard dy < r else { return nil }

@@ -9,6 +9,8 @@ public struct Raster: Sendable {
     public let height: Int
     /// `width × height` packed pixels, row-major, top row first.
     public var pixels: [UInt32]
+    /// Coverage masks of the small discs drawn so far (not part of the image).
+    var discCache = DiscCache()
 
     /// An image of `width × height` px (each clamped to 1…16384) filled with `fill` (default opaque black).
     public init(width: Int, height: Int, fill: RGBA = RGBA(0, 0, 0)) {
@@ -47,12 +49,17 @@ public struct Raster: Sendable {
     @inline(__always) static func blend(_ dst: inout UInt32, _ c: RGBA, alpha: Int) {
         if alpha >= 255 { dst = c.packed | 0xFF00_0000; return }
         if alpha <= 0 { return }
-        let d = dst, ia = 255 - alpha
-        let r = (Int(c.r) * alpha + Int(d & 0xFF) * ia + 127) / 255
-        let g = (Int(c.g) * alpha + Int((d >> 8) & 0xFF) * ia + 127) / 255
-        let b = (Int(c.b) * alpha + Int((d >> 16) & 0xFF) * ia + 127) / 255
-        let a = max(Int(d >> 24), alpha)
-        dst = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
+        // The three colour channels side by side in 16-bit lanes of one word (no lane can overflow: at most
+        // 255·255 + 127 + 255 + 1), each rounded c·α + d·(255 − α) over 255, exactly, without a divide:
+        // (t + 1 + t >> 8) >> 8 equals t / 255 for 0 ≤ t ≤ 65 152.
+        let d = UInt64(dst), al = UInt64(alpha), ia = 255 - al
+        let lanes: UInt64 = 0x0000_00FF_00FF_00FF
+        let ds = (d & 0xFF) | ((d & 0xFF00) << 8) | ((d & 0xFF_0000) << 16)
+        let cs = UInt64(c.r) | UInt64(c.g) << 16 | UInt64(c.b) << 32
+        let t = cs &* al &+ ds &* ia &+ 0x0000_007F_007F_007F
+        let q = ((t &+ ((t >> 8) & lanes) &+ 0x0000_0001_0001_0001) >> 8) & lanes
+        let a = max(d >> 24, al)
+        dst = UInt32(truncatingIfNeeded: (q & 0xFF) | ((q >> 8) & 0xFF00) | ((q >> 16) & 0xFF_0000) | (a << 24))
     }
 
     /// Runs `coverage` for every pixel centre of the box (clipped to the image) and blends `color` by the returned

@@ -29,6 +29,7 @@ public final class SDLWindow {
     private let renderer: OpaquePointer
     private var texture: OpaquePointer?
     private var textureSize = (w: Int32(0), h: Int32(0))
+    private var textureFormat = SDL_PIXELFORMAT_RGBA32.rawValue
     private var raster = Raster(width: 1, height: 1)
     private let pump: EventPump
     private let userScale: Double
@@ -67,6 +68,13 @@ public final class SDLWindow {
             let f = SDLFailure("SDL_CreateWindow")
             SDL_Quit()
             throw f
+        }
+        if softwareRenderer {
+            // SDL 2.26 backs a software renderer's window surface with a texture of an accelerated renderer when it
+            // can: under Xvfb that is Mesa's llvmpipe, which converts, draws and swaps the whole frame again on the
+            // CPU (measured: a third of the frame). "0" keeps the plain X11 (MIT-SHM) surface. An SDL_FRAMEBUFFER_
+            // ACCELERATION environment variable still wins.
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         }
         var rflags = SDL_RENDERER_PRESENTVSYNC.rawValue
         rflags |= softwareRenderer ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue
@@ -135,12 +143,17 @@ public final class SDLWindow {
         }
         if texture == nil || textureSize.w != Int32(pw) || textureSize.h != Int32(ph) {
             if let t = texture { SDL_DestroyTexture(t) }
-            texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32.rawValue,
-                                        Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(pw), Int32(ph))
+            // The texture has the window's own pixel format and no blending, so the copy to the window is a plain
+            // row copy; the one conversion from the raster's RGBA happens while uploading.
+            textureFormat = SDL_GetWindowPixelFormat(window)
+            if textureFormat == SDL_PIXELFORMAT_UNKNOWN.rawValue { textureFormat = SDL_PIXELFORMAT_RGBA32.rawValue }
+            texture = SDL_CreateTexture(renderer, textureFormat, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                                        Int32(pw), Int32(ph))
+            if let t = texture { SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE) }
             textureSize = (Int32(pw), Int32(ph))
         }
         guard let texture else { return }
-        raster.pixels.withUnsafeBytes { _ = SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(pw * 4)) }
+        upload(to: texture, width: pw, height: ph)
         SDL_RenderCopy(renderer, texture, nil, nil)
         let t0 = now()
         SDL_RenderPresent(renderer)
@@ -151,6 +164,32 @@ public final class SDLWindow {
         drawTimes.append(app.drawMs)
         if firstPresent == nil { firstPresent = t1 }
         lastPresent = t1
+    }
+
+    /// Copies the raster into the streaming texture, converting RGBA to the texture's format in the same pass.
+    private func upload(to texture: OpaquePointer, width: Int, height: Int) {
+        var pixels: UnsafeMutableRawPointer?
+        var pitch: Int32 = 0
+        guard SDL_LockTexture(texture, nil, &pixels, &pitch) == 0, let pixels else { return }
+        let xrgb = textureFormat == SDL_PIXELFORMAT_RGB888.rawValue || textureFormat == SDL_PIXELFORMAT_ARGB8888.rawValue
+        raster.pixels.withUnsafeBufferPointer { src in
+            guard xrgb, let base = src.baseAddress else {
+                _ = SDL_ConvertPixels(Int32(width), Int32(height), SDL_PIXELFORMAT_RGBA32.rawValue, src.baseAddress,
+                                      Int32(width * 4), textureFormat, pixels, pitch)
+                return
+            }
+            // X11's usual 0xAARRGGBB words: swap the red and blue bytes (a loop the compiler vectorises; SDL's
+            // generic converter is several times slower).
+            for y in 0..<height {
+                let row = (pixels + y * Int(pitch)).assumingMemoryBound(to: UInt32.self)
+                let from = base + y * width
+                for x in 0..<width {
+                    let p = from[x]
+                    row[x] = (p & 0xFF00_FF00) | ((p & 0xFF) << 16) | ((p >> 16) & 0xFF)
+                }
+            }
+        }
+        SDL_UnlockTexture(texture)
     }
 
     /// Presented frames per second between the first and the last present (0 before two presents).

@@ -130,9 +130,13 @@ struct DynamicsSandbox: ParsableCommand {
         let (w, h) = app.pixelSize
         var raster = Raster(width: w, height: h)
         print("headless: scene \(app.scene.name), \(n) frames of 1/60 s at \(w)x\(h) px, seed \(seed)")
-        let report = HeadlessRun.run(app, frames: n, raster: &raster) { f in
-            print(String(format: "frame %5d  physics %6.2f ms  draw %6.2f ms  animator %@", f, app.physicsMs,
-                         app.drawMs, app.world.animator.isRunning ? "running" : "paused"))
+        let report = HeadlessRun.run(app, frames: n, raster: &raster) { f, r in
+            // Means over the last 60 frames (one frame alone is noise), and the world's size now.
+            let c = app.world.animator.debugWorldCounts
+            print(String(format: "frames %5d-%-5d physics %6.2f ms  draw %6.2f ms  contacts %5d (touching %5d)  "
+                         + "awake %5d  animator %@", f - 59, f, HeadlessRun.Report.recentMean(r.physicsMs, count: 60),
+                         HeadlessRun.Report.recentMean(r.drawMs, count: 60), c.contacts, c.touching, c.awake,
+                         app.world.animator.isRunning ? "running" : "paused"))
         }
         for line in app.logLines { print("log " + line) }
         let p = HeadlessRun.Report.summary(report.physicsMs), d = HeadlessRun.Report.summary(report.drawMs)

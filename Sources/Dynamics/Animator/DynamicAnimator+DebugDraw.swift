@@ -17,6 +17,12 @@ extension DynamicAnimator {
         return out
     }
 
+    /// Sizes of the world for a profiling readout: tracked contact pairs (fattened boxes overlap), pairs touching
+    /// now, and awake dynamic bodies. O(contacts + bodies).
+    package var debugWorldCounts: (contacts: Int, touching: Int, awake: Int) {
+        (world.contactCount, world.touchingContactStats.pairs, world.awakeDynamicBodyCount)
+    }
+
     /// True when the item's body is asleep, false when awake, nil when the item has no body in this animator.
     package func debugIsSleeping(_ item: any DynamicItem) -> Bool? {
         guard let body = record(for: item)?.body, let awake = world.isAwake(body) else { return nil }

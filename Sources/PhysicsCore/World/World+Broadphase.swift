@@ -5,7 +5,7 @@ extension World {
         let isStatic = bodies[Int(body)].type == .static
         let xf = bodies[Int(body)].transform
         let aabb = shapeAABB(shape, xf)
-        let fat = isStatic ? aabb : aabb.expanded(by: settings.aabbMargin)
+        let fat = isStatic ? aabb : aabb.expanded(by: proxyMargin(aabb, settings.aabbMargin))
         shapes[Int(shape)].aabb = aabb
         shapes[Int(shape)].fatAABB = fat
         shapes[Int(shape)].inStaticTree = isStatic
@@ -46,7 +46,14 @@ extension World {
                 swept = swept.union(AABB(lower: aabb.lower + displacement, upper: aabb.upper + displacement))
             }
             if forceMove || !shapes[i].fatAABB.contains(swept) {
-                let fat = swept.expanded(by: shapes[i].inStaticTree ? 0 : margin)
+                // Re-inserted: reach several steps ahead, so steady motion does not re-insert every step.
+                var ahead = swept
+                if displacement != .zero && !shapes[i].inStaticTree {
+                    let k = settings.aabbDisplacementMultiplier
+                    let d = (k.isFinite ? Swift.max(1, Swift.min(16, k)) : 1) * displacement
+                    ahead = ahead.union(AABB(lower: aabb.lower + d, upper: aabb.upper + d))
+                }
+                let fat = ahead.expanded(by: shapes[i].inStaticTree ? 0 : proxyMargin(aabb, margin))
                 shapes[i].fatAABB = fat
                 if shapes[i].proxy != -1 {
                     if shapes[i].inStaticTree { staticTree.move(shapes[i].proxy, to: fat) } else { movingTree.move(shapes[i].proxy, to: fat) }
@@ -55,6 +62,15 @@ extension World {
             }
             s = shapes[i].nextOnBody
         }
+    }
+
+    /// The broad-phase margin of a moving shape whose tight bounds are `aabb`: `margin`, capped at
+    /// `aabbMarginExtentScale` × half the larger side of `aabb`.
+    @inline(__always) func proxyMargin(_ aabb: AABB, _ margin: Double) -> Double {
+        let scale = settings.aabbMarginExtentScale
+        guard scale.isFinite, scale >= 0 else { return margin }
+        let half = 0.5 * Swift.max(aabb.upper.x - aabb.lower.x, aabb.upper.y - aabb.lower.y)
+        return Swift.min(margin, scale * half)
     }
 
     /// Creates contacts for new overlapping pairs of the shapes in the move buffer.
@@ -80,14 +96,16 @@ extension World {
 
     private mutating func tryCreateContact(_ s: Int32, _ t: Int32) {
         let a = Swift.min(s, t), b = Swift.max(s, t)
+        // Most candidates are pairs already tracked (a moved proxy finds its old neighbours again): ask the pair set
+        // before reading the two shape records.
+        let key = pairKey(a, b)
+        if pairSet.contains(key) { return }
         let sa = shapes[Int(a)], sb = shapes[Int(b)]
         if sa.body == sb.body { return }
         let ta = bodies[Int(sa.body)].type, tb = bodies[Int(sb.body)].type
         if ta != .dynamic && tb != .dynamic { return }
         if !CollisionFilter.track(sa.filter, sb.filter) { return }
         if jointForbidsContact(sa.body, sb.body) { return }
-        let key = pairKey(a, b)
-        if pairSet.contains(key) { return }
         pairSet.insert(key)
         let c = Contact(shapeA: a, shapeB: b, bodyA: sa.body, bodyB: sb.body,
                         friction: (sa.friction * sb.friction).squareRoot(),

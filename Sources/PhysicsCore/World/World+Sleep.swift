@@ -11,8 +11,13 @@ extension World {
         }
         for i32 in awakeBodies where bodies[Int(i32)].type == .dynamic { unionParent[Int(i32)] = i32 }
         // Contacts: link touching dynamic pairs; a moving kinematic body keeps what it touches awake.
-        for c in contacts where c.isSolid && c.isTouching {
-            let a = Int(c.bodyA), b = Int(c.bodyB)
+        // (Read in place: copying each Contact record out of the array cost more than the test itself.)
+        let contactCount = contacts.count
+        for k in 0..<contactCount {
+            let (solidTouch, a, b) = contacts.withUnsafeBufferPointer { co in
+                (co[k].isSolid && co[k].isTouching, Int(co[k].bodyA), Int(co[k].bodyB))
+            }
+            guard solidTouch else { continue }
             let ta = bodies[a].type, tb = bodies[b].type
             if ta == .dynamic && tb == .dynamic {
                 if bodies[a].isAwake && bodies[b].isAwake { union(Int32(a), Int32(b)) }
