@@ -11,15 +11,17 @@ struct WideSolverTests {
         for _ in 0..<steps { w.step(dt: 1.0 / 60) }
         let soft = Softness(hertz: 30, dampingRatio: 10, h: 1.0 / 360)
         w.prepareContacts(contactSoftness: soft, staticSoftness: soft)
-        w.packWideConstraints()
     }
 
     @Test("Bundles cover every constraint once, lanes share no moving body, colours stay in order", arguments: [0, 1])
     func bundlesPartitionTheConstraints(scene: Int) {
         var w = scene == 0 ? Scenes.pile(1000).0 : Scenes.pyramid(base: 20).0
         Self.prepared(&w, steps: 30)
-        let count = w.constraints.count
+        let count = w.solveOrder.count
         #expect(count > 500, "the scene should have many contacts, has \(count)")
+        // Position of each contact in the ground-up order, to read its colour.
+        var position = [Int: Int]()
+        for (i, k) in w.solveOrder.enumerated() { position[Int(k)] = i }
         var seen = [Int](repeating: 0, count: count)
         var lastColor = -1
         func color(of k: Int) -> Int {
@@ -31,10 +33,11 @@ struct WideSolverTests {
             var moving = Set<Int32>()
             var colors = Set<Int>()
             for l in 0..<Int(bundle.laneCount) {
-                let k = Int(bundle.constraintIndex[l])
-                seen[k] += 1
-                colors.insert(color(of: k))
-                let c = w.constraints[k]
+                let k = Int(bundle.contactIndex[l])
+                let i = position[k]!
+                seen[i] += 1
+                colors.insert(color(of: i))
+                let c = w.contacts[k]
                 #expect(bundle.bodyA[l] == c.bodyA && bundle.bodyB[l] == c.bodyB)
                 if bundle.writeA & (1 << UInt8(l)) != 0 { #expect(moving.insert(c.bodyA).inserted) }
                 if bundle.writeB & (1 << UInt8(l)) != 0 { #expect(moving.insert(c.bodyB).inserted) }
@@ -72,7 +75,7 @@ struct WideSolverTests {
         }
         Self.prepared(&w, steps: 120)
         // The plank touches the ground and all 100 balls: at least 36 of its contacts are in the overflow colour.
-        #expect(w.constraints.count - Int(w.colorStart[63]) >= 36)
+        #expect(w.solveOrder.count - Int(w.colorStart[63]) >= 36)
         for _ in 0..<120 { w.step(dt: 1.0 / 60) }
         // Resting height of a ball centre: plank top (20) + radius. Tolerance 0.5 pt: the soft contact's
         // steady-state overlap under a 100-ball load is a fraction of a point.

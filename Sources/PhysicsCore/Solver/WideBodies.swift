@@ -60,12 +60,15 @@ extension World {
             solverBodies.append(contentsOf: repeatElement(SolverBody(), count: bodies.count - solverBodies.count))
             solverVelocityStart.append(contentsOf: repeatElement(Lanes(), count: bodies.count - solverVelocityStart.count))
         }
-        constraints.withUnsafeBufferPointer { cs in
+        wideConstraints.withUnsafeBufferPointer { ws in
         states.withUnsafeBufferPointer { st in
         solverBodies.withUnsafeMutableBufferPointer { sb in
-            for c in cs {
-                sb[Int(c.bodyA)] = Self.solverBody(st[Int(c.bodyA)])
-                sb[Int(c.bodyB)] = Self.solverBody(st[Int(c.bodyB)])
+            for w in 0..<ws.count {
+                for l in 0..<Int(ws[w].laneCount) {
+                    let a = Int(ws[w].bodyA[l]), b = Int(ws[w].bodyB[l])
+                    sb[a] = Self.solverBody(st[a])
+                    sb[b] = Self.solverBody(st[b])
+                }
             }
         }}}
     }
@@ -79,7 +82,7 @@ extension World {
 
     /// Copies the awake bodies' velocities into the solver bodies.
     package mutating func loadSolverVelocities() {
-        if constraints.isEmpty { return }
+        if wideConstraints.isEmpty { return }
         states.withUnsafeBufferPointer { st in
         solverBodies.withUnsafeMutableBufferPointer { sb in
         solverVelocityStart.withUnsafeMutableBufferPointer { start in
@@ -94,7 +97,7 @@ extension World {
 
     /// Adds the solver's velocity change of each awake body to its double-precision state.
     package mutating func storeSolverVelocities() {
-        if constraints.isEmpty { return }
+        if wideConstraints.isEmpty { return }
         states.withUnsafeMutableBufferPointer { st in
         solverBodies.withUnsafeBufferPointer { sb in
         solverVelocityStart.withUnsafeMutableBufferPointer { start in
@@ -112,7 +115,7 @@ extension World {
 
     /// Copies the awake bodies' step motion into the solver bodies (after each position update).
     package mutating func loadSolverMotion() {
-        if constraints.isEmpty { return }
+        if wideConstraints.isEmpty { return }
         states.withUnsafeBufferPointer { st in
         solverBodies.withUnsafeMutableBufferPointer { sb in
             for i32 in awakeBodies {

@@ -38,7 +38,6 @@ extension World {
             states[i].dq = .identity
         }
         prepareContacts(contactSoftness: contactSoftness, staticSoftness: staticSoftness)
-        packWideConstraints()
         loadSolverBodies()
         let jointContext = jointStepContext(h: h, contactHertz: hertz)
         prepareJoints(jointContext)
@@ -70,7 +69,6 @@ extension World {
             for _ in 0..<iterations { solveWideContacts(invH: invH, useBias: false) }
             storeSolverVelocities()
         }
-        unpackWideImpulses()
         applyRestitution(h: h)
         projectJoints()
         storeImpulses()

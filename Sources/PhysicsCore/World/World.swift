@@ -40,9 +40,7 @@ public struct World: Sendable {
     package var treeFactoredForVelocity = false
     /// Active joints solved by Gauss–Seidel this step (not in the exact forest).
     package var iterativeJoints: [Int32] = []
-    package var constraints: [ContactConstraint] = []
-    package var constraintPoints: [ContactConstraintPoint] = []
-    /// The constraints of the first 64 colours in bundles of four, solved by the wide solver (Solver/Wide*).
+    /// This step's contact constraints in bundles of four, solved by the wide solver (Solver/).
     package var wideConstraints: [WideContactConstraint] = []
     /// Single-precision working copies of the bodies for the contact solver, by body index, and each awake body's
     /// velocity when it was last loaded (Solver/WideBodies.swift).
