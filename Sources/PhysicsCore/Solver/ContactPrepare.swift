@@ -7,9 +7,11 @@ extension World {
     /// Builds the bundles for every solid contact with manifold points and an awake body.
     package mutating func prepareContacts(contactSoftness: Softness, staticSoftness: Softness) {
         orderContactsFromGround()
-        wideConstraints.removeAll(keepingCapacity: true)
         let count = solveOrder.count
-        if count == 0 { return }
+        if count == 0 {
+            wideConstraints.removeAll(keepingCapacity: true)
+            return
+        }
         let colored = count > 1 && colorStart.count == 66
         var bundles = 0
         var start = 0
@@ -23,7 +25,12 @@ extension World {
             }
         }
         bundles += count - start
-        wideConstraints.append(contentsOf: repeatElement(WideContactConstraint(), count: bundles))
+        // Resized, not refilled: each bundle is reset just before its lanes are written, while its memory is hot.
+        if wideConstraints.count > bundles {
+            wideConstraints.removeLast(wideConstraints.count - bundles)
+        } else {
+            wideConstraints.append(contentsOf: repeatElement(WideContactConstraint(), count: bundles - wideConstraints.count))
+        }
         let context = PrepareContext(gravity: settings.gravity, contactSoftness: contactSoftness,
                                      staticSoftness: staticSoftness)
         solveOrder.withUnsafeBufferPointer { order in
@@ -68,14 +75,15 @@ extension World {
         var staticSoftness: Softness
     }
 
-    /// Computes contact `k`'s solver data into lane `l` of a zeroed bundle. Empty lanes (after the last `l`) keep
-    /// lane 0's bodies, zero masses and a passing block test: they compute zero impulses and are never written.
+    /// Computes contact `k`'s solver data into lane `l` of a bundle (lane 0 resets it). Empty lanes (after the
+    /// last `l`) keep lane 0's bodies, zero masses and a passing block test: they compute zero impulses and are never written.
     @inline(__always) private static func prepareLane(_ w: UnsafeMutablePointer<WideContactConstraint>, _ l: Int, _ k: Int32,
                                                       _ co: UnsafePointer<Contact>, _ bo: UnsafePointer<Body>,
                                                       _ st: UnsafePointer<BodyState>, _ ctx: PrepareContext) {
         let contact = co + Int(k)
         let ia = Int(contact.pointee.bodyA), ib = Int(contact.pointee.bodyB)
         if l == 0 {
+            w.pointee = WideContactConstraint()
             w.pointee.bodyA = SIMD4(repeating: contact.pointee.bodyA)
             w.pointee.bodyB = SIMD4(repeating: contact.pointee.bodyB)
             w.pointee.useBlock = SIMD4(repeating: -1)
