@@ -85,6 +85,10 @@ public struct World: Sendable {
     package var orderEdges: [Int32] = []
     package var orderQueue: [Int32] = []
     package var orderBuckets: [Int32] = []
+    /// Per contact to solve (in `solveOrder`'s first order): body A / B when it moves, else −1; and the sort key.
+    package var orderMovingA: [Int32] = []
+    package var orderMovingB: [Int32] = []
+    package var orderKeys: [Int32] = []
     /// Contacts to solve this step, ground-up.
     package var solveOrder: [Int32] = []
     package var colorMask: [UInt64] = []
