@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The sandbox's real-window test: under Xvfb, xdotool drags the top box of the pyramid away and holds the Left
 # arrow; screenshots of the window before and after must differ where the box was, and the app's log must show
-# the grab, the fling and the tilt. Prints "N passed, N failed". Needs xvfb-run, xdotool and ImageMagick's
+# the grab, the fling and the tilt. Then the window is resized and the app must log the new reference bounds. Prints "N passed, N failed". Needs xvfb-run, xdotool and ImageMagick's
 # import/convert (make ui-deps installs them). APP = the dynamics-sandbox binary.
 set -euo pipefail
 APP=${APP:-.build/release/dynamics-sandbox}
@@ -42,7 +42,12 @@ xdotool keydown Left; sleep 0.6; xdotool keyup Left
 sleep 0.4
 import -window "$wid" "$OUT/after.png"
 after=$(convert "$OUT/after.png" -format "%[pixel:p{$bx,$by}]" info:)
-xdotool key q
+# Resize the window: the app must log the new size (the reference bounds follow it) and keep drawing.
+xdotool windowsize --sync "$wid" 720 480 || true
+sleep 0.8
+import -window "$wid" "$OUT/resized.png"
+resized=$(identify -format "%wx%h" "$OUT/resized.png")
+xdotool key --window "$wid" q
 for _ in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
 kill $pid 2>/dev/null || true
 trap - EXIT
@@ -54,6 +59,8 @@ check "the Left arrow tilted gravity" "grep -q 'tilt left' '$OUT/app.log'"
 check "the pixel where the box was changed ($before -> $after)" "[ '$before' != '$after' ]"
 diffpx=$(compare -metric AE "$OUT/before.png" "$OUT/after.png" null: 2>&1 || true)
 check "the screenshots differ ($diffpx pixels)" "[ '${diffpx%% *}' -gt 500 ] 2>/dev/null"
+check "the window resized to 720x480 ($resized)" "[ '$resized' = '720x480' ]"
+check "the reference bounds followed the resize" "grep -q 'window 720 x 480 pt' '$OUT/app.log'"
 echo "screenshots and log in $OUT"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -37,9 +37,13 @@ extension SandboxApp {
     /// The window's size changed: the reference bounds follow it (collision loops are rebuilt by the animator).
     func resize(width: Double, height: Double, scale newScale: Double) {
         guard width.isFinite, height.isFinite, width >= 1, height >= 1 else { return }
+        let old = (size, scale)
         size = CGSize(width: width, height: height)
         if newScale.isFinite, newScale > 0 { scale = max(0.25, min(8, newScale)) }
         world.animator.referenceBounds = CGRect(origin: .zero, size: size)
+        if old != (size, scale) {
+            log("window \(Int(width)) x \(Int(height)) pt at \(scale) px/pt: reference bounds follow")
+        }
     }
 
     // MARK: Mouse
