@@ -47,7 +47,8 @@ xdotool windowsize --sync "$wid" 720 480 || true
 sleep 0.8
 import -window "$wid" "$OUT/resized.png"
 resized=$(identify -format "%wx%h" "$OUT/resized.png")
-xdotool key --window "$wid" q
+alive=no; kill -0 $pid 2>/dev/null && alive=yes
+xdotool key q || true
 for _ in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
 kill $pid 2>/dev/null || true
 trap - EXIT
@@ -59,6 +60,7 @@ check "the Left arrow tilted gravity" "grep -q 'tilt left' '$OUT/app.log'"
 check "the pixel where the box was changed ($before -> $after)" "[ '$before' != '$after' ]"
 diffpx=$(compare -metric AE "$OUT/before.png" "$OUT/after.png" null: 2>&1 || true)
 check "the screenshots differ ($diffpx pixels)" "[ '${diffpx%% *}' -gt 500 ] 2>/dev/null"
+check "the app still runs after the resize" "[ $alive = yes ]"
 check "the window resized to 720x480 ($resized)" "[ '$resized' = '720x480' ]"
 check "the reference bounds followed the resize" "grep -q 'window 720 x 480 pt' '$OUT/app.log'"
 echo "screenshots and log in $OUT"
