@@ -88,9 +88,14 @@ extension World {
             w.pointee.bodyB = SIMD4(repeating: contact.pointee.bodyB)
             w.pointee.useBlock = SIMD4(repeating: -1)
         }
-        w.pointee.bodyA[l] = contact.pointee.bodyA
-        w.pointee.bodyB[l] = contact.pointee.bodyB
-        w.pointee.contactIndex[l] = k
+        // Lanes are written with scalar stores straight into the bundle (a SIMD element setter goes through the
+        // stack and stalls on store forwarding).
+        @inline(__always) func putInt(_ lanes: UnsafeMutablePointer<SIMD4<Int32>>?, _ value: Int32) {
+            UnsafeMutableRawPointer(lanes!).storeBytes(of: value, toByteOffset: 4 * l, as: Int32.self)
+        }
+        putInt(w.pointer(to: \.bodyA), contact.pointee.bodyA)
+        putInt(w.pointer(to: \.bodyB), contact.pointee.bodyB)
+        putInt(w.pointer(to: \.contactIndex), k)
         w.pointee.laneCount = Int32(l + 1)
         let bA = bo + ia, bB = bo + ib
         let awakeA = bA.pointee.isAwake, awakeB = bB.pointee.isAwake
@@ -120,7 +125,7 @@ extension World {
         let cA = bA.pointee.center, cB = bB.pointee.center
         let vA = st[ia].v, wA = st[ia].w, vB = st[ib].v, wB = st[ib].w
         let pointCount = contact.pointee.manifold.pointCount
-        w.pointee.pointCount[l] = Int32(pointCount)
+        putInt(w.pointer(to: \.pointCount), Int32(pointCount))
         if pointCount == 2 { w.pointee.twoPoints = true }
         var rn = (0.0, 0.0, 0.0, 0.0)  // rnA0, rnB0, rnA1, rnB1
         for j in 0..<pointCount {
@@ -149,7 +154,7 @@ extension World {
             put(p.pointer(to: \.tangentImpulse), j == 0 ? contact.pointee.tangentImpulse0 : contact.pointee.tangentImpulse1)
         }
         // The 2×2 normal mass matrix of a two-point manifold and its inverse, when well conditioned (1000:1).
-        w.pointee.useBlock[l] = 0
+        putInt(w.pointer(to: \.useBlock), 0)
         if pointCount == 2 {
             let k11 = mA + mB + iA * rn.0 * rn.0 + iB * rn.1 * rn.1
             let k22 = mA + mB + iA * rn.2 * rn.2 + iB * rn.3 * rn.3
@@ -157,7 +162,7 @@ extension World {
             let det = k11 * k22 - k12 * k12
             if det > 0 && k11 * k11 < 1000 * det {
                 let invDet = 1 / det
-                w.pointee.useBlock[l] = -1
+                putInt(w.pointer(to: \.useBlock), -1)
                 put(w.pointer(to: \.invK11), k22 * invDet)
                 put(w.pointer(to: \.invK12), -k12 * invDet)
                 put(w.pointer(to: \.invK22), k11 * invDet)
