@@ -46,9 +46,17 @@ extension World {
             for i in 0..<ws.count {
                 let c = wBase + i
                 if c.pointee.twoPoints {
-                    Self.solveBundle(c, sBase, invH: invH, maxBias: maxBias, useBias: useBias)
+                    if useBias {
+                        Self.solveBundleBiased(c, sBase, invH: invH, maxBias: maxBias)
+                    } else {
+                        Self.solveBundleRelaxed(c, sBase, invH: invH)
+                    }
                 } else {
-                    Self.solveOnePointBundle(c, sBase, invH: invH, maxBias: maxBias, useBias: useBias)
+                    if useBias {
+                        Self.solveOnePointBundleBiased(c, sBase, invH: invH, maxBias: maxBias)
+                    } else {
+                        Self.solveOnePointBundleRelaxed(c, sBase, invH: invH)
+                    }
                 }
             }
         }}
@@ -86,7 +94,30 @@ extension World {
 
     /// Both normal points of four constraints, then their friction. A lane whose two points are in the same regime
     /// and whose 2×2 block solution pushes takes the block solution; the others solve point 0 then point 1.
-    @inline(never) private static func solveBundle(_ c: UnsafeMutablePointer<WideContactConstraint>,
+    // One copy of each kernel per pass kind, so the soft terms fold to constants in the relax pass.
+    @inline(never) private static func solveBundleBiased(_ c: UnsafeMutablePointer<WideContactConstraint>,
+                                                         _ states: UnsafeMutablePointer<SolverBody>,
+                                                         invH: Float, maxBias: Float) {
+        solveBundle(c, states, invH: invH, maxBias: maxBias, useBias: true)
+    }
+
+    @inline(never) private static func solveBundleRelaxed(_ c: UnsafeMutablePointer<WideContactConstraint>,
+                                                          _ states: UnsafeMutablePointer<SolverBody>, invH: Float) {
+        solveBundle(c, states, invH: invH, maxBias: 0, useBias: false)
+    }
+
+    @inline(never) private static func solveOnePointBundleBiased(_ c: UnsafeMutablePointer<WideContactConstraint>,
+                                                                 _ states: UnsafeMutablePointer<SolverBody>,
+                                                                 invH: Float, maxBias: Float) {
+        solveOnePointBundle(c, states, invH: invH, maxBias: maxBias, useBias: true)
+    }
+
+    @inline(never) private static func solveOnePointBundleRelaxed(_ c: UnsafeMutablePointer<WideContactConstraint>,
+                                                                  _ states: UnsafeMutablePointer<SolverBody>, invH: Float) {
+        solveOnePointBundle(c, states, invH: invH, maxBias: 0, useBias: false)
+    }
+
+    @inline(__always) private static func solveBundle(_ c: UnsafeMutablePointer<WideContactConstraint>,
                                                       _ states: UnsafeMutablePointer<SolverBody>,
                                                       invH: Float, maxBias: Float, useBias: Bool) {
         var a = WideBodies(states, c.pointer(to: \.bodyA)!, motion: true)
@@ -143,7 +174,7 @@ extension World {
     }
 
     /// Four one-point manifolds (circles): the normal point, then its friction.
-    @inline(never) private static func solveOnePointBundle(_ c: UnsafeMutablePointer<WideContactConstraint>,
+    @inline(__always) private static func solveOnePointBundle(_ c: UnsafeMutablePointer<WideContactConstraint>,
                                                            _ states: UnsafeMutablePointer<SolverBody>,
                                                            invH: Float, maxBias: Float, useBias: Bool) {
         var a = WideBodies(states, c.pointer(to: \.bodyA)!, motion: true)
