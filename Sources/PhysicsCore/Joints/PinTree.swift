@@ -57,8 +57,29 @@ extension World {
         pinNodes.removeAll(keepingCapacity: true)
         pinJoints.removeAll(keepingCapacity: true)
         for node in treeNodes where node.isJoint && joints[Int(node.index)].kind != .revolute { return false }
+        // Level by level across all trees (a multi-source breadth-first order: still parents before children):
+        // consecutive nodes then mostly belong to different trees, and the processor overlaps their eliminations.
+        let count = treeNodes.count
+        var depth = [Int32](repeating: 0, count: count)
+        var levelSize: [Int32] = [0]
         for (i, node) in treeNodes.enumerated() {
-            pinNodes.append(PinTreeNode(parent: node.parent, body: node.isJoint ? -1 : node.index, isJoint: node.isJoint))
+            if node.parent != -1 { depth[i] = depth[Int(node.parent)] + 1 }
+            while levelSize.count <= Int(depth[i]) + 1 { levelSize.append(0) }
+            levelSize[Int(depth[i]) + 1] += 1
+        }
+        for l in 1..<levelSize.count { levelSize[l] += levelSize[l - 1] }
+        var newIndex = [Int32](repeating: -1, count: count)
+        var source = [Int32](repeating: -1, count: count)
+        for i in 0..<count {
+            let l = Int(depth[i])
+            newIndex[i] = levelSize[l]
+            source[Int(levelSize[l])] = Int32(i)
+            levelSize[l] += 1
+        }
+        for i in 0..<count {
+            let node = treeNodes[Int(source[i])]
+            let parent = node.parent == -1 ? -1 : newIndex[Int(node.parent)]
+            pinNodes.append(PinTreeNode(parent: parent, body: node.isJoint ? -1 : node.index, isJoint: node.isJoint))
             guard node.isJoint else { continue }
             let k = Int(node.index)
             var pj = PinTreeJoint(node: Int32(i), child: -1, joint: node.index,
@@ -68,20 +89,20 @@ extension World {
         }
         // Each joint has at most one child body (a grounded root has one tree body; any other joint has its parent
         // body and one child); the pin records assume it.
-        var slot = [Int32](repeating: -1, count: treeNodes.count)
+        var slot = [Int32](repeating: -1, count: count)
         for (n, pj) in pinJoints.enumerated() { slot[Int(pj.node)] = Int32(n) }
-        for (i, node) in treeNodes.enumerated() where !node.isJoint && node.parent != -1 {
-            let n = Int(slot[Int(node.parent)])
+        for i in 0..<count where !pinNodes[i].isJoint && pinNodes[i].parent != -1 {
+            let n = Int(slot[Int(pinNodes[i].parent)])
             if pinJoints[n].child != -1 {
                 pinNodes.removeAll(keepingCapacity: true)
                 pinJoints.removeAll(keepingCapacity: true)
                 return false
             }
             pinJoints[n].child = Int32(i)
-            pinJoints[n].childIsB = node.index == pinJoints[n].bodyB
+            pinJoints[n].childIsB = pinNodes[i].body == pinJoints[n].bodyB
             pinNodes[i].sign = pinJoints[n].childIsB ? 1 : -1
         }
-        for pj in pinJoints where pj.node >= 0 && pinNodes[Int(pj.node)].parent != -1 {
+        for pj in pinJoints where pinNodes[Int(pj.node)].parent != -1 {
             pinNodes[Int(pj.node)].sign = pj.parentIsB ? 1 : -1
         }
         return true

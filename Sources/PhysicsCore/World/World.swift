@@ -48,6 +48,7 @@ public struct World: Sendable {
     package var iterativeJoints: [Int32] = []
     /// `iterativeJoints` as solver rows (free pins solved from the row alone).
     package var pinRows: [PinRow] = []
+    package var rowScratch = JointRowScratch()
     package var constraints: [ContactConstraint] = []
     package var constraintPoints: [ContactConstraintPoint] = []
     /// Awake dynamic and kinematic bodies, rebuilt every step.
