@@ -22,18 +22,28 @@ package struct JointTreeNode: Sendable {
     package var c = Vec3.zero
 }
 
-extension Joint {
-    /// Whether the joint can be solved exactly in the forest: a free pin, a rigid weld or a rigid rod (limits,
-    /// motors and springs are inequalities or forces the direct solve does not model).
-    package var isTreeEligible: Bool {
-        switch kind {
-        case .revolute: return !enableLimit && !enableMotor
-        case .weld: return hertz == 0 && angularHertz == 0
-        case .distance: return !enableSpring || minLength == maxLength
+/// Weight of turning in the metric of the exact position projection: a body's turn costs as much as moving its
+/// mass at 4 × its far extent (16 = 4²), on top of its inertia. Turns move anchors along arcs while the Newton
+/// rows see only their tangents, so a projection that turned links freely (weight 1) overshot on whipping chains —
+/// three iterations a frame that left up to 0.44 pt; at 16 the corrections are mostly translations, which the rows
+/// describe exactly, and one iteration closes every joint of the `chain` bench within 0.01 pt.
+let jointProjectionTurnWeight = 16.0
+
+extension World {
+    /// Whether joint `k` can be solved exactly in the forest: a free pin, a rigid weld or a rigid rod (limits,
+    /// motors and springs are inequalities or forces the direct solve does not model). Reads the fields in
+    /// place: a copy of the whole joint record per test would cost more than the test.
+    @inline(__always) package func isTreeEligible(_ k: Int) -> Bool {
+        switch joints[k].kind {
+        case .revolute: return !joints[k].enableLimit && !joints[k].enableMotor
+        case .weld: return joints[k].hertz == 0 && joints[k].angularHertz == 0
+        case .distance: return !joints[k].enableSpring || joints[k].minLength == joints[k].maxLength
         case .prismatic: return false
         }
     }
+}
 
+extension Joint {
     /// Constraint rows (3, padded with zero rows) for both bodies and the error, from the current displacement.
     @inline(__always) func treeRows(_ a: BodyState, _ b: BodyState) -> (Mat3, Mat3, Vec3) {
         let rA = a.dq.rotate(frameA), rB = b.dq.rotate(frameB)
@@ -66,8 +76,9 @@ extension Joint {
 
 extension World {
     @inline(__always) private func isTreeBody(_ i: Int32) -> Bool {
-        let b = bodies[Int(i)]
-        return b.type == .dynamic && b.isAwake && b.invMass > 0 && b.invInertia > 0
+        // Field by field: copying the whole body record here would cost more than the test.
+        let i = Int(i)
+        return bodies[i].type == .dynamic && bodies[i].isAwake && bodies[i].invMass > 0 && bodies[i].invInertia > 0
     }
 
     private mutating func treeFind(_ i: Int32) -> Int32 {
@@ -95,14 +106,15 @@ extension World {
         treeCacheFlags = activeJoints.map { treeFlags($0) }
         treeCacheVersion = jointParameterVersion
         treeCacheHasTree = rebuildJointTree()
+        treeIsPin = treeCacheHasTree && usePinTree && buildPinTree()
         return treeCacheHasTree
     }
 
     /// What decides a joint's place in the forest: its eligibility and whether each body can be a tree node.
-    private func treeFlags(_ k32: Int32) -> UInt8 {
+    @inline(__always) private func treeFlags(_ k32: Int32) -> UInt8 {
         let k = Int(k32)
         let a = joints[k].bodyA, b = joints[k].bodyB
-        return (joints[k].isTreeEligible ? 1 : 0) | (isTreeBody(a) ? 2 : 0) | (isTreeBody(b) ? 4 : 0)
+        return (isTreeEligible(k) ? 1 : 0) | (isTreeBody(a) ? 2 : 0) | (isTreeBody(b) ? 4 : 0)
             | (bodies[Int(a)].type == .dynamic && bodies[Int(a)].isAwake ? 8 : 0)
             | (bodies[Int(b)].type == .dynamic && bodies[Int(b)].isAwake ? 16 : 0)
     }
@@ -129,7 +141,7 @@ extension World {
             let dynA = bodies[Int(bodyA)].type == .dynamic && bodies[Int(bodyA)].isAwake
             let dynB = bodies[Int(bodyB)].type == .dynamic && bodies[Int(bodyB)].isAwake
             // A dynamic body that cannot be a tree node (fixed rotation) keeps the joint out of the tree.
-            guard joints[k].isTreeEligible, tA || tB, tA == dynA, tB == dynB else {
+            guard isTreeEligible(k), tA || tB, tA == dynA, tB == dynB else {
                 loopJoints.append(k32)
                 continue
             }
@@ -196,7 +208,8 @@ extension World {
 
     /// Factors the tree's KKT matrix for the current configuration (rows from each body's step displacement):
     /// H = [M −Jᵀ; −J 0] by block LDLᵀ, children first. Stores each joint's error; returns the largest, pt.
-    /// `turnWeighting` adds m·(far extent)² to each body's inertia (the metric of the position projection);
+    /// `turnWeighting` adds `jointProjectionTurnWeight`·m·(far extent)² to each body's inertia (the metric of the
+    /// position projection);
     /// velocity solves use the true inertia.
     package mutating func factorJointTree(turnWeighting: Bool) -> Double {
         let worst = computeTreeRows()
@@ -247,7 +260,7 @@ extension World {
                     d = jo[Int(nodes[i].index)].treePadding
                 } else {
                     let body = bodies[Int(nodes[i].index)]
-                    let extra = turnWeighting ? body.mass * body.maxExtent * body.maxExtent : 0
+                    let extra = turnWeighting ? jointProjectionTurnWeight * body.mass * body.maxExtent * body.maxExtent : 0
                     d = .diagonal(body.mass, body.mass, body.inertia + extra)
                 }
                 let dinv = (d - nodes[i].acc).inverse
@@ -290,6 +303,7 @@ extension World {
     /// One Newton iteration of the exact position projection, skipped when every error is within `tolerance`;
     /// returns the largest joint error found before it, pt.
     package mutating func projectJointTreeOnce(tolerance: Double) -> Double {
+        if treeIsPin { return projectPinTreeOnce(tolerance: tolerance) }
         let worst = computeTreeRows()
         if worst <= tolerance { return worst }
         factorTreeRows(turnWeighting: true)
@@ -315,6 +329,7 @@ extension World {
     /// (J·v = 0 for the rows factored at the start of the step), applied to the bodies.
     package mutating func solveTreeVelocities() {
         if treeNodes.isEmpty { return }
+        if treeIsPin { return solvePinVelocities() }
         if !treeFactoredForVelocity {
             _ = factorJointTree(turnWeighting: false)
             treeFactoredForVelocity = true

@@ -5,6 +5,8 @@
 /// chain tip: ~1 pt); the projection removes that drift before it is seen or accumulates.
 extension World {
     package mutating func projectJoints() {
+        // The sub-steps are over: the pins' impulses go back to their joints for the next step's warm start.
+        storePinRowImpulses()
         let passes = Swift.max(0, Swift.min(8, settings.jointProjectionIterations))
         if passes == 0 || activeJoints.isEmpty { return }
         let tolerance = settings.jointProjectionTolerance

@@ -62,19 +62,26 @@ extension World {
         treeFactoredForVelocity = false
         if !activeJoints.isEmpty && settings.jointProjectionIterations > 0 && buildJointTree() {
             iterativeJoints = settings.exactJointVelocities ? loopJoints : activeJoints
+            if treeIsPin { refreshPinTree() }
         } else {
             treeNodes.removeAll(keepingCapacity: true)
+            treeIsPin = false
             treeCacheVersion = .max
             iterativeJoints = activeJoints
         }
+        buildPinRows()
     }
 
     package mutating func warmStartJoints() {
-        if iterativeJoints.isEmpty { return }
+        if pinRows.isEmpty { return }
+        let n = pinRows.count
+        pinRows.withUnsafeBufferPointer { rows in
         joints.withUnsafeMutableBufferPointer { jo in
         states.withUnsafeMutableBufferPointer { st in
-            for k32 in iterativeJoints {
-                let k = Int(k32)
+            let base = st.baseAddress!
+            for r in 0..<n {
+                if rows[r].isPin { rows[r].warmStart(base); continue }
+                let k = Int(rows[r].joint)
                 let ia = Int(jo[k].bodyA), ib = Int(jo[k].bodyB)
                 var a = st[ia], b = st[ib]
                 switch jo[k].kind {
@@ -86,16 +93,20 @@ extension World {
                 st[ia] = a
                 st[ib] = b
             }
-        }}
+        }}}
     }
 
     package mutating func solveJoints(_ ctx: JointStepContext, useBias: Bool) {
         if settings.exactJointVelocities { solveTreeVelocities() }
-        if iterativeJoints.isEmpty { return }
+        if pinRows.isEmpty { return }
+        let n = pinRows.count
+        pinRows.withUnsafeMutableBufferPointer { rows in
         joints.withUnsafeMutableBufferPointer { jo in
         states.withUnsafeMutableBufferPointer { st in
-            for k32 in iterativeJoints {
-                let k = Int(k32)
+            let base = st.baseAddress!
+            for r in 0..<n {
+                if rows[r].isPin { rows[r].solve(ctx, useBias: useBias, base); continue }
+                let k = Int(rows[r].joint)
                 let ia = Int(jo[k].bodyA), ib = Int(jo[k].bodyB)
                 var a = st[ia], b = st[ib]
                 switch jo[k].kind {
@@ -108,6 +119,6 @@ extension World {
                 st[ia] = a
                 st[ib] = b
             }
-        }}
+        }}}
     }
 }

@@ -90,7 +90,7 @@ extension World {
                 v *= 1 / (1 + h * bo[i].linearDamping)
                 w *= 1 / (1 + h * bo[i].angularDamping)
                 let s2 = v.lengthSquared
-                if s2 > maxSpeed * maxSpeed { v *= maxSpeed / s2.squareRoot() }
+                if _slowPath(s2 > maxSpeed * maxSpeed) { v *= maxSpeed / s2.squareRoot() }  // a branch: no square root per body
                 st[i].v = v
                 st[i].w = w
             }

@@ -38,8 +38,17 @@ public struct World: Sendable {
     package var treeCacheHasTree = false
     /// Whether the tree's factorization is the velocity one (true inertia, rows at the start of the step).
     package var treeFactoredForVelocity = false
+    /// The forest when all its joints are free pins, solved by the specialised code of `PinTree.swift`.
+    package var treeIsPin = false
+    package var pinNodes: [PinTreeNode] = []
+    package var pinJoints: [PinTreeJoint] = []
+    /// Lets tests compare the specialised pin solver with the generic one. Default true.
+    package var usePinTree = true
     /// Active joints solved by Gauss–Seidel this step (not in the exact forest).
     package var iterativeJoints: [Int32] = []
+    /// `iterativeJoints` as solver rows (free pins solved from the row alone).
+    package var pinRows: [PinRow] = []
+    package var rowScratch = JointRowScratch()
     /// This step's contact constraints in bundles of four, solved by the wide solver (Solver/).
     package var wideConstraints: [WideContactConstraint] = []
     /// Single-precision working copies of the bodies for the contact solver, by body index, and each awake body's
