@@ -121,7 +121,7 @@ extension World {
             let q = st.dq * b.rotation0
             let mag = (q.c * q.c + q.s * q.s).squareRoot()
             let qn = Rotation(c: q.c / mag, s: q.s / mag)
-            b.angle += st.dq.angle
+            b.angle += st.dq.smallAngle
             b.transform = Transform(p: b.center - qn.rotate(b.localCenter), q: qn)
             b.force = .zero
             b.torque = 0
@@ -132,7 +132,7 @@ extension World {
             }
             var fast = false
             if continuous && b.type == .dynamic {
-                let motion = st.dp.length + abs(st.dq.angle) * b.maxExtent
+                let motion = st.dp.length + abs(st.dq.smallAngle) * b.maxExtent
                 fast = (b.isBullet || b.needsContinuous || motion > 0.5 * b.minExtent) && hasCollidingShape(b)
             }
             b.needsContinuous = false
