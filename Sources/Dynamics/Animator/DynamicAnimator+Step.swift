@@ -9,7 +9,7 @@ extension DynamicAnimator {
     /// 1. `dt` > 0.5 s becomes 1/60 s; `elapsedTime += dt`.
     /// 2. Pre-solver: item-behaviour properties are re-applied if any changed (last marked wins); behaviours queue
     ///    their forces.
-    /// 3. World steps of `worldStepInterval` (≈ 1/120 s, 4 solver sub-steps each) while the accumulated time
+    /// 3. World steps of `worldStepInterval` (1/120 s, 3 solver sub-steps each) while the accumulated time
     ///    allows; queued forces act in every one of them. Contacts are gathered.
     /// 4. Every body's position and angle are written to its item (`center`, pure-rotation `transform`).
     /// 5. Collision delegates: every "began" of the step, then every "ended".
