@@ -185,18 +185,39 @@ package struct DynamicTree: Sendable {
     /// `stack` is scratch space owned by the caller, so a query allocates nothing once warmed up.
     package func query(_ aabb: AABB, stack: inout [Int32], results: inout [Int32]) {
         if root == -1 { return }
-        stack.removeAll(keepingCapacity: true)
-        stack.append(root)
+        // Depth-first with both children pushed: the stack holds at most one waiting sibling per level plus the
+        // two just pushed, so height + 2 slots suffice. `stack` is scratch: its count is its capacity here.
+        let need = Int(nodes[Int(root)].height) + 3
+        if stack.count < need { stack = [Int32](repeating: 0, count: 2 * need) }
+        let root = self.root
+        let start = results.count
+        let complete = stack.withUnsafeMutableBufferPointer { st in
         nodes.withUnsafeBufferPointer { n in
-            while let id = stack.popLast() {
-                let node = n[Int(id)]
+            st[0] = root
+            var top = 1
+            while top > 0 {
+                top -= 1
+                let node = n[Int(st[top])]
                 if !node.aabb.overlaps(aabb) { continue }
                 if node.child1 == -1 {
                     results.append(node.payload)
                 } else {
-                    stack.append(node.child1)
-                    stack.append(node.child2)
+                    if top + 2 > st.count { return false }  // heights out of date: never expected
+                    st[top] = node.child1
+                    st[top + 1] = node.child2
+                    top += 2
                 }
+            }
+            return true
+        }}
+        if !complete {
+            // Same traversal with a growing stack.
+            results.removeSubrange(start...)
+            var work: [Int32] = [root]
+            while let id = work.popLast() {
+                let node = nodes[Int(id)]
+                if !node.aabb.overlaps(aabb) { continue }
+                if node.child1 == -1 { results.append(node.payload) } else { work.append(node.child1); work.append(node.child2) }
             }
         }
     }
