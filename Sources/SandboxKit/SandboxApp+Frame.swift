@@ -39,7 +39,7 @@ extension SandboxApp {
     public func render(into raster: inout Raster) {
         let t0 = ContinuousClock.now
         var renderer = SceneRenderer(scale: scale, overlays: overlays)
-        renderer.overlays = overlays
+        renderer.images = configuration.images
         renderer.draw(world, into: &raster, extras: overlay)
         drawChrome(into: &raster)
         drawMs = milliseconds(ContinuousClock.now - t0)
@@ -48,7 +48,9 @@ extension SandboxApp {
     /// Draws only the scene and its overlays (no HUD, panel, log or help: nothing that shows timings), for golden
     /// images and docs.
     public func renderScene(into raster: inout Raster) {
-        SceneRenderer(scale: scale, overlays: overlays).draw(world, into: &raster, extras: overlay)
+        var renderer = SceneRenderer(scale: scale, overlays: overlays)
+        renderer.images = configuration.images
+        renderer.draw(world, into: &raster, extras: overlay)
     }
 
     /// The drawable size in pixels.

@@ -20,6 +20,8 @@ public final class SandboxApp {
         public var scale: Double = 1
         /// Where screenshots and "copy as Swift" files go. Default the current directory.
         public var outputDirectory = "."
+        /// Pictures for items with an `imageSlot` (the sticker pile's stickers), from `--assets DIR`. Default none.
+        public var images: [Raster] = []
 
         /// The defaults.
         public init() {}

@@ -11,6 +11,8 @@ public struct SceneRenderer {
     public var scale: Double
     /// Layers to draw.
     public var overlays: OverlayOptions
+    /// Pictures for items with an `imageSlot` (the sandbox's `--assets` PNGs); empty: items keep their colour.
+    public var images: [Raster] = []
 
     /// Background of the reference area.
     public static let background = RGBA(hex: 0x1C_20_26)
@@ -127,8 +129,13 @@ public struct SceneRenderer {
                 raster.fillRoundedRect(center: c, halfWidth: hw, halfHeight: hh, radius: 0, angle: angle,
                                        color.withAlpha(70))
             }
-            raster.fillRoundedRect(center: c, halfWidth: hw, halfHeight: hh, radius: Double(item.cornerRadius) * scale,
-                                   angle: angle, color)
+            if let slot = item.imageSlot, !images.isEmpty {
+                raster.drawImage(images[slot % images.count], center: c, halfWidth: hw, halfHeight: hh,
+                                 radius: Double(item.cornerRadius) * scale, angle: angle)
+            } else {
+                raster.fillRoundedRect(center: c, halfWidth: hw, halfHeight: hh,
+                                       radius: Double(item.cornerRadius) * scale, angle: angle, color)
+            }
             if outline {
                 let poly = roundedRect(c, hw, hh, radius: Double(item.cornerRadius) * scale, angle: angle)
                 raster.strokePolyline(poly, width: 1.5 * scale, closed: true, edge)

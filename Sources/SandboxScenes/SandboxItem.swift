@@ -49,6 +49,9 @@ public final class SandboxItem: DynamicItem {
     public var cornerRadius: CGFloat
     /// Label shown in the tuning panel and the log; default nil.
     public var name: String?
+    /// Which of the sandbox's images (`--assets DIR`, its PNG files in name order) this item shows, like an image
+    /// view's image: slot modulo the number of images. Default nil (the plain colour, also when there are none).
+    public var imageSlot: Int?
 
     /// An item of `size` pt centred at `center`.
     public init(center: CGPoint, size: CGSize, shape: DynamicItemCollisionBoundsType = .rectangle,

@@ -101,8 +101,10 @@ extension SceneCatalog {
         summary: "40 stickers dropped on one spot burst apart and settle; arrows tilt gravity x3"
     ) { w in
         let stickers = (0..<40).map { k in
-            w.add(SandboxItem(frame: CGRect(x: 100, y: 0, width: 50, height: 50), color: Build.color(k),
-                              cornerRadius: 25, name: "sticker \(k)"))
+            let sticker = SandboxItem(frame: CGRect(x: 100, y: 0, width: 50, height: 50), color: Build.color(k),
+                                      cornerRadius: 25, name: "sticker \(k)")
+            sticker.imageSlot = k  // the seed's image views: `--assets DIR` supplies the pictures
+            return w.add(sticker)
         }
         Build.gravity(w, stickers, tiltGain: 3)
         Build.walls(w, stickers)

@@ -140,4 +140,33 @@ struct AppTests {
             }
         }
     }
+
+    @Test("--assets: the PNG files of the folder, in name order, become the stickers' pictures; a bad file is named and skipped")
+    func stickerPictures() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-assets-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let magenta = Raster(width: 4, height: 4, fill: RGBA(255, 0, 255))
+        try Data(PNG.encode(magenta)).write(to: dir.appendingPathComponent("a.png"))
+        try Data("not a picture".utf8).write(to: dir.appendingPathComponent("b.png"))
+        try Data("ignored".utf8).write(to: dir.appendingPathComponent("notes.txt"))
+        let loaded = AssetImages.load(from: dir.path)
+        #expect(loaded.images.count == 1)
+        #expect(loaded.problems.count == 1 && loaded.problems[0].contains("'b.png'"), "\(loaded.problems)")
+
+        // Frame 0 of the sticker pile: all 40 stickers on one spot, centred at (125, 25) pt.
+        func centrePixel(_ images: [Raster]) -> RGBA {
+            var c = SandboxApp.Configuration()
+            c.scene = "sticker-pile"
+            c.images = images
+            let app = SandboxApp(configuration: c)
+            var raster = Raster(width: app.pixelSize.width, height: app.pixelSize.height)
+            app.renderScene(into: &raster)
+            return raster[125, 25]
+        }
+        #expect(centrePixel(loaded.images) == RGBA(255, 0, 255))
+        #expect(centrePixel([]) != RGBA(255, 0, 255))
+    }
 }
+

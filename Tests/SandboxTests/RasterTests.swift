@@ -68,3 +68,38 @@ struct RasterTests {
         #expect(throws: PNG.Failure.self) { try PNG.decode([1, 2, 3, 4, 5, 6, 7, 8, 9]) }
     }
 }
+
+@Suite("Raster: pictures on image-view items")
+struct RasterImageTests {
+    /// A 2 × 2 picture: red, green on top; blue, white below.
+    static let quadrants: Raster = {
+        var image = Raster(width: 2, height: 2)
+        image.pixels = [RGBA(255, 0, 0).packed, RGBA(0, 255, 0).packed, RGBA(0, 0, 255).packed,
+                        RGBA(255, 255, 255).packed]
+        return image
+    }()
+
+    @Test("a picture is stretched over the item, turned with it and clipped to its corner radius")
+    func stretchedTurnedClipped() {
+        var r = Raster(width: 40, height: 40)
+        r.drawImage(Self.quadrants, center: PixelPoint(20, 20), halfWidth: 10, halfHeight: 10, radius: 0, angle: 0)
+        #expect(r[14, 14] == RGBA(255, 0, 0) && r[25, 14] == RGBA(0, 255, 0))
+        #expect(r[14, 25] == RGBA(0, 0, 255) && r[25, 25] == RGBA(255, 255, 255))
+        #expect(r[5, 5] == RGBA(0, 0, 0) && r[34, 34] == RGBA(0, 0, 0))
+
+        // A quarter turn clockwise on screen carries the top-left quadrant to the top right.
+        var turned = Raster(width: 40, height: 40)
+        turned.drawImage(Self.quadrants, center: PixelPoint(20, 20), halfWidth: 10, halfHeight: 10, radius: 0,
+                         angle: Double.pi / 2)
+        #expect(turned[25, 14] == RGBA(255, 0, 0) && turned[25, 25] == RGBA(0, 255, 0))
+
+        // Corner radius = half the side: a disc. The square's corner pixel stays background; the edge is blended.
+        var round = Raster(width: 40, height: 40)
+        round.drawImage(Self.quadrants, center: PixelPoint(20, 20), halfWidth: 10, halfHeight: 10, radius: 10,
+                        angle: 0)
+        #expect(round[11, 11] == RGBA(0, 0, 0))
+        #expect(round[14, 14] == RGBA(255, 0, 0))
+        let edge = round[12, 13]  // centre 9.9 px from the middle: on the circle, partly covered, a dimmed red
+        #expect(edge.r > 60 && edge.r < 200 && edge.g == 0 && edge.b == 0, "\(edge)")
+    }
+}
