@@ -57,6 +57,12 @@ extension World {
         }}
     }
 
+    /// Whether this step's joint passes change any velocity (a Gauss–Seidel joint, or an active forest solved
+    /// exactly): the sub-step loop hands velocities over between joints and contacts only then.
+    package var jointPassesChangeVelocities: Bool {
+        !iterativeJoints.isEmpty || (settings.exactJointVelocities && !activeJoints.isEmpty)
+    }
+
     /// Splits the active joints between the exact forest and the Gauss–Seidel list for this step.
     package mutating func classifyJoints() {
         treeFactoredForVelocity = false

@@ -75,9 +75,19 @@ extension World {
 
     @inline(__always) private static func solverBody(_ s: BodyState) -> SolverBody {
         var b = SolverBody()
-        b.velocity = Lanes(Float(s.v.x), Float(s.v.y), Float(s.w), 0)
-        b.motion = Lanes(Float(s.dp.x), Float(s.dp.y), Float(s.dq.c), Float(s.dq.s))
+        b.velocity = velocityLanes(s)
+        b.motion = motionLanes(s)
         return b
+    }
+
+    /// (vx, vy, ω, 0) of a body state in single precision.
+    @inline(__always) private static func velocityLanes(_ s: BodyState) -> Lanes {
+        Lanes(Float(s.v.x), Float(s.v.y), Float(s.w), 0)
+    }
+
+    /// (Δx, Δy, cos Δθ, sin Δθ) of a body state in single precision.
+    @inline(__always) private static func motionLanes(_ s: BodyState) -> Lanes {
+        Lanes(Float(s.dp.x), Float(s.dp.y), Float(s.dq.c), Float(s.dq.s))
     }
 
     /// Copies the awake bodies' velocities into the solver bodies.
@@ -88,7 +98,7 @@ extension World {
         solverVelocityStart.withUnsafeMutableBufferPointer { start in
             for i32 in awakeBodies {
                 let i = Int(i32)
-                let v = Lanes(Float(st[i].v.x), Float(st[i].v.y), Float(st[i].w), 0)
+                let v = Self.velocityLanes(st[i])
                 sb[i].velocity = v
                 start[i] = v
             }
@@ -120,7 +130,7 @@ extension World {
         solverBodies.withUnsafeMutableBufferPointer { sb in
             for i32 in awakeBodies {
                 let i = Int(i32)
-                sb[i].motion = Lanes(Float(st[i].dp.x), Float(st[i].dp.y), Float(st[i].dq.c), Float(st[i].dq.s))
+                sb[i].motion = Self.motionLanes(st[i])
             }
         }}
     }

@@ -92,8 +92,6 @@ extension World {
         return dx * nx + dy * ny + p.pointee.baseSeparation
     }
 
-    /// Both normal points of four constraints, then their friction. A lane whose two points are in the same regime
-    /// and whose 2×2 block solution pushes takes the block solution; the others solve point 0 then point 1.
     // One copy of each kernel per pass kind, so the soft terms fold to constants in the relax pass.
     @inline(never) private static func solveBundleBiased(_ c: UnsafeMutablePointer<WideContactConstraint>,
                                                          _ states: UnsafeMutablePointer<SolverBody>,
@@ -117,6 +115,8 @@ extension World {
         solveOnePointBundle(c, states, invH: invH, maxBias: 0, useBias: false)
     }
 
+    /// Both normal points of four constraints, then their friction. A lane whose two points are in the same regime
+    /// and whose 2×2 block solution pushes takes the block solution; the others solve point 0 then point 1.
     @inline(__always) private static func solveBundle(_ c: UnsafeMutablePointer<WideContactConstraint>,
                                                       _ states: UnsafeMutablePointer<SolverBody>,
                                                       invH: Float, maxBias: Float, useBias: Bool) {

@@ -45,7 +45,7 @@ extension World {
         let jointPasses = iterations + Swift.max(0, Swift.min(8, settings.extraJointIterations))
         // Joints work on the double-precision states, contacts on the single-precision solver bodies: velocities
         // cross over only where a joint pass sits between two contact passes.
-        let jointsSolve = !iterativeJoints.isEmpty || (settings.exactJointVelocities && !activeJoints.isEmpty)
+        let jointsSolve = jointPassesChangeVelocities
         for _ in 0..<n {
             integrateVelocities(h: h)
             applyJointSprings(h: h)
