@@ -15,15 +15,8 @@ public final class SDLWindow {
     public private(set) var rendererName = ""
     /// The frame clock's policy (vsync detected or paced).
     public private(set) var pacer: FramePacer
-    /// Frames presented.
-    public private(set) var framesPresented = 0
-    /// Per-frame physics and draw times of the frames presented, ms, and the wall time of the first and last
-    /// present, s (for the closing report).
-    public private(set) var physicsTimes: [Double] = []
-    /// Draw times of the frames presented, ms.
-    public private(set) var drawTimes: [Double] = []
-    private var firstPresent: Double?
-    private var lastPresent: Double?
+    /// What the run measured: frames, display-linked fps, the longest frame, per-frame physics and draw times.
+    public private(set) var stats = FrameStats()
 
     private let window: OpaquePointer
     private let renderer: OpaquePointer
@@ -158,12 +151,10 @@ public final class SDLWindow {
         let t0 = now()
         SDL_RenderPresent(renderer)
         let t1 = now()
+        // A frame counts as display-linked when the probe had already decided before it was made.
+        let linked = pacer.vsync != nil
         pacer.recordPresent(duration: t1 - t0)
-        framesPresented += 1
-        physicsTimes.append(app.physicsMs)
-        drawTimes.append(app.drawMs)
-        if firstPresent == nil { firstPresent = t1 }
-        lastPresent = t1
+        stats.recordPresent(at: t1, physicsMs: app.physicsMs, drawMs: app.drawMs, linked: linked)
     }
 
     /// Copies the raster into the streaming texture, converting RGBA to the texture's format in the same pass.
@@ -190,12 +181,6 @@ public final class SDLWindow {
             }
         }
         SDL_UnlockTexture(texture)
-    }
-
-    /// Presented frames per second between the first and the last present (0 before two presents).
-    public var measuredFPS: Double {
-        guard let a = firstPresent, let b = lastPresent, b > a, framesPresented > 1 else { return 0 }
-        return Double(framesPresented - 1) / (b - a)
     }
 
     /// Monotonic seconds.

@@ -124,10 +124,14 @@ struct DynamicsSandbox: ParsableCommand {
         window.run(maxFrames: frames)
         if let screenshot { try app.writeScreenshot(app.renderedFrame(), to: screenshot) }
         let vs = window.pacer.vsync.map { $0 ? "vsync" : "paced" } ?? "probing"
-        let p = HeadlessRun.Report.summary(window.physicsTimes), d = HeadlessRun.Report.summary(window.drawTimes)
-        print(String(format: "closed after %d frames (%@, renderer %@): %.1f fps; per frame physics median %.2f ms "
-                     + "(p95 %.2f), draw median %.2f ms (p95 %.2f)", window.framesPresented, vs,
-                     window.rendererName, window.measuredFPS, p.median, p.p95, d.median, d.p95))
+        let st = window.stats
+        let p = HeadlessRun.Report.summary(st.physicsMs), d = HeadlessRun.Report.summary(st.drawMs)
+        print(String(format: "closed after %d frames (%@, renderer %@): %.1f fps over the %d display-linked frames "
+                     + "after the %d-frame probe, %d display periods dropped, longest frame %.1f ms; per frame "
+                     + "physics median %.2f ms (p95 %.2f, max %.2f), draw median %.2f ms (p95 %.2f, max %.2f)",
+                     st.framesPresented, vs, window.rendererName, st.framesPerSecond, st.linkedFrames,
+                     FramePacer.probeFrames, window.pacer.droppedPeriods, st.longestInterval * 1000,
+                     p.median, p.p95, p.max, d.median, d.p95, d.max))
         window.close()
     }
 

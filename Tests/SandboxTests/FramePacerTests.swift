@@ -1,8 +1,16 @@
 import SandboxKit
 import Testing
 
-@Suite("FramePacer: vsync detection and the paced fallback")
+/// Times are exact binary-friendly seconds; tolerances of 1e-9 s only absorb floating-point rounding.
+@Suite("FramePacer: vsync detection, the paced tick grid and display-link intervals")
 struct FramePacerTests {
+    /// A pacer at 60 Hz whose probe found presents that return at once (no vsync: the paced grid).
+    func pacedPacer() -> FramePacer {
+        var p = FramePacer(refreshHz: 60)
+        for _ in 0..<FramePacer.probeFrames { p.recordPresent(duration: 0.0005) }
+        return p
+    }
+
     @Test("presents that block for a period mean vsync: the pacer never waits")
     func vsyncDetected() {
         var p = FramePacer(refreshHz: 0)
@@ -12,27 +20,120 @@ struct FramePacerTests {
         #expect(p.waitBeforeNextFrame(now: 10) == 0)
     }
 
-    @Test("presents that return at once mean no vsync: frames are paced one period apart")
-    func pacedFallback() {
-        var p = FramePacer(refreshHz: 60)
-        for _ in 0..<FramePacer.probeFrames { p.recordPresent(duration: 0.0005) }
+    @Test("presents that return at once mean no vsync: frames start on ticks one period apart")
+    func pacedGrid() {
+        var p = pacedPacer()
         #expect(p.vsync == false)
+        let T = 1.0 / 60
         var now = 1.0
-        // The first frame waits one period; the next deadline is exactly one period after it (1e-9 s: rounding).
-        #expect(abs(p.waitBeforeNextFrame(now: now) - 1.0 / 60) < 1e-9)
-        now += 1.0 / 60 + 0.004                     // slept to the deadline, then 4 ms of work
-        let wait = p.waitBeforeNextFrame(now: now)
-        #expect(abs(wait - (1.0 / 60 - 0.004)) < 1e-9)
-        // A stall of 5 periods resynchronises instead of bursting frames.
-        #expect(p.waitBeforeNextFrame(now: now + 0.1) == 0)
-        #expect(abs(p.waitBeforeNextFrame(now: now + 0.1) - 1.0 / 60) < 1e-9)
+        // The first frame waits one period: tick 1 of a grid starting now.
+        #expect(abs(p.waitBeforeNextFrame(now: now) - T) < 1e-9)
+        now += T + 0.004                            // slept to the tick, then 4 ms of work
+        #expect(abs(p.waitBeforeNextFrame(now: now) - (T - 0.004)) < 1e-9)
+        // 2 ms late past the next tick (within the 4-ms slack): starts at once, and the tick after stays on grid.
+        now = 1.0 + 3 * T + 0.002
+        #expect(p.waitBeforeNextFrame(now: now) == 0)
+        #expect(abs(p.waitBeforeNextFrame(now: now + 0.001) - (T - 0.003)) < 1e-9)
+        #expect(p.droppedPeriods == 0)
     }
 
-    @Test("frame intervals are clamped to 1/15 s; the first is one period")
-    func intervals() {
+    @Test("a frame that misses its tick by more than the slack waits for the next one and hands over two periods")
+    func missedTick() {
+        let T = 1.0 / 60
+        var q = pacedPacer()
+        _ = q.frameInterval(now: 0.99)
+        _ = q.waitBeforeNextFrame(now: 1.0)         // grid origin 1.0; next tick 1 + T
+        #expect(abs(q.frameInterval(now: 1.0 + T) - T) < 1e-12)
+        // This frame started at tick 1 and ended 6 ms after tick 2: tick 2 is missed, it waits for tick 3.
+        let wait = q.waitBeforeNextFrame(now: 1.0 + 2 * T + 0.006)
+        #expect(abs(wait - (T - 0.006)) < 1e-9)
+        #expect(q.droppedPeriods == 1)
+        // The next frame hands the animator both periods that passed, exactly.
+        #expect(q.frameInterval(now: 1.0 + 3 * T + 0.0003) == 2 * T)
+    }
+
+    @Test("paced intervals are exactly one period whatever the timer jitter")
+    func jitterIgnored() {
+        var p = pacedPacer()
+        let T = 1.0 / 60
+        var now = 2.0
+        _ = p.frameInterval(now: now)
+        _ = p.waitBeforeNextFrame(now: now)
+        let jitter = [0.0012, -0.0009, 0.0021, 0.0, -0.0015, 0.0008]
+        for (k, j) in jitter.enumerated() {
+            now = 2.0 + Double(k + 1) * T + j       // woke up a little early or late
+            #expect(p.frameInterval(now: now) == T)
+            _ = p.waitBeforeNextFrame(now: now + 0.005)
+        }
+        #expect(p.droppedPeriods == 0)
+    }
+
+    @Test("a stall of more than four periods starts a new grid: no burst, four periods handed over")
+    func stall() {
+        var p = pacedPacer()
+        let T = 1.0 / 60
+        _ = p.frameInterval(now: 0.99)
+        _ = p.waitBeforeNextFrame(now: 1.0)
+        _ = p.frameInterval(now: 1.0 + T)
+        #expect(p.waitBeforeNextFrame(now: 1.0 + T + 0.1) == 0)
+        #expect(p.droppedPeriods >= FramePacer.maximumPeriodsPerFrame)
+        #expect(p.frameInterval(now: 1.0 + T + 0.1) == Double(FramePacer.maximumPeriodsPerFrame) * T)
+        // The new grid starts at the stall's end.
+        #expect(abs(p.waitBeforeNextFrame(now: 1.0 + T + 0.1 + 0.003) - (T - 0.003)) < 1e-9)
+    }
+
+    @Test("with vsync the interval is the wall time rounded to whole periods; extra periods count as dropped")
+    func vsyncIntervals() {
+        var p = FramePacer(refreshHz: 60)
+        for _ in 0..<FramePacer.probeFrames { p.recordPresent(duration: 0.016) }
+        let T = 1.0 / 60
+        _ = p.frameInterval(now: 3)
+        #expect(p.frameInterval(now: 3 + T + 0.0013) == T)
+        #expect(p.frameInterval(now: 3 + 3 * T - 0.001) == 2 * T)
+        #expect(p.droppedPeriods == 1)
+        #expect(p.frameInterval(now: 10) == Double(FramePacer.maximumPeriodsPerFrame) * T)
+    }
+
+    @Test("while probing, intervals are the wall time clamped to four periods; the first is one period")
+    func probingIntervals() {
         var p = FramePacer(refreshHz: 120)
         #expect(abs(p.frameInterval(now: 5) - 1.0 / 120) < 1e-12)
-        #expect(abs(p.frameInterval(now: 5.01) - 0.01) < 1e-9)
-        #expect(p.frameInterval(now: 7) == 1.0 / 15)
+        #expect(abs(p.frameInterval(now: 5.003) - 0.003) < 1e-9)
+        #expect(abs(p.frameInterval(now: 7) - 4.0 / 120) < 1e-12)
+    }
+
+    @Test("after sleeping on events the next frame advances one period and the grid restarts")
+    func resynchronize() {
+        var p = pacedPacer()
+        let T = 1.0 / 60
+        _ = p.frameInterval(now: 0.99)
+        _ = p.waitBeforeNextFrame(now: 1.0)
+        p.resynchronize(now: 9.0)
+        #expect(p.frameInterval(now: 9.0) == T)
+        #expect(abs(p.waitBeforeNextFrame(now: 9.004) - T) < 1e-9)
+        #expect(p.droppedPeriods == 0)
+    }
+
+    @Test("frame stats: fps over the display-linked frames only, the longest interval, the per-frame times")
+    func frameStats() {
+        var s = FrameStats()
+        // 30 probe frames 2 ms apart (they would read as 500 fps), then 61 frames one period apart with one 2-period gap.
+        var t = 0.0
+        for _ in 0..<30 {
+            t += 0.002
+            s.recordPresent(at: t, physicsMs: 9, drawMs: 9, linked: false)
+        }
+        let T = 1.0 / 60
+        for k in 0..<61 {
+            t += k == 30 ? 2 * T : T
+            s.recordPresent(at: t, physicsMs: 1, drawMs: 2, linked: true)
+        }
+        #expect(s.framesPresented == 91)
+        #expect(s.linkedFrames == 61)
+        // 60 intervals over 61 periods of time.
+        #expect(abs(s.framesPerSecond - 60.0 / (61 * T)) < 1e-6)
+        #expect(abs(s.longestInterval - 2 * T) < 1e-9)
+        #expect(s.physicsMs.count == 61 && s.physicsMs.allSatisfy { $0 == 1 })
+        #expect(s.drawMs.allSatisfy { $0 == 2 })
     }
 }

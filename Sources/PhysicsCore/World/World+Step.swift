@@ -125,7 +125,11 @@ extension World {
             b.transform = Transform(p: b.center - qn.rotate(b.localCenter), q: qn)
             b.force = .zero
             b.torque = 0
-            if !sleepOn || !b.allowSleep || st.v.lengthSquared > linTol2 || st.w * st.w > angTol2 {
+            // Turning counts as rest below the angular threshold, or when the surface moves slower than the linear
+            // threshold (a small ball rolling at 0.3 pt/s turns faster than 2°/s but looks still).
+            let w2 = st.w * st.w
+            let turning = w2 > angTol2 && w2 * b.maxExtent * b.maxExtent > linTol2
+            if !sleepOn || !b.allowSleep || st.v.lengthSquared > linTol2 || turning {
                 b.sleepTime = 0
             } else {
                 b.sleepTime += dt

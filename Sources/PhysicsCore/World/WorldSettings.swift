@@ -54,7 +54,9 @@ public struct WorldSettings: Sendable, Hashable {
     public var enableSleep: Bool = true
     /// A body slower than this may sleep, pt/s. Default 1 (UIKit: 0.01 m/s).
     public var sleepLinearThreshold: Double = 1
-    /// A body turning slower than this may sleep, rad/s. Default 2°/s.
+    /// A body turning slower than this may sleep, rad/s. Default 2°/s. A body whose surface turns slower than
+    /// `sleepLinearThreshold` (angular speed × its largest extent) may sleep too, however fast that is in degrees:
+    /// a 10-pt ball rolling at 0.3 pt/s turns at 3.4°/s.
     public var sleepAngularThreshold: Double = 2 * Double.pi / 180
     /// Time a whole island must stay under the thresholds before it sleeps, s. Default 0.5.
     public var timeToSleep: Double = 0.5

@@ -1,0 +1,66 @@
+import Testing
+@testable import PhysicsCore
+
+/// The sleep rule: a body rests when it moves slower than `sleepLinearThreshold` (1 pt/s) and turns slower than
+/// `sleepAngularThreshold` (2°/s) or its surface does (angular speed × largest extent < 1 pt/s); an island sleeps
+/// after `timeToSleep` (0.5 s) at rest. Bodies float with no gravity here so their speeds stay what was set.
+@Suite("Sleeping: the linear, angular and surface-speed thresholds")
+struct SleepTests {
+    /// A world without gravity holding one body with `shape` added, moving at `v` and turning at `w`.
+    func floating(v: Vec2, w angular: Double, shape: (inout World, BodyID) -> Void) -> (World, BodyID) {
+        var s = WorldSettings()
+        s.gravity = .zero
+        s.validateEachStep = true
+        var w = World(settings: s)
+        let b = w.createBody(BodyDefinition())!
+        shape(&w, b)
+        _ = w.setLinearVelocity(b, v)
+        _ = w.setAngularVelocity(b, angular)
+        return (w, b)
+    }
+
+    /// Seconds of 1/60-s steps until `body` sleeps, or nil within `limit` s.
+    func timeToSleep(_ w: inout World, _ body: BodyID, limit: Double) -> Double? {
+        for frame in 1...Int(limit * 60) {
+            w.step(dt: 1.0 / 60)
+            if w.isAwake(body) == false { return Double(frame) / 60 }
+        }
+        return nil
+    }
+
+    @Test("a 10-pt ball rolling at 0.3 pt/s (3.4°/s, surface 0.3 pt/s) sleeps after timeToSleep")
+    func smallRollingBallSleeps() {
+        var (w, ball) = floating(v: Vec2(0.3, 0), w: 0.3 / 5) { w, b in
+            _ = try! w.createCircle(on: b, radius: 5, ShapeDefinition()).get()
+        }
+        let t = timeToSleep(&w, ball, limit: 2)
+        // 0.5 s at rest, plus one 1/60-s frame of rounding where the timer crosses 0.5.
+        #expect(t != nil && t! <= 0.5 + 1.0 / 60 + 1e-9, "slept at \(String(describing: t))")
+        #expect(w.validationFailures == 0, "\(w.validationProblems)")
+    }
+
+    @Test("a 10-pt ball spinning at 0.3 rad/s (surface 1.5 pt/s) stays awake")
+    func smallSpinningBallStaysAwake() {
+        var (w, ball) = floating(v: .zero, w: 0.3) { w, b in
+            _ = try! w.createCircle(on: b, radius: 5, ShapeDefinition()).get()
+        }
+        #expect(timeToSleep(&w, ball, limit: 2) == nil)
+    }
+
+    @Test("a 200 × 200 pt box turning at 3°/s (surface 7.4 pt/s at its corners) stays awake")
+    func largeSlowBoxStaysAwake() {
+        var (w, box) = floating(v: .zero, w: 3 * Double.pi / 180) { w, b in
+            _ = try! w.createBox(on: b, halfWidth: 100, halfHeight: 100, ShapeDefinition()).get()
+        }
+        #expect(timeToSleep(&w, box, limit: 2) == nil)
+    }
+
+    @Test("a 200 × 200 pt box turning at 1.5°/s (under the angular threshold) sleeps after timeToSleep")
+    func largeBoxUnderAngularThresholdSleeps() {
+        var (w, box) = floating(v: .zero, w: 1.5 * Double.pi / 180) { w, b in
+            _ = try! w.createBox(on: b, halfWidth: 100, halfHeight: 100, ShapeDefinition()).get()
+        }
+        let t = timeToSleep(&w, box, limit: 2)
+        #expect(t != nil && t! <= 0.5 + 1.0 / 60 + 1e-9, "slept at \(String(describing: t))")
+    }
+}
