@@ -34,13 +34,14 @@ APT_PACKAGES := libsdl2-dev zlib1g-dev
 UI_TEST_PACKAGES := xvfb xauth xdotool imagemagick
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: help deps ui-deps apt-install build test ui-test run bench clean idle-cpu
+.PHONY: help deps ui-deps apt-install build test ui-test run bench clean idle-cpu fps
 
 help:
 	@echo "make run    install what is missing, then open the sandbox window on SCENE (default sticker-pile;"
 	@echo "            headless with a clear message when there is no display). SANDBOX_ARGS='--seed 7' passes flags"
 	@echo "make test   install what is missing, then build (release, testable), run the tests and the real-window test"
 	@echo "make idle-cpu  measure the sandbox's CPU use while the animator is paused (under Xvfb)"
+	@echo "make fps    frame rate of the 2000-ball pile in a real window under Xvfb (LOAD=1: with a busy core)"
 	@echo "make bench  release build, then ours vs Box2D 2.4.1 and Chipmunk 7.0.3 ($(COMPARE))"
 	@echo "make build  debug build of everything"
 	@echo "make deps   install what is missing (Debian packages; tells how to get Swift)"
@@ -113,6 +114,11 @@ run: deps
 idle-cpu: ui-deps
 	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release --product dynamics-sandbox
 	APP=$(abspath $(BUILD_DIR))/release/dynamics-sandbox bash scripts/idle-cpu.sh
+
+# Frame rate of the 2000-ball pile (physics + drawing) in a real window under Xvfb; fails if a frame was dropped.
+fps: ui-deps
+	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release --product dynamics-sandbox
+	APP=$(abspath $(BUILD_DIR))/release/dynamics-sandbox LOAD=$${LOAD:-0} bash scripts/pile-fps.sh
 
 bench: deps
 	@if [ ! -x "$(COMPARE)" ]; then \

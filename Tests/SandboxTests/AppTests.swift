@@ -97,18 +97,20 @@ struct AppTests {
         #expect(height.get() == 100 && width.get() == 150)
     }
 
-    @Test("once the animator pauses and nothing moves, the app stops asking for frames (it sleeps on events)")
-    func idle() {
+    @Test("once the animator pauses and nothing moves, the app stops asking for frames (it sleeps on events)",
+          arguments: ["pyramid", "ball-pile"])
+    func idle(scene: String) {
         var c = SandboxApp.Configuration()
-        c.scene = "pyramid"
+        c.scene = scene
         let app = SandboxApp(configuration: c)
         var frames = 0
         while app.needsFrames && frames < 600 {
             app.frame(dt: 1.0 / 60)
             frames += 1
         }
-        // The pyramid sleeps within a second or two (README: pyramids sleep within 2.5 s); then the contact dots
-        // fade for 0.5 s. 600 frames = 10 s is the bound.
+        // The pyramid sleeps within a second or two (README: pyramids sleep within 2.5 s), the 2000-ball pile in
+        // about 4 s (its last rolling balls sleep by their surface speed); then the contact dots fade for 0.5 s.
+        // 600 frames = 10 s is the bound.
         #expect(!app.world.animator.isRunning)
         #expect(!app.needsFrames, "still wanted frames after \(frames)")
         #expect(app.logLines.contains { $0.contains("dynamicAnimatorDidPause") })
