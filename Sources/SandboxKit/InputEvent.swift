@@ -11,6 +11,21 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case pauseResume, singleStep, restart, previousScene, nextScene, slower, faster, overlays, help, screenshot
     case copySwift, togglePanel, panelNext, panelPrevious, panelDecrease, panelIncrease
     case tiltLeft, tiltRight, tiltUp, tiltDown, quit
+    case toggleBoundaries, toggleGravity, toggleContacts, toggleSleeping, toggleJoints, toggleFields, toggleOutlines
+
+    /// The overlay layer a `toggle…` command switches (keys 1–7), nil for other commands.
+    public var overlayLayer: OverlayLayer? {
+        switch self {
+        case .toggleBoundaries: .boundaries
+        case .toggleGravity: .gravity
+        case .toggleContacts: .contacts
+        case .toggleSleeping: .sleeping
+        case .toggleJoints: .joints
+        case .toggleFields: .fields
+        case .toggleOutlines: .outlines
+        default: nil
+        }
+    }
 
     /// The key and what it does, for the help overlay.
     public var help: (key: String, action: String) {
@@ -36,6 +51,9 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
         case .tiltUp: ("up", "tilt gravity up")
         case .tiltDown: ("down", "tilt gravity down")
         case .quit: ("Q / esc", "quit")
+        case .toggleBoundaries, .toggleGravity, .toggleContacts, .toggleSleeping, .toggleJoints, .toggleFields,
+             .toggleOutlines:
+            ("1 ... 7", "show / hide one overlay layer:")
         }
     }
 }

@@ -114,6 +114,12 @@ extension SandboxApp {
             let h = c.help
             guard seen.insert(h.key).inserted else { continue }
             lines.append("  " + h.key.padding(toLength: 10, withPad: " ", startingAt: 0) + h.action)
+            if c.overlayLayer != nil {
+                // The layers' numbers, under the 1 ... 7 line.
+                let names = OverlayLayer.allCases.map { "\($0.rawValue) \($0.name)" }
+                lines.append("            " + names[..<4].joined(separator: "  "))
+                lines.append("            " + names[4...].joined(separator: "  "))
+            }
         }
         lines.append("")
         lines.append("Gamepad: left stick tilts gravity (plug in any time)")

@@ -188,6 +188,11 @@ extension SandboxApp {
             wantsQuit = true
         case .tiltLeft, .tiltRight, .tiltUp, .tiltDown:
             break
+        case .toggleBoundaries, .toggleGravity, .toggleContacts, .toggleSleeping, .toggleJoints, .toggleFields,
+             .toggleOutlines:
+            guard let layer = command.overlayLayer else { break }
+            overlays[layer].toggle()
+            log("overlay \(layer.rawValue) \(layer.name) \(overlays[layer] ? "on" : "off") (\(overlays.label))")
         }
     }
 

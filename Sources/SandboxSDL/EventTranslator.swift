@@ -33,6 +33,13 @@ struct EventTranslator {
         case keycode(SDLK_UP): .tiltUp
         case keycode(SDLK_DOWN): .tiltDown
         case keycode(SDLK_q), keycode(SDLK_ESCAPE): .quit
+        case keycode(SDLK_1), keycode(SDLK_KP_1): .toggleBoundaries
+        case keycode(SDLK_2), keycode(SDLK_KP_2): .toggleGravity
+        case keycode(SDLK_3), keycode(SDLK_KP_3): .toggleContacts
+        case keycode(SDLK_4), keycode(SDLK_KP_4): .toggleSleeping
+        case keycode(SDLK_5), keycode(SDLK_KP_5): .toggleJoints
+        case keycode(SDLK_6), keycode(SDLK_KP_6): .toggleFields
+        case keycode(SDLK_7), keycode(SDLK_KP_7): .toggleOutlines
         default: nil
         }
     }

@@ -2,6 +2,7 @@ internal import CSDL2
 import Dynamics
 import Foundation
 import SandboxKit
+import SandboxRender
 @testable import SandboxSDL
 import SandboxScenes
 import Testing
@@ -191,6 +192,35 @@ struct GestureTests {
         #expect(app.timeScale == 0.5)
         pump.dispatch(Self.key(SDLK_h, true))
         #expect(app.showHelp)
+    }
+
+    @Test("keys 1-7 toggle one overlay layer each; the HUD names the layers shown; the drawing follows")
+    func overlayLayerKeys() {
+        let (app, pump) = Self.app("shapes")
+        for _ in 0..<10 { app.frame(dt: 1.0 / 60) }
+        #expect(app.overlays == OverlayOptions())
+        // The scene only (no HUD: its timings differ from frame to frame).
+        func scene() -> [UInt32] {
+            var r = Raster(width: app.pixelSize.width, height: app.pixelSize.height)
+            app.renderScene(into: &r)
+            return r.pixels
+        }
+        let withBoundaries = scene()
+        #expect(withBoundaries == scene(), "drawing the same state twice gives the same pixels")
+        pump.dispatch(Self.key(SDLK_1, true))
+        #expect(!app.overlays.boundaries)
+        #expect(app.overlays.label == "overlays: 2 3 4 5 6")
+        // The shapes scene's Bézier bowl is drawn as a line: hiding the layer changes pixels.
+        #expect(withBoundaries != scene())
+        pump.dispatch(Self.key(SDLK_7, true))
+        pump.dispatch(Self.key(SDLK_1, true))
+        #expect(app.overlays == OverlayOptions.all)
+        #expect(app.logLines.contains { $0.contains("overlay 7 outlines on") })
+        pump.dispatch(Self.key(SDLK_3, true))
+        #expect(!app.overlays.contacts && app.overlays.outlines)
+        for k in [SDLK_1, SDLK_2, SDLK_4, SDLK_5, SDLK_6, SDLK_7] { pump.dispatch(Self.key(k, true)) }
+        #expect(app.overlays == OverlayOptions.none)
+        #expect(app.overlays.label == "overlays: off")
     }
 
     @Test("a click on a panel slider sets the selected item's property live")
