@@ -11,10 +11,10 @@ extension SandboxApp {
         let item = overlay.selected ?? world.items.first
         var out = ["// Tuned in the SwiftDynamics sandbox, scene \(scene.name). Paste into a view controller;",
                    "// `item` is your view, `animator` your UIDynamicAnimator(referenceView: view).", ""]
-        func f(_ v: CGFloat) -> String { String(format: "%.3g", Double(v)) }
+        let f = Self.swiftNumber
         if let g = world.gravity {
             out.append("let gravity = UIGravityBehavior(items: [item])")
-            out.append("gravity.setAngle(\(f(g.angle)), magnitude: \(f(g.magnitude)))  // \(f(g.magnitude * 1000)) pt/s^2")
+            out.append("gravity.setAngle(\(Self.swiftAngle(g.angle)), magnitude: \(f(g.magnitude)))  // \(f(g.magnitude * 1000)) pt/s^2")
             out.append("animator.addBehavior(gravity)")
             out.append("")
         }
@@ -50,7 +50,7 @@ extension SandboxApp {
         out.append("// Push toward a point (magnitude for 200 pt or more; scale down nearer).")
         out.append("let push = UIPushBehavior(items: [item], mode: .instantaneous)")
         out.append("push.setAngle(atan2(dy, dx), magnitude: \(f(CGFloat(gestures.pushMagnitude))) * min(distance, 200) / 200)")
-        out.append("animator.addBehavior(push)  // last angle: \(f(CGFloat(gestures.pushAngle))) rad")
+        out.append("animator.addBehavior(push)  // last angle: \(Self.swiftAngle(CGFloat(gestures.pushAngle))) rad")
         let scene = sceneBehaviorsSwift()
         if !scene.isEmpty { out += [""] + scene.dropLast() }
         return out.joined(separator: "\n") + "\n"

@@ -1,6 +1,6 @@
 import Dynamics
 import Foundation
-import SandboxKit
+@testable import SandboxKit
 import SandboxRender
 import SandboxScenes
 import Testing
@@ -35,9 +35,20 @@ struct AppTests {
         let code = app.swiftCode()
         #expect(code.contains("UIDynamicItemBehavior(items: [item])"))
         #expect(code.contains("itemBehavior.density = 3"))
-        #expect(code.contains("gravity.setAngle(1.57, magnitude: 1)"))
+        #expect(code.contains("gravity.setAngle(.pi / 2, magnitude: 1)  // 1000 pt/s^2"))
         let path = try #require(app.exportSwift())
         #expect(try String(contentsOfFile: path, encoding: .utf8) == code)
+    }
+
+    @Test("copy as Swift writes numbers as plain literals with 5 significant digits, angles on π/4 as .pi")
+    func swiftLiterals() {
+        let n = SandboxApp.swiftNumber, a = SandboxApp.swiftAngle
+        #expect(n(1000) == "1000" && n(0.85) == "0.85" && n(3) == "3" && n(-0.0001) == "-0.0001")
+        #expect(n(0.0078539816) == "0.007854")
+        #expect(n(25464.79) == "25465" && n(1.5707963) == "1.5708" && n(123_456_789) == "1.2346e+08")
+        #expect(n(.infinity) == ".infinity" && n(-0.0) == "0")
+        #expect(a(.pi / 2) == ".pi / 2" && a(-.pi) == "-.pi" && a(3 * .pi / 4) == "3 * .pi / 4" && a(0) == "0")
+        #expect(a(1.57) == "1.57" && a(0.3) == "0.3")
     }
 
     @Test("copy as Swift exports the scene's own attachments and fields, with the panel's live values")
