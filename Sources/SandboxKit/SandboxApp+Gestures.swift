@@ -53,12 +53,19 @@ extension SandboxApp {
     var dragAttachment: AttachmentBehavior? { drag?.behavior as? AttachmentBehavior }
 
     /// Turns the last right-click's push to `angle` (rad) and fires it again (an instantaneous push fires once
-    /// per activation), so a new angle can be tried at once.
+    /// per activation), so a new angle can be tried at once: now for a click or a key, on release for a slider
+    /// drag.
     func repush(angle: Double) {
         gestures.pushAngle = angle
         guard let push = pushBehavior else { return }
         push.angle = CGFloat(angle)
-        push.active = true
+        // A click or a key fires at once; a slider drag shows the arrow and fires once when released (firing on
+        // every motion event would stack one impulse per frame).
+        if panelDragging {
+            repushOnRelease = true
+        } else {
+            push.active = true
+        }
         if let item = push.items.first {
             let d = 60.0
             overlay.push = (item.center, CGPoint(x: item.center.x + cos(angle) * d, y: item.center.y + sin(angle) * d), 0)

@@ -103,6 +103,10 @@ extension SandboxApp {
     func pointerUp(_ p: CGPoint, button: PointerButton, time: Double) {
         if panelDragging {
             panelDragging = false
+            if repushOnRelease {
+                repushOnRelease = false
+                pushBehavior?.active = true
+            }
             return
         }
         guard button == .primary else { return }

@@ -104,6 +104,8 @@ public final class SandboxApp {
     var snapBehavior: DynamicBehavior?
     /// The push of the last right-click, if any.
     var pushBehavior: PushBehavior?
+    /// The panel's push angle changed while its slider was dragged: the push re-fires once, on release.
+    var repushOnRelease = false
 
     // MARK: Creating
 

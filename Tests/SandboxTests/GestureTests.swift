@@ -327,6 +327,48 @@ struct GestureTests {
         #expect(abs(Double(v2.y - v1.y) - dv * sin(a)) < dv * 0.005, "\(v2)")
     }
 
+    @Test("dragging the push-angle slider re-aims the push and fires it once, on release")
+    func pushAngleSliderFiresOnRelease() throws {
+        // The push scene: a 60 × 60 square (mass 0.36) alone, no gravity, UIKit's default resistance 0.1/s (it
+        // loses 0.17 % of its speed a frame); each push adds Δv = 100 · 2 / 0.36 = 555.6 pt/s.
+        let (app, pump) = Self.app("push")
+        let square = try #require(app.world.items.first)
+        let c = square.center
+        pump.dispatch(Self.button(true, x: Int32(c.x + 200), y: Int32(c.y), button: SDL_BUTTON_RIGHT, ms: 3000))
+        pump.dispatch(Self.button(false, x: Int32(c.x + 200), y: Int32(c.y), button: SDL_BUTTON_RIGHT, ms: 3050))
+        app.frame(dt: 1.0 / 60)
+        let v1 = app.velocity(of: square)
+        let dv = 100 * 2 / 0.36
+        let rows = app.panelRows()
+        let i = try #require(rows.firstIndex { $0.section.hasPrefix("push") && $0.name == "angle" })
+        let left = Double(app.size.width) - PanelLayout.width - 8
+        let y = Int32(8 + PanelLayout.rowTops(rows)[i] + 6)
+        func x(_ f: Double) -> Int32 { Int32((left + PanelLayout.trackX + PanelLayout.trackWidth * f).rounded()) }
+        // Press on the middle of the track (angle 0): a click fires at once.
+        pump.dispatch(Self.button(true, x: x(0.5), y: y, ms: 4000))
+        app.frame(dt: 1.0 / 60)
+        let v2 = app.velocity(of: square)
+        #expect(abs(Double(v2.x - v1.x) - dv) < dv * 0.005, "\(v2)")
+        // Drag to 75 % (π/2) over three frames: the angle follows, nothing fires.
+        for (k, f) in [0.6, 0.7, 0.75].enumerated() {
+            pump.dispatch(Self.motion(x: x(f), y: y, ms: 4020 + UInt32(k) * 16))
+            app.frame(dt: 1.0 / 60)
+        }
+        #expect(abs(app.gestures.pushAngle - .pi / 2) < 0.02)
+        let v3 = app.velocity(of: square)
+        // Three frames of resistance take 0.5 %; one more push would add 555.6 pt/s.
+        #expect(abs(Double(v3.x - v2.x)) < 0.01 * Double(v2.x) && v3.y == 0,
+                "no push while the slider is dragged: \(v2) → \(v3)")
+        // Release: one push along the new angle.
+        pump.dispatch(Self.button(false, x: x(0.75), y: y, ms: 4100))
+        app.frame(dt: 1.0 / 60)
+        let v4 = app.velocity(of: square), a = app.gestures.pushAngle
+        // Sideways: Δv · sin a within 0.5 % (one frame of resistance is 0.17 %); along x only the resistance and
+        // Δv · cos a (a is within one 0.02 step of π/2): within 1 % of the speed plus that.
+        #expect(abs(Double(v4.y) - dv * sin(a)) < dv * 0.005, "\(v4)")
+        #expect(abs(Double(v4.x - v3.x) - dv * cos(a)) < 0.01 * Double(v3.x), "\(v4)")
+    }
+
     @Test("a gamepad plugged in (virtual) tilts gravity with its left stick; unplugging levels it")
     func gamepadHotPlug() throws {
         #expect(SDL_Init(SDL_INIT_EVENTS | SDL_INIT_GAMECONTROLLER) == 0)
