@@ -3,7 +3,7 @@ import Foundation
 import SandboxRender
 import SandboxScenes
 
-/// The HUD, the run indicator, the tuning panel, the log panel and the help overlay.
+/// The HUD, the run indicator, the tuning panel, the motion graph, the log panel and the help overlay.
 extension SandboxApp {
     static let text = RGBA(hex: 0xE6_E8_EC)
     static let dim = RGBA(hex: 0x9A_A0_AA)
@@ -25,6 +25,7 @@ extension SandboxApp {
     func drawChrome(into r: inout Raster) {
         drawHUD(into: &r)
         drawLog(into: &r)
+        if showGraph { drawGraph(into: &r) }
         if showPanel { drawPanel(into: &r) }
         if showHelp { drawHelp(into: &r) }
     }

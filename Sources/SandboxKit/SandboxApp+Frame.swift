@@ -21,6 +21,7 @@ extension SandboxApp {
             physicsMs = milliseconds(ContinuousClock.now - t0)
         }
         stepRequested = false
+        recordTrace()
         // Contacts of sleeping bodies stay "touching": only a frame that really stepped renews the dots.
         let fresh = overlays.contacts && stepping && wasRunning ? world.animator.debugContactPoints(limit: 2048) : []
         if stepping || !overlay.contacts.dots.isEmpty { overlay.contacts.update(fresh: fresh, dt: dt) }
@@ -32,6 +33,22 @@ extension SandboxApp {
         for line in world.pendingLog { log(line) }
         world.pendingLog.removeAll()
         if dt > 0 { fps = fps == 0 ? 1 / dt : fps + (1 / dt - fps) * 0.1 }
+    }
+
+    /// Adds the selected item's speed and centre to the graph's trace (a new selection starts a new trace).
+    func recordTrace() {
+        guard let item = overlay.selected else {
+            if tracedItem != nil { trace.reset() }
+            tracedItem = nil
+            return
+        }
+        if tracedItem != ObjectIdentifier(item) {
+            trace.reset()
+            tracedItem = ObjectIdentifier(item)
+        }
+        let v = velocity(of: item)
+        trace.record(time: world.animator.elapsedTime, x: Double(item.center.x), y: Double(item.center.y),
+                     speed: Double(hypot(v.x, v.y)))
     }
 
     /// Draws the scene, the overlays, the HUD, the panel, the log and the help into `raster` (which should be

@@ -180,6 +180,8 @@ extension SandboxApp {
             exportSwift()
         case .togglePanel:
             showPanel.toggle()
+        case .toggleGraph:
+            showGraph.toggle()
         case .panelNext:
             movePanelSelection(shift ? -1 : 1)
         case .panelPrevious:

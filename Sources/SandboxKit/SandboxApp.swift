@@ -49,6 +49,12 @@ public final class SandboxApp {
     public internal(set) var showHelp = false
     /// Tuning panel shown (T). Default true.
     public internal(set) var showPanel = true
+    /// Motion graph of the selected item shown (G). Default true (it appears once an item is selected).
+    public internal(set) var showGraph = true
+    /// The selected item's recent speed and position, for the graph.
+    public internal(set) var trace = MotionTrace()
+    /// The item `trace` follows.
+    var tracedItem: ObjectIdentifier?
     /// Selected panel row.
     public var panelIndex = 0
     /// Set when the window should close.

@@ -1,0 +1,51 @@
+import Dynamics
+import Foundation
+import SandboxRender
+
+/// The motion graph: the selected item's speed, x and y over the last 4 s of animator time, bottom-right, each
+/// trace scaled to its own range (shown beside its current value), like an oscilloscope.
+extension SandboxApp {
+    /// Size of the graph box, pt.
+    static let graphSize = CGSize(width: 330, height: 128)
+    static let graphColors = (speed: RGBA(hex: 0x4A_90_E2), x: RGBA(hex: 0xF5_A6_23), y: RGBA(hex: 0x7E_D3_21))
+
+    /// The graph's box in points (nil when hidden or nothing is selected).
+    var graphRect: CGRect? {
+        guard showGraph, overlay.selected != nil, trace.samples.count >= 2 else { return nil }
+        let s = Self.graphSize
+        return CGRect(x: Double(size.width) - s.width - 8, y: Double(size.height) - s.height - 8,
+                      width: s.width, height: s.height)
+    }
+
+    /// Draws the graph box with its three traces and their labels.
+    func drawGraph(into r: inout Raster) {
+        guard let rect = graphRect, let last = trace.samples.last else { return }
+        let x0 = Double(rect.minX), y0 = Double(rect.minY), w = Double(rect.width), h = Double(rect.height)
+        box(&r, x: x0, y: y0, w: w, h: h)
+        let name = overlay.selected?.name ?? "item"
+        text(&r, "\(name): last \(Int(MotionTrace.duration)) s   G: hide", x: x0 + 8, y: y0 + 6, Self.accent)
+        // Plot area under three label lines.
+        let plot = (x: x0 + 8, y: y0 + 48, w: w - 16, h: h - 56)
+        box(&r, x: plot.x, y: plot.y, w: plot.w, h: plot.h, RGBA(255, 255, 255, 14))
+        let t1 = last.time, t0 = t1 - MotionTrace.duration
+        let series: [(String, String, RGBA, (MotionTrace.Sample) -> Double, Double)] = [
+            ("speed", "pt/s", Self.graphColors.speed, { $0.speed }, 1),
+            ("x", "pt", Self.graphColors.x, { $0.x }, 1),
+            ("y", "pt", Self.graphColors.y, { $0.y }, 1),
+        ]
+        for (i, (label, unit, color, value, span)) in series.enumerated() {
+            guard let range = trace.range(of: value, minimumSpan: span) else { continue }
+            let line = String(format: "%@ %.1f %@   (%.1f ... %.1f)", label, value(last), unit, range.lowerBound,
+                              range.upperBound)
+            text(&r, line, x: x0 + 8, y: y0 + 18 + Double(i) * 10, color)
+            let points = trace.samples.map { s -> PixelPoint in
+                let fx = (s.time - t0) / MotionTrace.duration
+                // y is flipped so its trace moves the way the item does on screen (reference y grows down).
+                var fy = (value(s) - range.lowerBound) / (range.upperBound - range.lowerBound)
+                if label == "y" { fy = 1 - fy }
+                return PixelPoint((plot.x + fx * plot.w) * scale, (plot.y + plot.h * (1 - fy)) * scale)
+            }
+            r.strokePolyline(points, width: 1.2 * scale, color)
+        }
+    }
+}
