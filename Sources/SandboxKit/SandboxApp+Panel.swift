@@ -111,10 +111,33 @@ extension SandboxApp {
                              derived: { [weak self] in
                                  String(format: "%.0f deg", (self?.gestures.pushAngle ?? 0) * 180 / .pi)
                              }))
+        if let push = scenePushes.first {
+            rows += continuousPushRows(push)
+        }
         if let field = tunedField() {
             rows += fieldRows(field)
         }
         return rows
+    }
+
+    /// Rows for the scene's continuous `push`: magnitude (with the acceleration it gives its first item) and angle.
+    func continuousPushRows(_ push: PushBehavior) -> [PanelRow] {
+        let section = "push: continuous (scene)"
+        return [
+            PanelRow(section: section, name: "magnitude", kind: .slider(range: 0...10, step: 0.05),
+                     get: { Double(push.magnitude) },
+                     set: { push.magnitude = CGFloat($0) },
+                     derived: { [weak self] in
+                         // UIKit: magnitude 1 accelerates a 100 × 100 pt item of density 1 (mass 1) at 100 pt/s².
+                         guard let item = push.items.first, let m = self?.world.animator.debugMass(of: item), m > 0
+                         else { return nil }
+                         return String(format: "a %.0f pt/s^2", 100 * Double(push.magnitude) / m)
+                     }),
+            PanelRow(section: section, name: "angle", unit: "rad", kind: .slider(range: -3.14...3.14, step: 0.02),
+                     get: { Double(push.angle) },
+                     set: { push.angle = CGFloat($0) },
+                     derived: { String(format: "%.0f deg", Double(push.angle) * 180 / .pi) }),
+        ]
     }
 
     /// The field the panel edits: the first field acting on the selected item, else the scene's first field.

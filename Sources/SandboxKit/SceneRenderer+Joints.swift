@@ -2,13 +2,18 @@ import Dynamics
 import Foundation
 import SandboxRender
 
-/// Attachments and snaps (DynamicXray's model): rigid rods as solid lines, springs as zig-zags, anchors as
-/// squares, snap targets as a ring with a dashed line from the item.
+/// Attachments, snaps and pushes (DynamicXray's model): rigid rods as solid lines, springs as zig-zags, anchors as
+/// squares, snap targets as a ring with a dashed line from the item, active continuous pushes as arrows.
 extension SceneRenderer {
     /// Spring zig-zags.
     static let springColor = RGBA(hex: 0x50_E3_C2)
     /// Snap rings and lines.
     static let snapColor = RGBA(hex: 0xF8_E7_1C)
+    /// Push arrows (the scene's continuous pushes and the right-click's instantaneous one).
+    static let pushColor = RGBA(hex: 0xFF_7F_A8)
+    /// Length of a push arrow per unit of magnitude, pt, and its bounds.
+    static let pushArrowPerMagnitude = 40.0
+    static let pushArrowLength: ClosedRange<Double> = 14...160
 
     func drawJoints(_ behaviors: [DynamicBehavior], origin: CGPoint, into raster: inout Raster) {
         for b in behaviors {
@@ -34,6 +39,19 @@ extension SceneRenderer {
                 dashed(from, target, into: &raster)
                 raster.strokeCircle(center: target, radius: 7 * scale, width: 1.5 * scale, Self.snapColor)
                 raster.fillCircle(center: target, radius: 2 * scale, Self.snapColor)
+            } else if let p = b as? PushBehavior, p.mode == .continuous, p.active, p.magnitude > 0 {
+                // From each item's centre along the push, out past its edge by 40 pt per unit of magnitude
+                // (within 14…160 pt).
+                let len = min(Self.pushArrowLength.upperBound,
+                              max(Self.pushArrowLength.lowerBound, Double(p.magnitude) * Self.pushArrowPerMagnitude))
+                let angle = Double(p.angle)
+                for item in p.items {
+                    let c = item.center
+                    let len = len + Double(max(item.bounds.width, item.bounds.height)) / 2
+                    let tip = CGPoint(x: Double(c.x) + cos(angle) * len, y: Double(c.y) + sin(angle) * len)
+                    raster.drawArrow(from: px(c, origin), to: px(tip, origin), width: 2.5 * scale, head: 10 * scale,
+                                     Self.pushColor)
+                }
             }
         }
     }

@@ -76,7 +76,7 @@ public struct SceneRenderer {
             if let push = extras.push, push.age < 0.6 {
                 let alpha = UInt8(255 * (1 - push.age / 0.6))
                 raster.drawArrow(from: px(push.from, origin), to: px(push.to, origin), width: 3 * scale,
-                                 head: 12 * scale, RGBA(hex: 0xFF_7F_A8).withAlpha(alpha))
+                                 head: 12 * scale, Self.pushColor.withAlpha(alpha))
             }
         }
         if overlays.gravity, let g = world.gravity { drawGravity(g.gravityDirection, raster: &raster) }

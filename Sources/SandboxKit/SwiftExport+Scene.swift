@@ -52,13 +52,14 @@ extension SandboxApp {
         world.items.firstIndex { $0 === item }.map { "views[\($0)]" }
     }
 
-    /// The scene's attachments (not the drag's) and fields as UIKit code; empty when it has none.
+    /// The scene's attachments (not the drag's), fields and continuous pushes as UIKit code; empty when it has none.
     func sceneBehaviorsSwift() -> [String] {
         var out: [String] = []
         let dragging = dragAttachment
         let attachments = world.allBehaviors.compactMap { $0 as? AttachmentBehavior }.filter { $0 !== dragging }
         let fields = world.allBehaviors.compactMap { $0 as? FieldBehavior }
-        guard !attachments.isEmpty || !fields.isEmpty else { return [] }
+        let pushes = scenePushes
+        guard !attachments.isEmpty || !fields.isEmpty || !pushes.isEmpty else { return [] }
         out.append("// The scene's behaviours; `views` are its items in order ("
                    + world.items.prefix(4).enumerated().map { "views[\($0.offset)] = \($0.element.name ?? "item")" }
                        .joined(separator: ", ") + (world.items.count > 4 ? ", …" : "") + ").")
@@ -70,7 +71,20 @@ extension SandboxApp {
             out += fieldSwift(f, name: "field\(k)")
             out.append("")
         }
+        for (k, p) in pushes.enumerated() {
+            let name = "push\(k)"
+            let items = p.items.map { swiftItem($0) ?? "item" }.joined(separator: ", ")
+            out.append("let \(name) = UIPushBehavior(items: [\(items)], mode: .continuous)")
+            out.append("\(name).setAngle(\(Self.swiftAngle(p.angle)), magnitude: \(Self.swiftNumber(p.magnitude)))")
+            out.append("animator.addBehavior(\(name))")
+            out.append("")
+        }
         return out
+    }
+
+    /// The scene's continuous pushes (the right-click's instantaneous push is the app's, exported apart).
+    var scenePushes: [PushBehavior] {
+        world.allBehaviors.compactMap { $0 as? PushBehavior }.filter { $0.mode == .continuous && $0 !== pushBehavior }
     }
 
     /// One attachment: its initializer or factory, then length, frequency, damping (and the pin's and slider's

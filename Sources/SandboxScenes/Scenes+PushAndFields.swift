@@ -2,9 +2,10 @@ import Dynamics
 import Foundation
 
 /// Push and field scenes: seed 000's billiards, drag field and spring field, seed 001's push, seed 002's vertical
-/// throw, seed 004's push-toward-tap, and one scene per field kind.
+/// throw, seed 004's push-toward-tap, a continuous push (Apple's DynamicsCatalog), and one scene per field kind.
 extension SceneCatalog {
-    static let pushScenes: [SceneDescriptor] = [billiards, dragField, springField, push, verticalThrow, bookPush]
+    static let pushScenes: [SceneDescriptor] = [billiards, dragField, springField, push, verticalThrow, bookPush,
+                                                continuousPush]
 
     /// Seed 000: an instantaneous push, direction (0.5, 0.5) then magnitude 5, on a ball in a box; resistance 1,
     /// elasticity 0.8: Δv = 500 / mass on the first step, decaying with τ ≈ 1 s.
@@ -112,6 +113,28 @@ extension SceneCatalog {
             p.magnitude = min(hypot(dx, dy), 100) / 100
             p.angle = atan2(dy, dx)
             p.active = true
+            return true
+        }
+    }
+
+    /// Apple's DynamicsCatalog "Continuous Push": one continuous push on a square in the walls, no gravity; a tap
+    /// re-aims it at the tap with magnitude distance / 100 (a 60-pt square has mass 0.36, so magnitude 1 is
+    /// 278 pt/s²). It starts pushing at 45° down-right with magnitude 0.5.
+    static let continuousPush = SceneDescriptor(
+        name: "continuous-push", source: "apple",
+        summary: "a continuous push accelerates the square; tap to aim it there, magnitude distance/100"
+    ) { w in
+        let square = w.add(SandboxItem(center: CGPoint(x: w.bounds.midX, y: w.bounds.midY),
+                                       size: CGSize(width: 60, height: 60), color: Build.color(3), name: "square"))
+        Build.walls(w, [square])
+        let p = PushBehavior(items: [square], mode: .continuous)
+        p.setAngle(.pi / 4, magnitude: 0.5)
+        w.animator.addBehavior(p)
+        w.onTap = { t in
+            let dx = t.x - square.center.x, dy = t.y - square.center.y
+            p.setAngle(atan2(dy, dx), magnitude: hypot(dx, dy) / 100)
+            w.log(String(format: "continuous push: magnitude %.2f at %.0f deg", Double(p.magnitude),
+                         Double(p.angle) * 180 / .pi))
             return true
         }
     }

@@ -137,6 +137,40 @@ struct GestureTests {
         #expect(app.world.items.last?.center == CGPoint(x: 701, y: 400))
     }
 
+    @Test("continuous push: a tap re-aims it (magnitude distance/100), the panel edits it live, copy as Swift exports it")
+    func continuousPushScene() throws {
+        let (app, pump) = Self.app("continuous-push")
+        let push = try #require(app.world.allBehaviors.compactMap { $0 as? PushBehavior }.first)
+        #expect(push.mode == .continuous && abs(push.magnitude - 0.5) < 1e-12 && abs(push.angle - .pi / 4) < 1e-12)
+        let square = try #require(app.world.items.first)
+        // The square (60 × 60 pt, mass 0.36) starts at rest: 0.5 s of magnitude 0.5 at 45° gives
+        // a = 100 · 0.5 / 0.36 = 138.9 pt/s², v ≈ a t = 69 pt/s less the default resistance (0.1/s: ≈ 2.5 %).
+        for _ in 0..<30 { app.frame(dt: 1.0 / 60) }
+        let v = app.velocity(of: square)
+        let speed = Double(hypot(v.x, v.y)), expected = 100 * 0.5 / 0.36 * 0.5
+        #expect(abs(speed - expected) < 0.05 * expected, "\(speed) pt/s, expected about \(expected)")
+        #expect(abs(Double(atan2(v.y, v.x)) - .pi / 4) < 1e-6, "it moves along the push")
+        // Tap 300 pt left of the square: magnitude 3, angle π.
+        let c = square.center
+        let tx = Int32((c.x - 300).rounded()), ty = Int32(c.y.rounded())
+        pump.dispatch(Self.button(true, x: tx, y: ty, ms: 2000))
+        pump.dispatch(Self.button(false, x: tx, y: ty, ms: 2050))
+        let d = hypot(Double(tx) - Double(c.x), Double(ty) - Double(c.y))
+        #expect(abs(Double(push.magnitude) - d / 100) < 1e-9)
+        #expect(abs(abs(Double(push.angle)) - .pi) < 0.01)
+        // The panel's rows for it: magnitude with the acceleration it gives, angle in degrees; edits apply live.
+        let rows = app.panelRows().filter { $0.section == "push: continuous (scene)" }
+        #expect(rows.map(\.name) == ["magnitude", "angle"])
+        rows[0].setFraction(0.1)
+        #expect(abs(push.magnitude - 1) < 1e-9)
+        #expect(rows[0].derived() == "a 278 pt/s^2")
+        rows[1].setFraction(0.5)
+        #expect(abs(push.angle) < 0.02)
+        let code = app.swiftCode()
+        #expect(code.contains("let push0 = UIPushBehavior(items: [views[0]], mode: .continuous)"))
+        #expect(code.contains("push0.setAngle(0, magnitude: 1)"))
+    }
+
     @Test("arrow keys through SDL's queue tilt gravity while held and level it on release")
     func arrowKeysTilt() throws {
         #expect(SDL_Init(SDL_INIT_EVENTS) == 0)
