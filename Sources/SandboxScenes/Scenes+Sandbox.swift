@@ -48,7 +48,8 @@ extension SceneCatalog {
         name: "pyramid", source: "sandbox",
         summary: "a 14-row pyramid of 105 boxes stands, falls asleep and the animator pauses"
     ) { w in
-        let rows = 14, side: CGFloat = 30
+        // 30-pt boxes, smaller when the window is too small for 14 rows (≥ 80 pt of headroom, 15 boxes of width).
+        let rows = 14, side = max(8, min(30, (w.bounds.height - 80) / CGFloat(rows), w.bounds.width / 15))
         let floorY = w.bounds.maxY
         var items: [SandboxItem] = []
         for i in 0..<rows {
