@@ -27,7 +27,7 @@ extension World {
         let iterations = Swift.max(1, Swift.min(8, settings.solverIterations))
         let hertz = Swift.min(settings.contactHertz, 0.25 * Double(n) / dt)
         let contactSoftness = Softness(hertz: hertz, dampingRatio: settings.contactDampingRatio, h: h)
-        let staticSoftness = Softness(hertz: Swift.min(settings.staticContactHertzScale * hertz, 0.5 * Double(n) / dt), dampingRatio: settings.contactDampingRatio, h: h)
+        let staticSoftness = Softness(hertz: Swift.min(settings.staticContactHertzScale * hertz, 0.25 * Double(n) / dt), dampingRatio: settings.contactDampingRatio, h: h)
 
         awakeBodies.removeAll(keepingCapacity: true)
         for i in bodies.indices where bodies[i].isAlive && bodies[i].isAwake && bodies[i].type != .static {
