@@ -7,6 +7,7 @@ import SandboxRender
 extension SandboxApp {
     /// Size of the graph box, pt.
     static let graphSize = CGSize(width: 330, height: 128)
+    /// The traces' colours.
     static let graphColors = (speed: RGBA(hex: 0x4A_90_E2), x: RGBA(hex: 0xF5_A6_23), y: RGBA(hex: 0x7E_D3_21))
 
     /// The graph's box in points (nil when hidden or nothing is selected).
@@ -28,13 +29,14 @@ extension SandboxApp {
         let plot = (x: x0 + 8, y: y0 + 48, w: w - 16, h: h - 56)
         box(&r, x: plot.x, y: plot.y, w: plot.w, h: plot.h, RGBA(255, 255, 255, 14))
         let t1 = last.time, t0 = t1 - MotionTrace.duration
-        let series: [(String, String, RGBA, (MotionTrace.Sample) -> Double, Double)] = [
-            ("speed", "pt/s", Self.graphColors.speed, { $0.speed }, 1),
-            ("x", "pt", Self.graphColors.x, { $0.x }, 1),
-            ("y", "pt", Self.graphColors.y, { $0.y }, 1),
+        let series: [(String, String, RGBA, (MotionTrace.Sample) -> Double)] = [
+            ("speed", "pt/s", Self.graphColors.speed, { $0.speed }),
+            ("x", "pt", Self.graphColors.x, { $0.x }),
+            ("y", "pt", Self.graphColors.y, { $0.y }),
         ]
-        for (i, (label, unit, color, value, span)) in series.enumerated() {
-            guard let range = trace.range(of: value, minimumSpan: span) else { continue }
+        for (i, (label, unit, color, value)) in series.enumerated() {
+            // At least 1 pt (or pt/s) of range, so a still item draws a flat line mid-plot rather than noise.
+            guard let range = trace.range(of: value, minimumSpan: 1) else { continue }
             let line = String(format: "%@ %.1f %@   (%.1f ... %.1f)", label, value(last), unit, range.lowerBound,
                               range.upperBound)
             text(&r, line, x: x0 + 8, y: y0 + 18 + Double(i) * 10, color)

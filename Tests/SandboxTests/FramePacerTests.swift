@@ -11,6 +11,14 @@ struct FramePacerTests {
         return p
     }
 
+    /// A paced pacer after its first frame, waiting for tick 1 of a grid that starts at t = 1 s.
+    func gridFromOneSecond() -> FramePacer {
+        var p = pacedPacer()
+        _ = p.frameInterval(now: 0.99)
+        _ = p.waitBeforeNextFrame(now: 1.0)
+        return p
+    }
+
     @Test("presents that block for a period mean vsync: the pacer never waits")
     func vsyncDetected() {
         var p = FramePacer(refreshHz: 0)
@@ -40,9 +48,7 @@ struct FramePacerTests {
     @Test("a frame that misses its tick by more than the slack waits for the next one and hands over two periods")
     func missedTick() {
         let T = 1.0 / 60
-        var q = pacedPacer()
-        _ = q.frameInterval(now: 0.99)
-        _ = q.waitBeforeNextFrame(now: 1.0)         // grid origin 1.0; next tick 1 + T
+        var q = gridFromOneSecond()                  // next tick 1 + T
         #expect(abs(q.frameInterval(now: 1.0 + T) - T) < 1e-12)
         // This frame started at tick 1 and ended 6 ms after tick 2: tick 2 is missed, it waits for tick 3.
         let wait = q.waitBeforeNextFrame(now: 1.0 + 2 * T + 0.006)
@@ -70,10 +76,8 @@ struct FramePacerTests {
 
     @Test("a stall of more than four periods starts a new grid: no burst, four periods handed over")
     func stall() {
-        var p = pacedPacer()
+        var p = gridFromOneSecond()
         let T = 1.0 / 60
-        _ = p.frameInterval(now: 0.99)
-        _ = p.waitBeforeNextFrame(now: 1.0)
         _ = p.frameInterval(now: 1.0 + T)
         #expect(p.waitBeforeNextFrame(now: 1.0 + T + 0.1) == 0)
         #expect(p.droppedPeriods >= FramePacer.maximumPeriodsPerFrame)
@@ -104,10 +108,8 @@ struct FramePacerTests {
 
     @Test("after sleeping on events the next frame advances one period and the grid restarts")
     func resynchronize() {
-        var p = pacedPacer()
+        var p = gridFromOneSecond()
         let T = 1.0 / 60
-        _ = p.frameInterval(now: 0.99)
-        _ = p.waitBeforeNextFrame(now: 1.0)
         p.resynchronize(now: 9.0)
         #expect(p.frameInterval(now: 9.0) == T)
         #expect(abs(p.waitBeforeNextFrame(now: 9.004) - T) < 1e-9)

@@ -49,6 +49,16 @@ struct GestureTests {
         return e
     }
 
+    /// Right-clicks 200 pt to the right of `item` (at t = 3 s) and steps one frame: an instantaneous push of the
+    /// panel's default magnitude 2 at angle 0. Returns the item's velocity after that frame.
+    static func rightClickRightOf(_ item: SandboxItem, _ app: SandboxApp, _ pump: EventPump) -> CGPoint {
+        let c = item.center
+        pump.dispatch(button(true, x: Int32(c.x + 200), y: Int32(c.y), button: SDL_BUTTON_RIGHT, ms: 3000))
+        pump.dispatch(button(false, x: Int32(c.x + 200), y: Int32(c.y), button: SDL_BUTTON_RIGHT, ms: 3050))
+        app.frame(dt: 1.0 / 60)
+        return app.velocity(of: item)
+    }
+
     /// The "collision" scene's wide view: frame (260, 100, 100, 50), centre (310, 125), mass 0.5, no gravity.
     static let wideCenter = (x: Int32(310), y: Int32(125))
 
@@ -337,15 +347,10 @@ struct GestureTests {
         #expect(attachment.length == 150, "half of 0…300 pt, on the held attachment at once")
         pump.dispatch(Self.button(false, x: x, y: y, ms: 1050))
 
-        // The push scene: a 60 × 60 square (mass 0.36) alone at the centre, no gravity, no resistance.
+        // The push scene: a 60 × 60 square (mass 0.36) alone at the centre, no gravity, UIKit's default resistance.
         let (app2, pump2) = Self.app("push")
         let square = try #require(app2.world.items.first)
-        let c = square.center
-        // Right-click 200 pt to its right: magnitude 2 at angle 0, Δv = 100 · 2 / 0.36 = 555.6 pt/s.
-        pump2.dispatch(Self.button(true, x: Int32(c.x + 200), y: Int32(c.y), button: SDL_BUTTON_RIGHT, ms: 3000))
-        pump2.dispatch(Self.button(false, x: Int32(c.x + 200), y: Int32(c.y), button: SDL_BUTTON_RIGHT, ms: 3050))
-        app2.frame(dt: 1.0 / 60)
-        let v1 = app2.velocity(of: square)
+        let v1 = Self.rightClickRightOf(square, app2, pump2)
         let dv = 100 * 2 / 0.36
         // 0.5 %: the push is exact; the margin is for the square's mass read from its collision shape.
         #expect(abs(Double(v1.x) - dv) < dv * 0.005 && abs(Double(v1.y)) < 1e-6, "\(v1)")
@@ -367,11 +372,7 @@ struct GestureTests {
         // loses 0.17 % of its speed a frame); each push adds Δv = 100 · 2 / 0.36 = 555.6 pt/s.
         let (app, pump) = Self.app("push")
         let square = try #require(app.world.items.first)
-        let c = square.center
-        pump.dispatch(Self.button(true, x: Int32(c.x + 200), y: Int32(c.y), button: SDL_BUTTON_RIGHT, ms: 3000))
-        pump.dispatch(Self.button(false, x: Int32(c.x + 200), y: Int32(c.y), button: SDL_BUTTON_RIGHT, ms: 3050))
-        app.frame(dt: 1.0 / 60)
-        let v1 = app.velocity(of: square)
+        let v1 = Self.rightClickRightOf(square, app, pump)
         let dv = 100 * 2 / 0.36
         let rows = app.panelRows()
         let i = try #require(rows.firstIndex { $0.section.hasPrefix("push") && $0.name == "angle" })
