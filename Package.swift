@@ -62,7 +62,9 @@ let package = Package(
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "PhysicsCore"], swiftSettings: strict),
         .testTarget(name: "UIKitDynamicsTests", dependencies: ["UIKitDynamics"], swiftSettings: strict),
         .testTarget(name: "SandboxTests",
-                    dependencies: ["SandboxRender", "SandboxScenes", "SandboxKit", "SandboxSDL", "Dynamics", "CSDL2"],
+                    // UIKitDynamics: "copy as Swift" output is type-checked against its module.
+                    dependencies: ["SandboxRender", "SandboxScenes", "SandboxKit", "SandboxSDL", "Dynamics", "CSDL2",
+                                   "UIKitDynamics"],
                     exclude: ["Goldens"],
                     swiftSettings: strict),
     ]
