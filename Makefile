@@ -97,9 +97,10 @@ test: deps ui-deps
 	$(MAKE) --no-print-directory ui-test
 
 # The real-window test: Xvfb + xdotool drag an item and press an arrow key; screenshots before/after must differ
-# where the item was. Prints its own "N passed, N failed" line.
+# where the item was. Prints its own "N passed, N failed" line. Built with the tests' flags (-enable-testing), so
+# after `swift test` it reuses that build instead of compiling every module again.
 ui-test: ui-deps
-	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release --product dynamics-sandbox
+	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release -Xswiftc -enable-testing --product dynamics-sandbox
 	APP=$(abspath $(BUILD_DIR))/release/dynamics-sandbox bash scripts/ui-smoke.sh
 
 run: deps
