@@ -93,12 +93,14 @@ build: deps
 # 40-row pyramids for 11 s) that a debug build would take many minutes over. The invariant checks that a debug
 # build runs after every step are switched on explicitly by those tests.
 test: deps ui-deps
-	$(SWIFT) test --scratch-path $(BUILD_DIR) -c release -Xswiftc -enable-testing
+	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release -Xswiftc -enable-testing --build-tests
+	$(SWIFT) test --scratch-path $(BUILD_DIR) -c release -Xswiftc -enable-testing --skip-build
 	$(MAKE) --no-print-directory ui-test
 
 # The real-window test: Xvfb + xdotool drag an item and press an arrow key; screenshots before/after must differ
 # where the item was. Prints its own "N passed, N failed" line. Built with the tests' flags (-enable-testing), so
-# after `swift test` it reuses that build instead of compiling every module again.
+# after `make test`'s `swift build --build-tests` it reuses that build instead of compiling every module again
+# (`swift test` building by itself uses other flags, hence the separate build step).
 ui-test: ui-deps
 	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release -Xswiftc -enable-testing --product dynamics-sandbox
 	APP=$(abspath $(BUILD_DIR))/release/dynamics-sandbox bash scripts/ui-smoke.sh
