@@ -47,7 +47,8 @@ public final class SandboxApp {
     public var overlays = OverlayOptions()
     /// Help overlay shown (H). Default false.
     public internal(set) var showHelp = false
-    /// Tuning panel shown (T). Default true.
+    /// Tuning panel shown (T). Default true; false when the window starts narrower than
+    /// `SandboxApp.panelMinimumWindowWidth` (the 300-pt panel would cover half of it).
     public internal(set) var showPanel = true
     /// Motion graph of the selected item shown (G). Default true (it appears once an item is selected).
     public internal(set) var showGraph = true
@@ -125,8 +126,13 @@ public final class SandboxApp {
         size = CGSize(width: max(200, configuration.size.width), height: max(200, configuration.size.height))
         scale = max(0.25, min(8, configuration.scale))
         world = SceneWorld(bounds: CGRect(origin: .zero, size: size), seed: configuration.seed)
+        showPanel = Double(size.width) >= Self.panelMinimumWindowWidth
         loadScene(index)
+        if !showPanel { log("tuning panel hidden in a window this narrow: T shows it") }
     }
+
+    /// The narrowest window, pt, that opens with the tuning panel shown: 720.
+    public static let panelMinimumWindowWidth = 720.0
 
     /// The current scene's descriptor.
     public var scene: SceneDescriptor { SceneCatalog.all[sceneIndex] }

@@ -138,6 +138,18 @@ struct AppTests {
         #expect(frame.width == 1600 && frame.height == 1000)
     }
 
+    @Test("a window narrower than 720 pt opens with the tuning panel hidden (it would cover half); T shows it")
+    func narrowWindowHidesPanel() {
+        var c = SandboxApp.Configuration()
+        c.size = CGSize(width: 600, height: 380)
+        let narrow = SandboxApp(configuration: c)
+        #expect(!narrow.showPanel && narrow.panelRect == nil)
+        #expect(narrow.logLines.contains { $0.contains("T shows it") })
+        narrow.handle(.key(.togglePanel, pressed: true, shift: false))
+        #expect(narrow.showPanel)
+        #expect(SandboxApp().showPanel, "the default 960-pt window shows it")
+    }
+
     @Test("only SandboxSDL imports SDL")
     func moduleRules() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
