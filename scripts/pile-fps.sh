@@ -10,6 +10,10 @@ APP=${APP:-.build/release/dynamics-sandbox}
 FRAMES=${FRAMES:-600}
 SCENE=${SCENE:-ball-pile}
 LOAD=${LOAD:-0}
+if ! [[ "$LOAD" =~ ^[0-9]+$ ]] || [ "$LOAD" -gt 16 ]; then
+  echo "pile-fps: LOAD must be a whole number of busy processes from 0 to 16, got '$LOAD' (e.g. LOAD=1)" >&2
+  exit 2
+fi
 if [ -z "${INSIDE_XVFB:-}" ]; then
   exec env -u DISPLAY -u WAYLAND_DISPLAY INSIDE_XVFB=1 APP="$APP" FRAMES="$FRAMES" SCENE="$SCENE" LOAD="$LOAD" \
     xvfb-run -a -s '-screen 0 1280x800x24' bash "$0" </dev/null

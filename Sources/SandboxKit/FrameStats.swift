@@ -1,4 +1,4 @@
-/// What a window run measured, for its closing line and the HUD: presents per second over the display-linked part
+/// What a window run measured, for its closing line: presents per second over the display-linked part
 /// of the run (the pacer's unpaced probe excluded, since it runs faster than the display), the longest interval
 /// between two presents, and each frame's physics and draw times.
 public struct FrameStats: Sendable {

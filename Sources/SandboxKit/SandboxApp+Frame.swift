@@ -37,15 +37,12 @@ extension SandboxApp {
 
     /// Adds the selected item's speed and centre to the graph's trace (a new selection starts a new trace).
     func recordTrace() {
-        guard let item = overlay.selected else {
-            if tracedItem != nil { trace.reset() }
-            tracedItem = nil
-            return
-        }
-        if tracedItem != ObjectIdentifier(item) {
+        let id = overlay.selected.map(ObjectIdentifier.init)
+        if tracedItem != id {
             trace.reset()
-            tracedItem = ObjectIdentifier(item)
+            tracedItem = id
         }
+        guard let item = overlay.selected else { return }
         let v = velocity(of: item)
         trace.record(time: world.animator.elapsedTime, x: Double(item.center.x), y: Double(item.center.y),
                      speed: Double(hypot(v.x, v.y)))

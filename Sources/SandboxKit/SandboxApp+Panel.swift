@@ -62,7 +62,7 @@ extension SandboxApp {
                                      g.angle = CGFloat(v)
                                      self?.world.levelGravity = g.gravityDirection
                                  },
-                                 derived: { String(format: "%.0f deg", Double(g.angle) * 180 / .pi) }))
+                                 derived: { Self.degreesText(Double(g.angle)) }))
             rows.append(PanelRow(section: "gravity", name: "magnitude", kind: .slider(range: 0...5, step: 0.05),
                                  get: { Double(g.magnitude) },
                                  set: { [weak self] v in
@@ -109,7 +109,7 @@ extension SandboxApp {
                              get: { [weak self] in self?.gestures.pushAngle ?? 0 },
                              set: { [weak self] v in self?.repush(angle: v) },
                              derived: { [weak self] in
-                                 String(format: "%.0f deg", (self?.gestures.pushAngle ?? 0) * 180 / .pi)
+                                 Self.degreesText(self?.gestures.pushAngle ?? 0)
                              }))
         if let push = scenePushes.first {
             rows += continuousPushRows(push)
@@ -118,6 +118,11 @@ extension SandboxApp {
             rows += fieldRows(field)
         }
         return rows
+    }
+
+    /// An angle row's derived text: `radians` in whole degrees ("90 deg").
+    static func degreesText(_ radians: Double) -> String {
+        String(format: "%.0f deg", radians * 180 / .pi)
     }
 
     /// Rows for the scene's continuous `push`: magnitude (with the acceleration it gives its first item) and angle.
@@ -136,7 +141,7 @@ extension SandboxApp {
             PanelRow(section: section, name: "angle", unit: "rad", kind: .slider(range: -3.14...3.14, step: 0.02),
                      get: { Double(push.angle) },
                      set: { push.angle = CGFloat($0) },
-                     derived: { String(format: "%.0f deg", Double(push.angle) * 180 / .pi) }),
+                     derived: { Self.degreesText(Double(push.angle)) }),
         ]
     }
 

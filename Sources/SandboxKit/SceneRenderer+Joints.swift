@@ -42,12 +42,12 @@ extension SceneRenderer {
             } else if let p = b as? PushBehavior, p.mode == .continuous, p.active, p.magnitude > 0 {
                 // From each item's centre along the push, out past its edge by 40 pt per unit of magnitude
                 // (within 14…160 pt).
-                let len = min(Self.pushArrowLength.upperBound,
-                              max(Self.pushArrowLength.lowerBound, Double(p.magnitude) * Self.pushArrowPerMagnitude))
+                let wanted = Double(p.magnitude) * Self.pushArrowPerMagnitude
+                let beyondEdge = min(Self.pushArrowLength.upperBound, max(Self.pushArrowLength.lowerBound, wanted))
                 let angle = Double(p.angle)
                 for item in p.items {
                     let c = item.center
-                    let len = len + Double(max(item.bounds.width, item.bounds.height)) / 2
+                    let len = beyondEdge + Double(max(item.bounds.width, item.bounds.height)) / 2
                     let tip = CGPoint(x: Double(c.x) + cos(angle) * len, y: Double(c.y) + sin(angle) * len)
                     raster.drawArrow(from: px(c, origin), to: px(tip, origin), width: 2.5 * scale, head: 10 * scale,
                                      Self.pushColor)
