@@ -18,10 +18,8 @@ let package = Package(
     ],
     targets: [
         // Rigid bodies, shapes, collision, solver. No Foundation, no SDL, no UIKit names.
-        .target(
-            name: "PhysicsCore",
-            swiftSettings: strict + [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
-        ),
+        // Built with the compiler's checks on (no unsafe flags), so other packages can depend on it by version.
+        .target(name: "PhysicsCore", swiftSettings: strict),
         // The UIKit-shaped API over PhysicsCore.
         .target(
             name: "Dynamics",
