@@ -142,7 +142,7 @@ public struct SceneRenderer {
             }
         case .path:
             let cosA = cos(angle), sinA = sin(angle)
-            let local = item.collisionBoundingPath.map { PathFlattening.polylines($0).first?.points ?? [] } ?? []
+            let local = PathFlattening.polylines(item.collisionBoundingPath).first?.points ?? []
             let poly = local.map { p in
                 PixelPoint(c.x + (cosA * Double(p.x) - sinA * Double(p.y)) * scale,
                            c.y + (sinA * Double(p.x) + cosA * Double(p.y)) * scale)

@@ -40,8 +40,8 @@ public final class SandboxItem: DynamicItem {
     public var transform: CGAffineTransform
     /// Collision shape. Default `.rectangle`.
     public var collisionBoundsType: DynamicItemCollisionBoundsType
-    /// Item-local convex path for `.path` items ((0, 0) = center). Default nil.
-    public var collisionBoundingPath: BezierPath?
+    /// Item-local convex path for `.path` items ((0, 0) = center). Default an empty path.
+    public var collisionBoundingPath: BezierPath
     /// Fill colour.
     public var color: SceneColor
     /// Visual corner radius, pt (like `layer.cornerRadius`: drawn only, collisions use `collisionBoundsType`).
@@ -60,7 +60,7 @@ public final class SandboxItem: DynamicItem {
         bounds = CGRect(origin: .zero, size: size)
         transform = .identity
         collisionBoundsType = shape
-        collisionBoundingPath = path
+        collisionBoundingPath = path ?? BezierPath()
         self.color = color
         self.cornerRadius = cornerRadius
         self.name = name

@@ -23,7 +23,7 @@ extension SceneCatalog {
                 items.append(SandboxItem(center: p, size: CGSize(width: 50, height: 36), shape: .ellipse,
                                          color: Build.color(k), name: "ellipse"))
             default:
-                var path = BezierPath()
+                let path = BezierPath()
                 path.move(to: CGPoint(x: 0, y: -24))
                 path.addLine(to: CGPoint(x: -24, y: 18))
                 path.addLine(to: CGPoint(x: 24, y: 18))
@@ -35,7 +35,7 @@ extension SceneCatalog {
         for i in items { w.add(i) }
         Build.gravity(w, items)
         let c = Build.walls(w, items)
-        var bowl = BezierPath()
+        let bowl = BezierPath()
         bowl.move(to: CGPoint(x: b.minX + 40, y: b.midY))
         bowl.addCurve(to: CGPoint(x: b.maxX - 40, y: b.midY), controlPoint1: CGPoint(x: b.minX + 140, y: b.maxY + 40),
                       controlPoint2: CGPoint(x: b.maxX - 140, y: b.maxY + 40))

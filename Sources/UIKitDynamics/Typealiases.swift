@@ -30,7 +30,7 @@ public typealias UIDynamicItemCollisionBoundsType = DynamicItemCollisionBoundsTy
 public typealias UIOffset = Offset
 /// UIKit's `UIEdgeInsets`: see `EdgeInsets` (`top`, `left`, `bottom`, `right`, pt).
 public typealias UIEdgeInsets = EdgeInsets
-/// UIKit's `UIBezierPath`: see `BezierPath`. A value type here: declare paths you build step by step with `var`.
+/// UIKit's `UIBezierPath`: see `BezierPath` (a class, as in UIKit).
 public typealias UIBezierPath = BezierPath
 /// UIKit's `UIDynamicItemGroup`: see `DynamicItemGroup`.
 public typealias UIDynamicItemGroup = DynamicItemGroup

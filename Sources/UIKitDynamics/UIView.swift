@@ -98,7 +98,7 @@ open class UIView: DynamicItem {
 
     /// The convex item-local path used when `collisionBoundsType` is `.path`. Default nil; override it together
     /// with `collisionBoundsType`.
-    open var collisionBoundingPath: UIBezierPath? { nil }
+    open var collisionBoundingPath: UIBezierPath { UIBezierPath() }
 
     // MARK: Hierarchy
 

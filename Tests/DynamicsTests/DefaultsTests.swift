@@ -64,7 +64,7 @@ struct DefaultsTests {
         }
         let m = Minimal()
         #expect(m.collisionBoundsType == .rectangle)
-        #expect(m.collisionBoundingPath == nil)
+        #expect(m.collisionBoundingPath.isEmpty)
         #expect(DynamicItemCollisionBoundsType.ellipse.rawValue == 1)
         #expect(DynamicItemCollisionBoundsType.path.rawValue == 2)
     }

@@ -41,10 +41,10 @@ struct GeometryTests {
     /// Every chord of the flattened curve stays within 0.25 pt of the curve: checked at 8 parameter values per
     /// chord against the exact cubic, for an oval and a long S-curve.
     @Test func flatteningStaysWithinAQuarterPoint() {
-        var s = BezierPath()
+        let s = BezierPath()
         s.move(to: CGPoint(x: 0, y: 0))
         s.addCurve(to: CGPoint(x: 600, y: 0), controlPoint1: CGPoint(x: 100, y: 800), controlPoint2: CGPoint(x: 500, y: -800))
-        var q = BezierPath()
+        let q = BezierPath()
         q.move(to: CGPoint(x: 0, y: 0))
         q.addQuadCurve(to: CGPoint(x: 400, y: 0), controlPoint: CGPoint(x: 200, y: 500))
         let oval = BezierPath(ovalIn: CGRect(x: 0, y: 0, width: 300, height: 120))
@@ -71,7 +71,7 @@ struct GeometryTests {
     }
 
     @Test func subpathsOpenAndClosed() {
-        var p = BezierPath()
+        let p = BezierPath()
         p.move(to: .zero)
         p.addLine(to: CGPoint(x: 10, y: 0))
         p.addLine(to: CGPoint(x: 10, y: 10))
@@ -83,10 +83,10 @@ struct GeometryTests {
         #expect(lines[0].isClosed && lines[0].segments.count == 3)
         #expect(!lines[1].isClosed && lines[1].points == [.zero, CGPoint(x: -10, y: 0)])
         #expect(lines[2].points.count == 1 && lines[2].segments.isEmpty)
-        var implicit = BezierPath()
+        let implicit = BezierPath()
         implicit.addLine(to: CGPoint(x: 5, y: 5))
         #expect(implicit.elements.first == .move(to: .zero))
-        #expect(BezierPath().currentPoint == nil)
+        #expect(BezierPath().currentPoint == .zero)
     }
 
     // MARK: Helpers

@@ -63,7 +63,7 @@ struct UINamesTests {
         let animator = UIDynamicAnimator(referenceView: screen)
         let collision = UICollisionBehavior(items: [box])
         let rounded = UIBezierPath(roundedRect: CGRect(x: 100, y: 300, width: 200, height: 200), cornerRadius: 20)
-        var bowl = UIBezierPath()
+        let bowl = UIBezierPath()
         bowl.move(to: CGPoint(x: 0, y: 0))
         bowl.addLine(to: CGPoint(x: 40, y: 0))
         bowl.addCurve(to: CGPoint(x: 40, y: 40), controlPoint1: CGPoint(x: 60, y: 10), controlPoint2: CGPoint(x: 60, y: 30))

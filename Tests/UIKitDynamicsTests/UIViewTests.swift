@@ -19,7 +19,7 @@ struct UIViewTests {
         v.backgroundColor = .red
         v.layer.cornerRadius = 10
         #expect(v.backgroundColor == UIColor(red: 1, green: 0, blue: 0, alpha: 1) && v.layer.cornerRadius == 10)
-        #expect(v.collisionBoundsType == .rectangle && v.collisionBoundingPath == nil)
+        #expect(v.collisionBoundsType == .rectangle && v.collisionBoundingPath.isEmpty)
     }
 
     @Test func hierarchyAndConversion() {

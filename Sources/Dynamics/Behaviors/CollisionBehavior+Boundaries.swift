@@ -16,7 +16,7 @@ extension CollisionBehavior {
                                        + "non-finite point; no boundary was added")
             return
         }
-        store(Boundary(path: path, segment: nil), for: identifier)
+        store(Boundary(path: path.copy(), segment: nil), for: identifier)
     }
 
     /// Adds (or replaces) a single two-sided segment boundary from `p1` to `p2`. Non-finite or coincident points
@@ -29,15 +29,15 @@ extension CollisionBehavior {
                                        + "finite; no boundary was added")
             return
         }
-        var path = BezierPath()
+        let path = BezierPath()
         path.move(to: p1)
         path.addLine(to: p2)
         store(Boundary(path: path, segment: (p1, p2)), for: identifier)
     }
 
-    /// The path of a boundary (a move/line path for segments), or nil for an unknown identifier.
+    /// A copy of the path of a boundary (a move/line path for segments), or nil for an unknown identifier.
     public func boundary(withIdentifier identifier: AnyHashable) -> BezierPath? {
-        boundaries[identifier]?.path
+        boundaries[identifier]?.path.copy()
     }
 
     /// Removes a boundary; unknown identifiers are ignored.

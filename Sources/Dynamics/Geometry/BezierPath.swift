@@ -1,14 +1,16 @@
 import Foundation
 
-/// A path of straight lines and quadratic and cubic Bézier curves, in points (UIKit's `UIBezierPath`, as a value).
+/// A path of straight lines and quadratic and cubic Bézier curves, in points (UIKit's `UIBezierPath`).
 ///
 /// Dynamics uses paths for collision boundaries (`CollisionBehavior.addBoundary(withIdentifier:for:)`: every
 /// subpath, open or closed, becomes static segments) and for item shapes (`DynamicItem.collisionBoundingPath`: the
 /// first subpath becomes one convex polygon in item-local coordinates, (0, 0) = the item's center). Curves are
 /// flattened to within `BezierPath.flatness` (0.25 pt).
 ///
-/// A value type: `var path = BezierPath(); path.move(to: …); path.addLine(to: …)`.
-public struct BezierPath: Hashable, Sendable, CustomStringConvertible {
+/// A reference type, as UIKit's: `let path = BezierPath(); path.move(to: …); path.addLine(to: …)`. Behaviours and
+/// items that keep a path keep a `copy()`, so changing a path after handing it over changes nothing already built.
+/// Two paths are equal (`==`) when they hold the same commands; `hash(into:)` follows.
+public final class BezierPath: Hashable, CustomStringConvertible {
     /// One drawing command.
     public enum Element: Hashable, Sendable {
         /// Starts a new subpath at a point.
@@ -26,6 +28,12 @@ public struct BezierPath: Hashable, Sendable, CustomStringConvertible {
     /// The commands, in order.
     public private(set) var elements: [Element] = []
 
+    /// Width of the stroke `stroke()` would draw, pt, ≥ 0. Default 1. Kept for drawing code; Dynamics ignores it.
+    public var lineWidth: CGFloat = 1
+
+    /// Whether `contains(_:)` uses the even-odd rule (true) or the non-zero winding rule (false). Default false.
+    public var usesEvenOddFillRule = false
+
     /// Largest distance between a curve and its flattened polyline, pt. 0.25 (a quarter point).
     public static let flatness: CGFloat = 0.25
 
@@ -33,17 +41,34 @@ public struct BezierPath: Hashable, Sendable, CustomStringConvertible {
     public init() {}
 
     /// A path from commands. A leading command other than `move` starts at (0, 0).
-    public init(elements: [Element]) {
+    public convenience init(elements: [Element]) {
+        self.init()
         for e in elements { append(e) }
     }
+
+    /// A new path with the same commands, line width and fill rule.
+    public func copy() -> BezierPath {
+        let out = BezierPath()
+        out.elements = elements
+        out.lineWidth = lineWidth
+        out.usesEvenOddFillRule = usesEvenOddFillRule
+        return out
+    }
+
+    /// True when both paths hold the same commands (line width and fill rule are not compared).
+    public static func == (lhs: BezierPath, rhs: BezierPath) -> Bool { lhs.elements == rhs.elements }
+
+    /// Hashes the commands.
+    public func hash(into hasher: inout Hasher) { hasher.combine(elements) }
 
     /// True when the path has no commands.
     public var isEmpty: Bool { elements.isEmpty }
 
-    /// The end point of the last command, or nil for an empty path.
-    public var currentPoint: CGPoint? {
-        var start: CGPoint?
-        var current: CGPoint?
+    /// The end point of the last command, pt: where the next `addLine(to:)` starts; (0, 0) for an empty path
+    /// (UIKit's `currentPoint`). After `close()` it is the closed subpath's first point.
+    public var currentPoint: CGPoint {
+        var start = CGPoint.zero
+        var current = CGPoint.zero
         for e in elements {
             switch e {
             case .move(let p):
@@ -59,38 +84,43 @@ public struct BezierPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Starts a new subpath at `point`.
-    public mutating func move(to point: CGPoint) { elements.append(.move(to: point)) }
+    public func move(to point: CGPoint) { elements.append(.move(to: point)) }
 
     /// Adds a straight line to `point` (starting at (0, 0) when the path is empty).
-    public mutating func addLine(to point: CGPoint) { append(.line(to: point)) }
+    public func addLine(to point: CGPoint) { append(.line(to: point)) }
 
     /// Adds a quadratic Bézier curve to `endPoint` with one control point.
-    public mutating func addQuadCurve(to endPoint: CGPoint, controlPoint: CGPoint) {
+    public func addQuadCurve(to endPoint: CGPoint, controlPoint: CGPoint) {
         append(.quadCurve(to: endPoint, control: controlPoint))
     }
 
     /// Adds a cubic Bézier curve to `endPoint` with two control points.
-    public mutating func addCurve(to endPoint: CGPoint, controlPoint1: CGPoint, controlPoint2: CGPoint) {
+    public func addCurve(to endPoint: CGPoint, controlPoint1: CGPoint, controlPoint2: CGPoint) {
         append(.curve(to: endPoint, control1: controlPoint1, control2: controlPoint2))
     }
 
     /// Closes the current subpath with a straight line to its first point. No effect on an empty path.
-    public mutating func close() {
+    public func close() {
         guard !elements.isEmpty else { return }
         elements.append(.close)
     }
 
-    /// Appends every command of `other`.
-    public mutating func append(_ other: BezierPath) {
-        for e in other.elements { append(e) }
+    /// Appends every command of `other` (a path appended to itself is appended once).
+    public func append(_ other: BezierPath) {
+        for e in Array(other.elements) { append(e) }
     }
 
     /// Removes every command.
-    public mutating func removeAllPoints() { elements.removeAll() }
+    public func removeAllPoints() { elements.removeAll() }
 
-    /// The path with every point mapped by `t`.
+    /// Maps every point and control point of the path by `t`, in place (UIKit's `apply(_:)`).
+    public func apply(_ t: CGAffineTransform) {
+        elements = applying(t).elements
+    }
+
+    /// A copy of the path with every point mapped by `t`.
     public func applying(_ t: CGAffineTransform) -> BezierPath {
-        var out = BezierPath()
+        let out = copy()
         out.elements = elements.map { e in
             switch e {
             case .move(let p): .move(to: p.applying(t))
@@ -141,7 +171,7 @@ public struct BezierPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Appends a drawing command, starting the path at (0, 0) when it does not begin with `move`.
-    private mutating func append(_ e: Element) {
+    private func append(_ e: Element) {
         if elements.isEmpty {
             switch e {
             case .move: break

@@ -13,7 +13,7 @@ struct BoundingPolygon {
 
         var description: String {
             switch self {
-            case .missing: "collisionBoundsType is .path but collisionBoundingPath is nil; a .path item MUST provide one"
+            case .missing: "collisionBoundsType is .path but collisionBoundingPath is empty; a .path item MUST provide one"
             case .empty: "the path is empty"
             case .polygon(.tooFewPoints): "its first subpath has fewer than 3 distinct points"
             case .polygon(.nonFinite): "a point is NaN or infinite"
@@ -32,7 +32,7 @@ struct BoundingPolygon {
 
     /// Validates and converts a bounding path.
     static func make(from path: BezierPath?) -> Result<BoundingPolygon, Problem> {
-        guard let path else { return .failure(.missing) }
+        guard let path, !path.isEmpty else { return .failure(.missing) }
         guard path.isFinite else { return .failure(.polygon(.nonFinite)) }
         guard let first = path.flattened().first else { return .failure(.empty) }
         switch makeConvexPolygon(first.points.map { Vec2($0) }) {

@@ -17,7 +17,7 @@ public enum DynamicItemCollisionBoundsType: UInt, Hashable, Sendable, CaseIterab
 /// After every step it writes `center` and sets `transform` to a **pure rotation** (scale, shear and translation
 /// are lost, as in UIKit). `bounds` is only read at body creation.
 ///
-/// `collisionBoundsType` and `collisionBoundingPath` have defaults (`.rectangle`, nil) in a protocol extension.
+/// `collisionBoundsType` and `collisionBoundingPath` have defaults (`.rectangle`, an empty path) in a protocol extension.
 /// As with any protocol-extension default, a subclass can only override them if its superclass declares them.
 @MainActor
 public protocol DynamicItem: AnyObject {
@@ -32,15 +32,15 @@ public protocol DynamicItem: AnyObject {
     var collisionBoundsType: DynamicItemCollisionBoundsType { get }
     /// Used when `collisionBoundsType` is `.path`: its first subpath, convex, counter-clockwise as seen on a y-down
     /// screen (clockwise is reversed with a diagnostic), in item-local points with (0, 0) = the item's center.
-    /// Default nil.
-    var collisionBoundingPath: BezierPath? { get }
+    /// Not optional, as in UIKit (`var collisionBoundingPath: UIBezierPath`). Default an empty path.
+    var collisionBoundingPath: BezierPath { get }
 }
 
 extension DynamicItem {
     /// `.rectangle`.
     public var collisionBoundsType: DynamicItemCollisionBoundsType { .rectangle }
-    /// nil.
-    public var collisionBoundingPath: BezierPath? { nil }
+    /// An empty path (a `.path` item must provide its own).
+    public var collisionBoundingPath: BezierPath { BezierPath() }
 }
 
 /// A short text naming an item in diagnostics: its type, name if any, center and size.

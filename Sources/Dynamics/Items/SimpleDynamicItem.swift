@@ -12,19 +12,19 @@ public final class SimpleDynamicItem: DynamicItem {
     public var transform: CGAffineTransform
     /// Collision shape. Default `.rectangle`.
     public var collisionBoundsType: DynamicItemCollisionBoundsType
-    /// Item-local convex path used when `collisionBoundsType` is `.path`. Default nil.
-    public var collisionBoundingPath: BezierPath?
+    /// Item-local convex path used when `collisionBoundsType` is `.path`. Default an empty path.
+    public var collisionBoundingPath: BezierPath
     /// Free label shown in diagnostics. Default nil.
     public var name: String?
 
-    /// An item of `size` pt centred at `center`.
+    /// An item of `size` pt centred at `center`; a nil `collisionBoundingPath` is an empty path.
     public init(center: CGPoint, size: CGSize, collisionBoundsType: DynamicItemCollisionBoundsType = .rectangle,
                 collisionBoundingPath: BezierPath? = nil, name: String? = nil) {
         self.center = center
         self.bounds = CGRect(origin: .zero, size: size)
         self.transform = .identity
         self.collisionBoundsType = collisionBoundsType
-        self.collisionBoundingPath = collisionBoundingPath
+        self.collisionBoundingPath = collisionBoundingPath ?? BezierPath()
         self.name = name
     }
 
