@@ -46,3 +46,5 @@ public typealias UIFieldBehavior = FieldBehavior
 public typealias UIRegion = Region
 /// UIKit's `UIAttachmentBehaviorType`.
 public typealias UIAttachmentBehaviorType = AttachmentBehavior.AttachmentType
+/// UIKit's `UIRectCorner`: see `RectCorner`.
+public typealias UIRectCorner = RectCorner

@@ -6,7 +6,7 @@ import Foundation
 /// It refines `CollisionBehaviorDelegate`: the identifier-typed Dynamics methods are implemented here and forward to
 /// the `NSCopying` ones (string identifiers arrive as `NSString`; nil is the reference-bounds boundary). The
 /// item–item methods are the Dynamics ones, unchanged.
-@MainActor
+@preconcurrency @MainActor
 public protocol UICollisionBehaviorDelegate: CollisionBehaviorDelegate {
     /// An item started touching one of `behavior`'s boundaries at `p` (reference coordinates, pt). `identifier` is
     /// the boundary's identifier, or nil for the reference-bounds boundary.

@@ -1,8 +1,14 @@
 import Foundation
 
-/// A rectangle in a view tree, with UIKit's geometry and nothing else (UIKit's `UIView`, geometry only: no drawing,
-/// no events, no layout). It is a `UIDynamicItem`, so ported code can hand views to behaviours and make an animator
-/// with `UIDynamicAnimator(referenceView:)`.
+/// A rectangle in a view tree, with UIKit's geometry and override points (UIKit's `UIView`, geometry only: nothing
+/// is rendered and no event loop runs). It is a `UIDynamicItem`, so ported code can hand views to behaviours and make
+/// an animator with `UIDynamicAnimator(referenceView:)`.
+///
+/// Like UIKit's (an `NSObject`), views are `Hashable` and `Equatable` by identity (`isEqual(_:)` and `hash`), so
+/// `[UIView: UIAttachmentBehavior]`, `views.contains(view)` and `view == other` work. The override points
+/// (`draw(_:)`, `layoutSubviews()`, `touchesBegan(_:with:)`…, `willMove(toSuperview:)`, `didMoveToSuperview()`) are
+/// called where UIKit calls them when the caller (a test, the sandbox) drives the view: `layoutIfNeeded()`,
+/// `layer.displayIfNeeded()`, touches delivered by hand, `addSubview(_:)` and `removeFromSuperview()`.
 ///
 /// Geometry as in UIKit: `center` is in the superview's bounds coordinates, `bounds` is the view's own coordinate
 /// system (origin = the point shown at the top-left corner, size in pt), `transform` turns/scales the view about its
@@ -12,7 +18,7 @@ import Foundation
 /// An animator made on a reference view keeps its reference bounds equal to the view's `bounds` (its reference-bounds
 /// boundaries are rebuilt when the view is resized). Items should be direct subviews of the reference view, whose
 /// `center` is then already in reference coordinates.
-@MainActor
+@preconcurrency @MainActor
 open class UIView: DynamicItem {
     /// Position of the view's center in its superview's bounds coordinates, pt. Default: the middle of `frame`.
     open var center: CGPoint
@@ -22,6 +28,7 @@ open class UIView: DynamicItem {
     open var bounds: CGRect {
         didSet {
             guard bounds != oldValue else { return }
+            if bounds.size != oldValue.size { setNeedsLayout() }
             referenceBoundsDidChange()
         }
     }
@@ -62,14 +69,31 @@ open class UIView: DynamicItem {
     /// Fill colour, kept for renderers and tests (nothing draws here). Default nil.
     open var backgroundColor: UIColor?
 
-    /// Opacity, 0…1. Default 1. Kept, not used.
+    /// Opacity, 0…1. Default 1. Kept for renderers; Dynamics ignores it.
     open var alpha: CGFloat = 1
 
-    /// Whether the view is hidden. Default false. Kept, not used.
+    /// Whether the view is hidden. Default false. A hidden view gets no touches from `hitTest(_:with:)`; Dynamics
+    /// still moves it.
     open var isHidden = false
 
-    /// A free integer to find views by. Default 0.
+    /// A free integer to find views by (`viewWithTag(_:)`). Default 0.
     open var tag = 0
+
+    /// Whether renderers should clip subviews to the bounds. Default false. Kept, not used by Dynamics.
+    open var clipsToBounds = false
+
+    /// Whether `hitTest(_:with:)` may return this view or its subviews. Default true.
+    open var isUserInteractionEnabled = true
+
+    /// Whether the view draws all of its bounds opaquely (a rendering hint). Default true. Kept, not used.
+    open var isOpaque = true
+
+    /// The gesture recognizers attached with `addGestureRecognizer(_:)`, or nil. Default nil.
+    open var gestureRecognizers: [UIGestureRecognizer]?
+
+    /// Insets of the area not covered by bars or the screen's rounded corners, pt. Always `.zero` here: there is
+    /// no window, status bar or home indicator. Read-only, as in UIKit.
+    open var safeAreaInsets: UIEdgeInsets { .zero }
 
     /// Whether the view takes part in layout constraints; kept for source compatibility. Default true.
     open var translatesAutoresizingMaskIntoConstraints = true
@@ -78,11 +102,23 @@ open class UIView: DynamicItem {
     /// them; override `collisionBoundsType` for round items).
     public let layer = CALayer()
 
+    /// Set by `setNeedsLayout()`, cleared by `layoutIfNeeded()`.
+    var needsLayout = true
+
     /// A view occupying `frame` in its (future) superview's coordinates, pt.
     public init(frame: CGRect) {
         let r = frame.standardized
         center = CGPoint(x: r.midX, y: r.midY)
         bounds = CGRect(origin: .zero, size: r.size)
+        layer.view = self
+    }
+
+    /// A view from an archive (UIKit's storyboard and nib path). There are no archives here: nothing is decoded and
+    /// the view has a zero frame. Subclasses that add a designated initializer must provide it, as in UIKit.
+    public required init?(coder: NSCoder) {
+        center = .zero
+        bounds = .zero
+        layer.view = self
     }
 
     /// A view with a zero frame.
@@ -96,8 +132,8 @@ open class UIView: DynamicItem {
     /// override it in a subclass, e.g. `.ellipse` for a round view.
     open var collisionBoundsType: UIDynamicItemCollisionBoundsType { .rectangle }
 
-    /// The convex item-local path used when `collisionBoundsType` is `.path`. Default nil; override it together
-    /// with `collisionBoundsType`.
+    /// The convex item-local path used when `collisionBoundsType` is `.path`. Default an empty path; override it
+    /// together with `collisionBoundsType` (`override var collisionBoundingPath: UIBezierPath { … }`).
     open var collisionBoundingPath: UIBezierPath { UIBezierPath() }
 
     // MARK: Hierarchy
@@ -109,11 +145,23 @@ open class UIView: DynamicItem {
     }
 
     /// Inserts `view` at `index` among the subviews (clamped to 0…count), removing it from its old superview first.
+    /// Calls, in UIKit's order: `view.willMove(toSuperview: self)`, `didAddSubview(view)`,
+    /// `view.didMoveToSuperview()` (re-inserting into the same superview only reorders).
     open func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self, !isDescendant(of: view) else { return }
-        view.removeFromSuperview()
-        subviews.insert(view, at: Swift.min(Swift.max(index, 0), subviews.count))
+        let index = Swift.min(Swift.max(index, 0), subviews.count)
+        if view.superview === self {
+            subviews.removeAll { $0 === view }
+            subviews.insert(view, at: Swift.min(index, subviews.count))
+            return
+        }
+        view.willMove(toSuperview: self)
+        view.detachFromSuperview()
+        subviews.insert(view, at: Swift.min(index, subviews.count))
         view.superview = self
+        setNeedsLayout()
+        didAddSubview(view)
+        view.didMoveToSuperview()
     }
 
     /// Moves `view` (a subview) to the front.
@@ -122,10 +170,21 @@ open class UIView: DynamicItem {
         subviews.append(subviews.remove(at: i))
     }
 
-    /// Removes the view from its superview. No effect without a superview.
+    /// Removes the view from its superview. No effect without a superview. Calls `superview.willRemoveSubview(self)`,
+    /// `willMove(toSuperview: nil)`, then `didMoveToSuperview()`.
     open func removeFromSuperview() {
         guard let parent = superview else { return }
+        parent.willRemoveSubview(self)
+        willMove(toSuperview: nil)
+        detachFromSuperview()
+        didMoveToSuperview()
+    }
+
+    /// Unlinks the view from its superview without calling any override point.
+    private func detachFromSuperview() {
+        guard let parent = superview else { return }
         parent.subviews.removeAll { $0 === self }
+        parent.setNeedsLayout()
         superview = nil
     }
 
@@ -161,6 +220,31 @@ open class UIView: DynamicItem {
     public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
         let root = view?.rootPoint(point) ?? point
         return localPoint(fromRoot: root)
+    }
+
+    /// A rectangle of this view's bounds coordinates in the coordinates of `view` (nil: the root of this view's
+    /// tree): the smallest rectangle holding its four converted corners. A null rectangle stays null.
+    public func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        guard !rect.isNull else { return rect }
+        return Self.boundingBox(Self.corners(of: rect).map { convert($0, to: view) })
+    }
+
+    /// A rectangle of `view`'s bounds coordinates (nil: the root of this view's tree) in this view's coordinates:
+    /// the smallest rectangle holding its four converted corners. A null rectangle stays null.
+    public func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        guard !rect.isNull else { return rect }
+        return Self.boundingBox(Self.corners(of: rect).map { convert($0, from: view) })
+    }
+
+    private static func corners(of r: CGRect) -> [CGPoint] {
+        [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.maxX, y: r.maxY),
+         CGPoint(x: r.minX, y: r.maxY)]
+    }
+
+    private static func boundingBox(_ points: [CGPoint]) -> CGRect {
+        let xs = points.map(\.x), ys = points.map(\.y)
+        let minX = xs.min() ?? 0, minY = ys.min() ?? 0
+        return CGRect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
     }
 
     /// A point of this view's bounds coordinates in its superview's.
@@ -200,6 +284,87 @@ open class UIView: DynamicItem {
         return point
     }
 
+    // MARK: Override points
+    // Nothing calls them by itself (no run loop, window or renderer): `addSubview(_:)`/`removeFromSuperview()` call
+    // the hierarchy ones, `layoutIfNeeded()` calls `layoutSubviews()`, `layer.displayIfNeeded()` calls `draw(_:)`,
+    // and whoever delivers touches (a test, the sandbox) calls `touchesBegan(_:with:)` and the others, or finds the
+    // view with `hitTest(_:with:)`.
+
+    // MARK: Layout
+
+    /// Marks the view as needing `layoutSubviews()` at the next `layoutIfNeeded()`. A change of `bounds.size` and
+    /// adding or removing a subview mark it too.
+    open func setNeedsLayout() { needsLayout = true }
+
+    /// Lays out now: when marked, calls `layoutSubviews()` and clears the mark; then does the same for every
+    /// subview (front to back order of `subviews` at the time of the call).
+    open func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        for s in subviews { s.layoutIfNeeded() }
+    }
+
+    /// Override to place subviews. Default: does nothing. Called by `layoutIfNeeded()`.
+    open func layoutSubviews() {}
+
+    // MARK: Drawing
+
+    /// Override to draw the view's content in `rect` (its bounds coordinates, pt). Called by
+    /// `layer.displayIfNeeded()` outside any drawing context, so fills and strokes draw nothing. Default: nothing.
+    open func draw(_ rect: CGRect) {}
+
+    /// Marks the view's content as needing `draw(_:)` (see `CALayer.needsDisplay()`).
+    open func setNeedsDisplay() { layer.setNeedsDisplay() }
+
+    /// Marks part of the view as needing `draw(_:)`; the whole view is redrawn.
+    open func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay() }
+
+    // MARK: Hierarchy notifications
+
+    /// Called before the view moves to `newSuperview` (nil: it is being removed). Default: nothing.
+    open func willMove(toSuperview newSuperview: UIView?) {}
+
+    /// Called after the view moved to a new superview or was removed (then `superview` is nil). Default: nothing.
+    open func didMoveToSuperview() {}
+
+    /// Called after `subview` was added to this view. Default: nothing.
+    open func didAddSubview(_ subview: UIView) {}
+
+    /// Called before `subview` is removed from this view. Default: nothing.
+    open func willRemoveSubview(_ subview: UIView) {}
+
+    // MARK: Touches
+
+    /// A finger touched down on the view. Default: nothing (UIKit forwards to the next responder; there is none).
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {}
+
+    /// Fingers moved on the view. Default: nothing.
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {}
+
+    /// Fingers lifted. Default: nothing.
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {}
+
+    /// The system cancelled the touches. Default: nothing.
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {}
+
+    /// True when `point` (this view's bounds coordinates) is inside `bounds`.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
+
+    /// The frontmost visible, interaction-enabled descendant (or this view) containing `point` (this view's bounds
+    /// coordinates), as UIKit finds the view a touch goes to; nil when the point is outside, or the view is hidden,
+    /// has alpha < 0.01 or ignores interaction.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point, with: event) else {
+            return nil
+        }
+        for s in subviews.reversed() {
+            if let hit = s.hitTest(s.convert(point, from: self), with: event) { return hit }
+        }
+        return self
+    }
+
     // MARK: Animators on this view
 
     /// Animators made on this view (weak), told when `bounds` changes.
@@ -220,19 +385,4 @@ open class UIView: DynamicItem {
 @MainActor
 struct WeakAnimator {
     weak var animator: UIDynamicAnimator?
-}
-
-/// A view's layer, geometry only (Core Animation's `CALayer`): what renderers need to draw a view's outline.
-@MainActor
-public final class CALayer {
-    /// Radius of the rounded corners, pt, ≥ 0. Default 0. Drawing only: collisions keep the view's bounds type.
-    public var cornerRadius: CGFloat = 0
-    /// Whether sublayers are clipped to the corners. Default false. Kept, not used.
-    public var masksToBounds = false
-    /// Width of the border line, pt. Default 0.
-    public var borderWidth: CGFloat = 0
-    /// Opacity, 0…1. Default 1. Kept, not used.
-    public var opacity: Float = 1
-
-    init() {}
 }

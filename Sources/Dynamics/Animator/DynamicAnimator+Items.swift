@@ -49,6 +49,9 @@ extension DynamicAnimator {
         tickle()
     }
 
+    /// Every item that has a body in this animator, in creation order (for UIKitDynamics' collection-view mode).
+    package var managedItems: [any DynamicItem] { records.map(\.item) }
+
     // MARK: Records
 
     /// The record of an item in this animator, if any behaviour names it.

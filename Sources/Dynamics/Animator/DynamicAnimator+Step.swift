@@ -65,6 +65,7 @@ extension DynamicAnimator {
 
         isInStep = false
         applyQueuedChanges()
+        stepDidFinish?()
         if !world.hasAwakeBodies || behaviors.isEmpty || behaviors.allSatisfy(\.allowsAnimatorToStop) {
             pause()
         }

@@ -11,7 +11,7 @@ import PhysicsCore
 /// `delegate` hears both.
 ///
 /// Coordinates are the reference coordinates (points, y down), mapped 1:1 onto the world.
-@MainActor
+@preconcurrency @MainActor
 open class DynamicAnimator {
     /// Fixed world step, s: UIKit's single-precision 1/120 (0.008333333768). Being a hair longer than 1/120, two of
     /// them do not fit in a first 1/60-s frame, so — exactly as on a device — the first frame after a resume takes
@@ -101,6 +101,9 @@ open class DynamicAnimator {
     var accumulator: TimeInterval = 0
     /// Forces queued by behaviours for the current animator step, re-applied before every world step of it.
     var stepForces: [(body: BodyID, force: Vec2, point: Vec2)] = []
+    /// Called at the end of every animator step that ran, after the queued changes (UIKitDynamics' collection-view
+    /// mode invalidates its layout here, spec §3.9). Default nil.
+    package var stepDidFinish: (@MainActor () -> Void)?
 
     // MARK: Creating
 

@@ -1,6 +1,6 @@
 /// Hears when an animator starts and stops stepping (UIKit's `UIDynamicAnimatorDelegate`). Both methods have
 /// empty defaults.
-@MainActor
+@preconcurrency @MainActor
 public protocol DynamicAnimatorDelegate: AnyObject {
     /// The animator goes from paused to running: synchronously inside the call that made it resume (adding a
     /// behaviour with items, adding an item, changing a parameter, `updateItem(usingCurrentState:)`…).

@@ -14,7 +14,7 @@ import PhysicsCore
 /// (welded) and `pinAttachment` (revolute, with `attachmentRange` in radians and `frictionTorque`). Attachments
 /// are solved as joints in the core; rigid ones stay closed to a fraction of a point even in long, whipping
 /// chains (UIKit's stretch visibly).
-@MainActor
+@preconcurrency @MainActor
 open class AttachmentBehavior: DynamicBehavior {
     /// What an attachment connects (UIKit's `UIAttachmentBehaviorType`).
     public enum AttachmentType: Int, Sendable {

@@ -9,7 +9,7 @@ import PhysicsCore
 /// gets no group (its items collide with nothing) and a `.tooManyCollisionBehaviors` diagnostic.
 ///
 /// Boundaries are static segments with friction 0.2 and restitution 0.2.
-@MainActor
+@preconcurrency @MainActor
 open class CollisionBehavior: DynamicBehavior {
     /// What the items collide with (UIKit's `UICollisionBehavior.Mode`).
     public struct Mode: OptionSet, Hashable, Sendable {

@@ -6,7 +6,7 @@ import Foundation
 /// Contacts are gathered during the world steps of an animator step and delivered after them: every "began" of
 /// the step before every "ended", all before any behaviour's `action`. A resting item stays in contact (no repeated
 /// began). Adding or removing behaviours from a callback is queued until the end of the step.
-@MainActor
+@preconcurrency @MainActor
 public protocol CollisionBehaviorDelegate: AnyObject {
     /// Two items, both in `behavior`, started touching at `point` (reference coordinates, pt: the manifold point
     /// that took the largest impulse). Sent to every collision behaviour with a delegate that holds both items.

@@ -6,7 +6,7 @@ import Foundation
 /// The built-in behaviours (`GravityBehavior`, `CollisionBehavior`, `DynamicItemBehavior`, …) are *primitive*:
 /// they have items and never children (`addChildBehavior` on them does nothing). Subclass `DynamicBehavior` and add
 /// children to make a reusable compound behaviour.
-@MainActor
+@preconcurrency @MainActor
 open class DynamicBehavior {
     /// The children, in the order they were added. Default empty.
     public private(set) var childBehaviors: [DynamicBehavior] = []

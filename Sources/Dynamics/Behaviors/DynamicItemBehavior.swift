@@ -15,7 +15,7 @@ import PhysicsCore
 ///
 /// Refused values (diagnostic, old value kept): NaN or infinite anything, negative elasticity, friction, density,
 /// resistance or angular resistance.
-@MainActor
+@preconcurrency @MainActor
 open class DynamicItemBehavior: DynamicBehavior {
     private var itemList: ItemList
     private(set) var properties = ItemProperties()

@@ -19,7 +19,7 @@ import PhysicsCore
 /// fields; a 33rd registered field behaviour acts on nothing and emits a `.tooManyFields` diagnostic.
 ///
 /// Refused values (diagnostic, old value kept): NaN or infinite anything, a negative `minimumRadius`.
-@MainActor
+@preconcurrency @MainActor
 open class FieldBehavior: DynamicBehavior {
     /// The block of `field(evaluationBlock:)`: gets the field, the item's position relative to the field
     /// (`position` subtracted, pt), its velocity (m/s: pt/s ÷ 100), mass (kg: 1 for 100 × 100 pt at density 1),

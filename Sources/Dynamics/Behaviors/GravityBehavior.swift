@@ -10,7 +10,7 @@ import PhysicsCore
 ///
 /// UIKit also flags gravity items as "bullets" (continuous collision even when slow). Dynamics does not need to:
 /// the world sweeps every body that moves far enough in one step to tunnel, at any speed.
-@MainActor
+@preconcurrency @MainActor
 open class GravityBehavior: DynamicBehavior {
     /// 1.0 of `gravityDirection` in pt/s².
     public static let acceleration: Double = 1000

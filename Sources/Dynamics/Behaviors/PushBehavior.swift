@@ -16,7 +16,7 @@ import PhysicsCore
 /// need to: the world sweeps every body that moves far enough in one step to tunnel.
 ///
 /// Refused values (diagnostic, old value kept): NaN or infinite direction, angle, magnitude or offset.
-@MainActor
+@preconcurrency @MainActor
 open class PushBehavior: DynamicBehavior {
     /// How the push acts (UIKit's `UIPushBehavior.Mode`).
     public enum Mode: Int, Hashable, Sendable, CaseIterable {

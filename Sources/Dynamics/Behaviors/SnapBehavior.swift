@@ -6,7 +6,7 @@ import PhysicsCore
 /// As in UIKit, four springs of 4 Hz and rest length 50 pt hold the item's top-left and bottom-right corners to a
 /// fixed, item-sized ghost at `snapPoint`: the item settles centred on the point with rotation 0, overshooting
 /// less the higher `damping` is.
-@MainActor
+@preconcurrency @MainActor
 open class SnapBehavior: DynamicBehavior {
     /// Spring frequency of the four springs, Hz (UIKit's private `_frequency`).
     public static let springFrequency: Double = 4

@@ -19,7 +19,7 @@ public enum DynamicItemCollisionBoundsType: UInt, Hashable, Sendable, CaseIterab
 ///
 /// `collisionBoundsType` and `collisionBoundingPath` have defaults (`.rectangle`, an empty path) in a protocol extension.
 /// As with any protocol-extension default, a subclass can only override them if its superclass declares them.
-@MainActor
+@preconcurrency @MainActor
 public protocol DynamicItem: AnyObject {
     /// Position of the item's center in the animator's reference coordinates, pt (y down). Must be finite.
     var center: CGPoint { get set }

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// A group cannot contain a group: such items are left out with UIKit's message as a `.invalidGroup` diagnostic.
 /// Duplicates are merged. An empty group has size 0 and is refused by the animator ("Invalid size").
-@MainActor
+@preconcurrency @MainActor
 public final class DynamicItemGroup: DynamicItem {
     /// The members, in the order given (duplicates and nested groups left out). Fixed at creation.
     public let items: [any DynamicItem]

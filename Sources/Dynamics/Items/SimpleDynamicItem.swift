@@ -2,7 +2,7 @@ import Foundation
 
 /// A plain dynamic item: a center, a size, a transform and a collision shape, nothing else. For tests, headless
 /// scenes and models that are drawn elsewhere. Values are written back unrounded (as UIKit does for custom items).
-@MainActor
+@preconcurrency @MainActor
 public final class SimpleDynamicItem: DynamicItem {
     /// Position of the center, pt, reference coordinates.
     public var center: CGPoint
