@@ -59,6 +59,14 @@ let package = Package(
         .testTarget(name: "PhysicsCoreTests", dependencies: ["PhysicsCore"], swiftSettings: strict),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "PhysicsCore"], swiftSettings: strict),
         .testTarget(name: "UIKitDynamicsTests", dependencies: ["UIKitDynamics"], swiftSettings: strict),
+        // iOS-style client programs (only `import UIKit` changed), compiled in both language modes: Shared/ holds
+        // the shared programs, Swift5/ and Swift6/ link to them (Swift5/ adds a non-isolated NSObject program).
+        .target(name: "ClientProgramsSwift5", dependencies: ["UIKitDynamics"], path: "Tests/ClientPrograms/Swift5",
+                swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "ClientProgramsSwift6", dependencies: ["UIKitDynamics"], path: "Tests/ClientPrograms/Swift6",
+                swiftSettings: strict),
+        .testTarget(name: "ClientProgramTests", dependencies: ["ClientProgramsSwift5", "ClientProgramsSwift6"],
+                    swiftSettings: strict),
         .testTarget(name: "SandboxTests",
                     // UIKitDynamics: "copy as Swift" output is type-checked against its module.
                     dependencies: ["SandboxRender", "SandboxScenes", "SandboxKit", "SandboxSDL", "Dynamics", "CSDL2",

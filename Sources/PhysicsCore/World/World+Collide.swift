@@ -84,6 +84,13 @@ extension World {
                     co[k].endedTouch = true
                     needsCompaction = true
                 }
+                // A moving body with a speculative point on a sleeping one wakes it before they touch: the solver
+                // would otherwise stop the mover short of the sleeper as if the sleeper were static (a Newton's
+                // cradle ball halted 1.4 pt before its resting neighbour, which never moved).
+                if co[k].isSolid && m.pointCount > 0 && relSpeed > settings.sleepLinearThreshold && awakeA != awakeB {
+                    if !awakeA && bo[ia].type == .dynamic { wakeList.append(Int32(ia)) }
+                    if !awakeB && bo[ib].type == .dynamic { wakeList.append(Int32(ib)) }
+                }
             }
         }}}}}}
         // End events, then retire parted pairs (stable order).
