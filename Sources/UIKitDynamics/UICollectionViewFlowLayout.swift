@@ -19,6 +19,20 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         case horizontal
     }
 
+    /// What `sectionInset` is measured from (UIKit's `UICollectionViewFlowLayout.SectionInsetReference`).
+    public enum SectionInsetReference: Int, Hashable, Sendable {
+        /// From the content inset.
+        case fromContentInset
+        /// From the safe area (the same here: `safeAreaInsets` is zero).
+        case fromSafeArea
+        /// From the layout margins (the same here).
+        case fromLayoutMargins
+    }
+
+    /// `estimatedItemSize` value asking for self-sizing cells (UIKit's sentinel); cells do not size themselves
+    /// here, so `itemSize` is used.
+    public static let automaticSize = CGSize(width: Double.greatestFiniteMagnitude, height: Double.greatestFiniteMagnitude)
+
     /// Size of every item, pt. Default 50 × 50.
     open var itemSize = CGSize(width: 50, height: 50)
     /// Smallest gap between lines, pt. Default 10.
@@ -33,6 +47,10 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     open var headerReferenceSize = CGSize.zero
     /// Size of each section's footer, pt. Default zero: no footer.
     open var footerReferenceSize = CGSize.zero
+    /// What `sectionInset` is measured from. Default `.fromContentInset`; all three are the same here.
+    open var sectionInsetReference = SectionInsetReference.fromContentInset
+    /// Estimated size of self-sizing cells, pt. Default zero. Kept: cells do not size themselves here.
+    open var estimatedItemSize = CGSize.zero
 
     /// The attributes computed by the last `prepare()`: cells, then headers and footers.
     private var cells: [UICollectionViewLayoutAttributes] = []

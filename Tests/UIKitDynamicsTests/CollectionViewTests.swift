@@ -58,6 +58,8 @@ struct CollectionViewTests {
     /// the left; with a 200-pt-wide item only one fits per row and it is centred.
     @Test func flowLayoutGeometry() {
         let layout = CountingLayout()
+        #expect(layout.sectionInsetReference == .fromContentInset && layout.estimatedItemSize == .zero)
+        layout.sectionInsetReference = .fromSafeArea        // the same placement here: safe-area insets are zero
         layout.itemSize = CGSize(width: 100, height: 50)
         layout.sectionInset = UIEdgeInsetsMake(10, 10, 10, 10)
         let counts = Counts([7])
