@@ -48,6 +48,7 @@ extension DynamicAnimator {
         let h = Self.worldStepInterval
         while accumulator >= h {
             for f in stepForces { world.applyForce(f.body, f.force, at: f.point) }
+            capRunawaySpins()
             stepWorld(dt: h)
             began.append(contentsOf: world.beginEvents)
             ended.append(contentsOf: world.endEvents)
@@ -67,6 +68,19 @@ extension DynamicAnimator {
         applyQueuedChanges()
         if !world.hasAwakeBodies || behaviors.isEmpty || behaviors.allSatisfy(\.allowsAnimatorToStop) {
             pause()
+        }
+    }
+
+    /// Box2D's rotation limit, rad per world step: π/2. Only bodies with a negative angular resistance can run
+    /// into it (their spin grows every step); it keeps them finite.
+    static let maximumRotationPerWorldStep = Double.pi / 2
+
+    /// Caps the angular speed of bodies whose angular damping is negative at π/2 per world step (188 rad/s).
+    func capRunawaySpins() {
+        let cap = Self.maximumRotationPerWorldStep / Self.worldStepInterval
+        for record in records where record.spinsUp {
+            guard let body = record.body, let w = world.angularVelocity(of: body), abs(w) > cap else { continue }
+            world.setAngularVelocity(body, w < 0 ? -cap : cap)
         }
     }
 

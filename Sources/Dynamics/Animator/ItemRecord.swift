@@ -26,6 +26,8 @@ final class ItemRecord {
     var charge: CGFloat = 0
     /// Category bits of the registered field behaviours naming the item (the body's field mask).
     var fieldMask: UInt32 = 0
+    /// The body's angular damping is negative (a negative `angularResistance`): its spin is capped every step.
+    var spinsUp = false
 
     init(item: any DynamicItem, serial: UInt64) {
         self.item = item
