@@ -12,7 +12,9 @@ extension DynamicAnimator {
     /// 3. World steps of `worldStepInterval` (1/120 s, 3 solver sub-steps each) while the accumulated time
     ///    allows; queued forces act in every one of them. Contacts are gathered.
     /// 4. Every body's position and angle are written to its item (`center`, pure-rotation `transform`).
-    /// 5. Collision delegates: every "began" of the step, then every "ended".
+    /// 5. Collision delegates: every "began" of the step, then every "ended", netted over the step's world steps
+    ///    so that they leave the delegate with the real state (a pair touching before and after the step hears
+    ///    nothing; one that touched and parted within the step hears began, then ended).
     /// 6. Every registered behaviour's `action` (children included), depth-first in add order.
     /// 7. Additions and removals requested during 5–6 are applied.
     /// 8. The animator pauses (`dynamicAnimatorDidPause`) if no body is awake, no behaviour is registered, or every
@@ -41,8 +43,7 @@ extension DynamicAnimator {
         let order = traversal()
         for b in order { b.prepareForStep(in: self) }
 
-        var began: [ContactBeginEvent] = []
-        var ended: [ContactEndEvent] = []
+        var contacts = ContactNetting(touching: touchingPairs)
         var worldSteps = 0
         accumulator += frame
         let h = Self.worldStepInterval
@@ -50,13 +51,14 @@ extension DynamicAnimator {
             for f in stepForces { world.applyForce(f.body, f.force, at: f.point) }
             capRunawaySpins()
             stepWorld(dt: h)
-            began.append(contentsOf: world.beginEvents)
-            ended.append(contentsOf: world.endEvents)
+            contacts.record(ended: world.endEvents, began: world.beginEvents)
             accumulator -= h
             worldSteps += 1
         }
         stepForces.removeAll(keepingCapacity: true)
 
+        touchingPairs = contacts.touching
+        let (began, ended) = contacts.netEvents()
         writeBack()
         deliverContacts(began: began, ended: ended)
         if worldSteps > 0, !retiredShapeOwners.isEmpty {

@@ -31,7 +31,9 @@ open class DynamicAnimator {
 
     /// The reference rectangle (the reference view's bounds), reference coordinates, pt; `CGRect.null` when the
     /// animator was made with `init()`. Collision behaviours with `translatesReferenceBoundsIntoBoundary` build
-    /// their loop from it and rebuild it when it changes. A non-finite rectangle is refused (diagnostic).
+    /// their loop from it (inset, then outset by 1 pt) and rebuild it when it changes. A change is a resize of the
+    /// reference view: as in UIKit it wakes every item and resumes a paused animator, so items resting on the old
+    /// loop move to the new one. A non-finite rectangle is refused (diagnostic).
     public var referenceBounds: CGRect {
         get { storedReferenceBounds }
         set {
@@ -45,8 +47,8 @@ open class DynamicAnimator {
             for b in traversal() {
                 guard let c = b as? CollisionBehavior, c.translatesReferenceBoundsIntoBoundary else { continue }
                 c.rebuildReferenceLoop(in: self)
-                wake(c.items)
             }
+            wake(records.map(\.item))
             tickle()
         }
     }
@@ -79,6 +81,8 @@ open class DynamicAnimator {
     /// with the tick in which they were destroyed.
     var shapeOwners: [ShapeID: ShapeOwner] = [:]
     var retiredShapeOwners: [ShapeID: (owner: ShapeOwner, tick: Int)] = [:]
+    /// Shape pairs touching at the end of the last step (for netting the contact events of a step).
+    var touchingPairs = Set<ShapePair>()
 
     /// Every registered behaviour (top level and children).
     var registered = Set<ObjectIdentifier>()
