@@ -86,14 +86,22 @@ extension DynamicAnimator {
         }
     }
 
-    /// Writes every body's position and angle to its item: `center`, and `transform` as a pure rotation.
+    /// Writes every body's position and angle to its item: `center`, and `transform` as a pure rotation. Items
+    /// that are `PixelAlignedDynamicItem`s (views, groups) get UIKit's rounding: center on the pixel grid of
+    /// `displayScale`, assigned only if it changed; angle to a multiple of 1/5000 rad.
     func writeBack() {
         for record in records {
             guard let body = record.body, let p = world.position(of: body), let angle = world.angle(of: body) else {
                 continue
             }
-            record.item.center = p.cgPoint
-            record.item.transform = CGAffineTransform(rotationAngle: CGFloat(angle))
+            if record.item is any PixelAlignedDynamicItem {
+                let center = PixelGrid.round(p.cgPoint, scale: displayScale)
+                if record.item.center != center { record.item.center = center }
+                record.item.transform = CGAffineTransform(rotationAngle: CGFloat(PixelGrid.round(angle: angle)))
+            } else {
+                record.item.center = p.cgPoint
+                record.item.transform = CGAffineTransform(rotationAngle: CGFloat(angle))
+            }
         }
     }
 }

@@ -56,6 +56,22 @@ open class DynamicAnimator {
     /// The top-level behaviours, in the order they were added (children are not listed). Default empty.
     public internal(set) var behaviors: [DynamicBehavior] = []
 
+    /// Pixels per point of the screen the items are drawn on (UIKit: the screen's `scale`), > 0 and finite. Views,
+    /// groups and other `PixelAlignedDynamicItem`s are written back on this pixel grid. Default 2 (a Retina
+    /// screen); set it to your target's scale (3 on most current iPhones). A value that is not finite and > 0 is
+    /// refused (diagnostic).
+    public var displayScale: CGFloat {
+        get { storedDisplayScale }
+        set {
+            guard newValue.isFinite, newValue > 0 else {
+                DynamicsDiagnostics.report(.invalidValue, "displayScale \(newValue) must be finite and > 0; it stays "
+                                           + "\(storedDisplayScale)")
+                return
+            }
+            storedDisplayScale = newValue
+        }
+    }
+
     /// Told when the animator resumes and pauses. Weak. Default nil.
     public weak var delegate: (any DynamicAnimatorDelegate)?
 
@@ -71,6 +87,7 @@ open class DynamicAnimator {
     /// The physics world (y down, points).
     var world: World
     private var storedReferenceBounds: CGRect
+    private var storedDisplayScale: CGFloat = 2
 
     /// Item records in creation order, and by item identity.
     var records: [ItemRecord] = []
