@@ -82,6 +82,35 @@ struct AttachmentGeometryTests {
         #expect(longest > 199, "the rope never went taut: \(longest)")
     }
 
+    /// Spec §1.8: a pin attachment between two items is a revolute joint at the anchor — each item keeps its own
+    /// distance from the shared pin. Two 40 × 40 items 60 pt apart pinned at their midpoint, one spun at 4 rad/s,
+    /// under gravity for 4 s: each item's pin point (center + its rotated 30-pt arm) stays on the other's within
+    /// 0.05 pt (rigid-joint drift), so each center stays 30 pt from the shared pin; the centre distance is then
+    /// 60·cos(Δθ/2) for the relative turn Δθ (within 0.1 pt), which is within 1.5 pt of 60 while |Δθ| < 0.45 rad
+    /// (the first ≈ 6 frames here: the spin leaves the pair turning relative to each other at 4 rad/s).
+    @Test func pinKeepsEachItemAtItsOwnDistance() {
+        let animator = DynamicAnimator()
+        let a = square(100, 100, side: 40), b = square(160, 100, side: 40)
+        let pin = AttachmentBehavior.pinAttachment(with: a, attachedTo: b, attachmentAnchor: CGPoint(x: 130, y: 100))
+        let spin = DynamicItemBehavior(items: [a, b])
+        spin.addAngularVelocity(4, for: a)
+        for x in [pin, spin, GravityBehavior(items: [a, b])] as [DynamicBehavior] { animator.addBehavior(x) }
+        var worstPin = 0.0, worstGeometry = 0.0, worstEarly = 0.0
+        for frame in 0..<240 {
+            animator.advance(by: 1.0 / 60.0)
+            let ta = Double(a.transform.rotationAngle), tb = Double(b.transform.rotationAngle)
+            let pa = (Double(a.center.x) + 30 * cos(ta), Double(a.center.y) + 30 * sin(ta))
+            let pb = (Double(b.center.x) - 30 * cos(tb), Double(b.center.y) - 30 * sin(tb))
+            worstPin = Swift.max(worstPin, hypot(pa.0 - pb.0, pa.1 - pb.1))
+            let d = hypot(Double(b.center.x - a.center.x), Double(b.center.y - a.center.y))
+            worstGeometry = Swift.max(worstGeometry, abs(d - 60 * abs(cos((ta - tb) / 2))))
+            if frame < 6 { worstEarly = Swift.max(worstEarly, abs(d - 60)) }
+        }
+        #expect(worstPin <= 0.05, "pin points \(worstPin) pt apart")
+        #expect(worstGeometry <= 0.1, "centre distance off the rigid geometry by \(worstGeometry) pt")
+        #expect(worstEarly <= 1.5, "centre distance off 60 by \(worstEarly) pt in the first 6 frames")
+    }
+
     /// UIKit's `attachmentRange` defaults (measured): `.infinite` for pin and sliding attachments, `.zero` for the
     /// others (the property is ignored by them).
     @Test func attachmentRangeDefaults() {
