@@ -1,4 +1,4 @@
-import PhysicsCore
+internal import PhysicsCore
 
 /// Two shapes, in the order the world reports them (A has the lower index).
 struct ShapePair: Hashable, Sendable {
