@@ -13,47 +13,43 @@ struct ShapePair: Hashable, Sendable {
 /// - a pair that started touching gets "began" (with the point of its last begin), and also "ended" if it parted
 ///   again before the step ended (a bounce within one step);
 /// - a pair touching before and not after gets "ended".
-/// "began" keep the order of the pairs' first begin, "ended" the order of their last end: deterministic.
+/// "began" keep the order of the pairs' first begin, "ended" the order of their last end: deterministic. Only the
+/// pairs with events are looked at; the set of touching pairs is updated in place.
 struct ContactNetting {
-    /// Pairs touching now (after the world steps recorded so far).
-    private(set) var touching: Set<ShapePair>
-    private let before: Set<ShapePair>
+    /// Whether each pair with an event in this step was touching when the step began.
+    private var touchingBefore: [ShapePair: Bool] = [:]
     private var lastBegin: [ShapePair: ContactBeginEvent] = [:]
     private var beginOrder: [ShapePair] = []
     private var lastEnd: [ShapePair: Int] = [:]
     private var endOrder: [(pair: ShapePair, event: ContactEndEvent)] = []
 
-    /// Starts a step with the pairs touching at its beginning.
-    init(touching: Set<ShapePair>) {
-        self.touching = touching
-        before = touching
-    }
-
-    /// Records one world step's events: its ends come before its begins (the world finds ends in its narrow phase
-    /// and begins after the solve).
-    mutating func record(ended: [ContactEndEvent], began: [ContactBeginEvent]) {
+    /// Records one world step's events and applies them to `touching`: its ends come before its begins (the world
+    /// finds ends in its narrow phase and begins after the solve).
+    mutating func record(ended: [ContactEndEvent], began: [ContactBeginEvent], touching: inout Set<ShapePair>) {
         for e in ended {
             let pair = ShapePair(a: e.shapeA, b: e.shapeB)
+            if touchingBefore[pair] == nil { touchingBefore[pair] = touching.contains(pair) }
             touching.remove(pair)
             lastEnd[pair] = endOrder.count
             endOrder.append((pair, e))
         }
         for e in began {
             let pair = ShapePair(a: e.shapeA, b: e.shapeB)
+            if touchingBefore[pair] == nil { touchingBefore[pair] = touching.contains(pair) }
             touching.insert(pair)
             if lastBegin.updateValue(e, forKey: pair) == nil { beginOrder.append(pair) }
         }
     }
 
-    /// The step's net events.
-    func netEvents() -> (began: [ContactBeginEvent], ended: [ContactEndEvent]) {
+    /// The step's net events, given the pairs touching after it.
+    func netEvents(touching: Set<ShapePair>) -> (began: [ContactBeginEvent], ended: [ContactEndEvent]) {
         var began: [ContactBeginEvent] = []
-        for pair in beginOrder where !before.contains(pair) {
+        for pair in beginOrder where touchingBefore[pair] == false {
             if let e = lastBegin[pair] { began.append(e) }
         }
         var ended: [ContactEndEvent] = []
         for (i, end) in endOrder.enumerated() where lastEnd[end.pair] == i && !touching.contains(end.pair) {
-            guard before.contains(end.pair) || lastBegin[end.pair] != nil else { continue }
+            guard touchingBefore[end.pair] == true || lastBegin[end.pair] != nil else { continue }
             ended.append(end.event)
         }
         return (began, ended)

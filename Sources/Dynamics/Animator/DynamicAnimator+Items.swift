@@ -51,7 +51,7 @@ extension DynamicAnimator {
             DynamicsDiagnostics.report(.invalidValue, "updateItem(usingCurrentState:): transform \(t) of "
                                        + "\(describe(item)) is not finite; the body keeps its angle \(angle)")
         }
-        if item is any PixelAlignedDynamicItem {
+        if record.isPixelAligned {
             let bodyCenter = world.position(of: body)?.cgPoint ?? center
             if PixelGrid.round(center, scale: displayScale) != PixelGrid.round(bodyCenter, scale: displayScale) {
                 let sameAngle = PixelGrid.round(angle: angle) == PixelGrid.round(angle: bodyAngle)

@@ -43,7 +43,7 @@ extension DynamicAnimator {
         let order = traversal()
         for b in order { b.prepareForStep(in: self) }
 
-        var contacts = ContactNetting(touching: touchingPairs)
+        var contacts = ContactNetting()
         var worldSteps = 0
         accumulator += frame
         let h = Self.worldStepInterval
@@ -51,14 +51,13 @@ extension DynamicAnimator {
             for f in stepForces { world.applyForce(f.body, f.force, at: f.point) }
             capRunawaySpins()
             stepWorld(dt: h)
-            contacts.record(ended: world.endEvents, began: world.beginEvents)
+            contacts.record(ended: world.endEvents, began: world.beginEvents, touching: &touchingPairs)
             accumulator -= h
             worldSteps += 1
         }
         stepForces.removeAll(keepingCapacity: true)
 
-        touchingPairs = contacts.touching
-        let (began, ended) = contacts.netEvents()
+        let (began, ended) = contacts.netEvents(touching: touchingPairs)
         writeBack()
         deliverContacts(began: began, ended: ended)
         if worldSteps > 0, !retiredShapeOwners.isEmpty {
@@ -94,7 +93,7 @@ extension DynamicAnimator {
             guard let body = record.body, let p = world.position(of: body), let angle = world.angle(of: body) else {
                 continue
             }
-            if record.item is any PixelAlignedDynamicItem {
+            if record.isPixelAligned {
                 let center = PixelGrid.round(p.cgPoint, scale: displayScale)
                 if record.item.center != center { record.item.center = center }
                 record.item.transform = CGAffineTransform(rotationAngle: CGFloat(PixelGrid.round(angle: angle)))

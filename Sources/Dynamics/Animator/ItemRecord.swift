@@ -29,8 +29,12 @@ final class ItemRecord {
     /// The body's angular damping is negative (a negative `angularResistance`): its spin is capped every step.
     var spinsUp = false
 
+    /// The item is written back rounded (a view or a group: `PixelAlignedDynamicItem`).
+    let isPixelAligned: Bool
+
     init(item: any DynamicItem, serial: UInt64) {
         self.item = item
+        isPixelAligned = item is any PixelAlignedDynamicItem
         self.key = ObjectIdentifier(item)
         self.serial = serial
     }
