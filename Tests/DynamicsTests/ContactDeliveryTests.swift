@@ -157,7 +157,8 @@ struct ContactDeliveryTests {
     /// to 300 × 600; the item falls to the new floor): a resize rebuilds the loop (inset rect outset by 1 pt: floor
     /// at 601) and wakes the paused animator and every item. The item lands at 581 (floor − 20, within 0.5 pt of
     /// contact give; UIKit's Box2D skin shows 579.34); an item at rest on an attachment, in no collision behaviour,
-    /// is woken too and the animator runs until it sleeps again (UIKit's 30-frame rest).
+    /// is woken too and the animator runs until it sleeps again (UIKit's 30-frame rest). A change of the origin
+    /// alone wakes nothing.
     @Test func resizeRebuildsTheLoopAndWakesEverything() throws {
         let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 300, height: 400))
         let item = square(150, 300, side: 40)
@@ -169,6 +170,10 @@ struct ContactDeliveryTests {
         animator.addBehavior(AttachmentBehavior(item: hanging, attachedToAnchor: CGPoint(x: 250, y: 50)))
         runUntilPaused(animator)
         #expect(!animator.isRunning && isClose(item.center.y, 381, within: 0.5))
+        // Moving the origin alone (scrolling) is no resize: the loop moves, nothing wakes (UIKit notifies size
+        // changes only).
+        animator.referenceBounds = CGRect(x: 0, y: 10, width: 300, height: 400)
+        #expect(!animator.isRunning)
         animator.referenceBounds = CGRect(x: 0, y: 0, width: 300, height: 600)
         #expect(animator.isRunning)
         let hangingBody = try #require(animator.body(of: hanging))

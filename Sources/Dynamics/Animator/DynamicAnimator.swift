@@ -31,9 +31,10 @@ open class DynamicAnimator {
 
     /// The reference rectangle (the reference view's bounds), reference coordinates, pt; `CGRect.null` when the
     /// animator was made with `init()`. Collision behaviours with `translatesReferenceBoundsIntoBoundary` build
-    /// their loop from it (inset, then outset by 1 pt) and rebuild it when it changes. A change is a resize of the
-    /// reference view: as in UIKit it wakes every item and resumes a paused animator, so items resting on the old
-    /// loop move to the new one. A non-finite rectangle is refused (diagnostic).
+    /// their loop from it (inset, then outset by 1 pt) and rebuild it when it changes. A change of its **size** is a
+    /// resize of the reference view: as in UIKit it wakes every item and resumes a paused animator, so items resting
+    /// on the old loop move to the new one; a change of the origin alone (scrolling) only moves the loop, as UIKit's
+    /// resize notification fires only when the size changes. A non-finite rectangle is refused (diagnostic).
     public var referenceBounds: CGRect {
         get { storedReferenceBounds }
         set {
@@ -43,11 +44,13 @@ open class DynamicAnimator {
                 return
             }
             guard newValue != storedReferenceBounds else { return }
+            let resized = newValue.isNull != storedReferenceBounds.isNull || newValue.size != storedReferenceBounds.size
             storedReferenceBounds = newValue
             for b in traversal() {
                 guard let c = b as? CollisionBehavior, c.translatesReferenceBoundsIntoBoundary else { continue }
                 c.rebuildReferenceLoop(in: self)
             }
+            guard resized else { return }
             wake(records.map(\.item))
             tickle()
         }
