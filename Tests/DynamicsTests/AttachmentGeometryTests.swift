@@ -16,10 +16,10 @@ struct AttachmentGeometryTests {
         let item = square(100, 100, side: 40)
         let rod = AttachmentBehavior(item: item, attachedToAnchor: CGPoint(x: 100, y: 0))
         #expect(rod.length == 0)
-        item.center = CGPoint(x: 100, y: 250)   // before addBehavior: counts
+        item.center = CGPoint(x: 100, y: 250)  // before addBehavior: counts
         animator.addBehavior(rod)
         #expect(rod.length == 250)
-        item.center = CGPoint(x: 100, y: 400)   // after: does not
+        item.center = CGPoint(x: 100, y: 400)  // after: does not
         animator.updateItem(usingCurrentState: item)
         #expect(rod.length == 250)
         run(animator, frames: 60)
@@ -32,8 +32,10 @@ struct AttachmentGeometryTests {
     /// before `addBehavior` → 300; to (250, 100) → 150; moved after `addBehavior` (with `updateItem`) → still
     /// 200; offsets (10, 0) and (0, 5) with B at (400, 100) → knots at center − offset, |(400, 95) − (90, 100)| =
     /// 310.0403 (UIKit: 310.040314, through single precision). Exact up to double rounding (1e-9).
-    @Test(arguments: [("none", 200.0), ("before", 300.0), ("closer", 150.0), ("after", 200.0),
-                      ("offsets", 310.040_319_96)])
+    @Test(arguments: [
+        ("none", 200.0), ("before", 300.0), ("closer", 150.0), ("after", 200.0),
+        ("offsets", 310.040_319_96)
+    ])
     func limitLengthIsTakenAtAssociation(move: String, expected: Double) {
         let animator = DynamicAnimator()
         let a = square(100, 100, side: 20), b = square(300, 100, side: 20)
@@ -65,8 +67,9 @@ struct AttachmentGeometryTests {
     @Test func limitRopeHoldsItsKnots() {
         let animator = DynamicAnimator()
         let a = square(100, 100, side: 20), b = square(300, 100, side: 20)
-        let rope = AttachmentBehavior.limitAttachment(with: a, offsetFromCenter: Offset(horizontal: 10, vertical: 0),
-                                                      attachedTo: b, offsetFromCenter: Offset(horizontal: -10, vertical: 0))
+        let rope = AttachmentBehavior.limitAttachment(
+            with: a, offsetFromCenter: Offset(horizontal: 10, vertical: 0),
+            attachedTo: b, offsetFromCenter: Offset(horizontal: -10, vertical: 0))
         animator.addBehavior(rope)
         #expect(rope.length == 220)
         let props = undamped([a, b])
@@ -119,7 +122,7 @@ struct AttachmentGeometryTests {
         let infinite: [AttachmentBehavior] = [
             .pinAttachment(with: a, attachedTo: b, attachmentAnchor: p),
             .slidingAttachment(with: a, attachedTo: b, attachmentAnchor: p, axisOfTranslation: CGVector(dx: 1, dy: 0)),
-            .slidingAttachment(with: a, attachmentAnchor: p, axisOfTranslation: CGVector(dx: 0, dy: 1)),
+            .slidingAttachment(with: a, attachmentAnchor: p, axisOfTranslation: CGVector(dx: 0, dy: 1))
         ]
         let zero: [AttachmentBehavior] = [
             AttachmentBehavior(item: a, attachedToAnchor: p),
@@ -127,7 +130,7 @@ struct AttachmentGeometryTests {
             AttachmentBehavior(item: a, attachedTo: b),
             AttachmentBehavior(item: a, offsetFromCenter: .zero, attachedTo: b, offsetFromCenter: .zero),
             .limitAttachment(with: a, offsetFromCenter: .zero, attachedTo: b, offsetFromCenter: .zero),
-            .fixedAttachment(with: a, attachedTo: b, attachmentAnchor: p),
+            .fixedAttachment(with: a, attachedTo: b, attachmentAnchor: p)
         ]
         for att in infinite { #expect(att.attachmentRange == .infinite) }
         for att in zero { #expect(att.attachmentRange == .zero) }

@@ -17,8 +17,12 @@ final class ContactStateTracker: CollisionBehaviorDelegate {
     private var actionRan = false
 
     private func name(_ item: any DynamicItem) -> String { (item as? SimpleDynamicItem)?.name ?? "?" }
-    private func key(_ a: any DynamicItem, _ b: any DynamicItem) -> String { [name(a), name(b)].sorted().joined(separator: "|") }
-    private func key(_ item: any DynamicItem, _ id: AnyHashable?) -> String { "\(name(item)):\(id.map { "\($0)" } ?? "bounds")" }
+    private func key(_ a: any DynamicItem, _ b: any DynamicItem) -> String {
+        [name(a), name(b)].sorted().joined(separator: "|")
+    }
+    private func key(_ item: any DynamicItem, _ id: AnyHashable?) -> String {
+        "\(name(item)):\(id.map { "\($0)" } ?? "bounds")"
+    }
 
     private func call(_ kind: String) {
         if actionRan || (kind == "began" && stepCalls.contains("ended")) { orderViolations += 1 }
@@ -34,26 +38,34 @@ final class ContactStateTracker: CollisionBehaviorDelegate {
         actionRan = false
     }
 
-    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: any DynamicItem,
-                           with item2: any DynamicItem, at point: CGPoint) {
+    func collisionBehavior(
+        _ behavior: CollisionBehavior, beganContactFor item1: any DynamicItem,
+        with item2: any DynamicItem, at point: CGPoint
+    ) {
         call("began")
         touching.insert(key(item1, item2))
     }
 
-    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: any DynamicItem,
-                           with item2: any DynamicItem) {
+    func collisionBehavior(
+        _ behavior: CollisionBehavior, endedContactFor item1: any DynamicItem,
+        with item2: any DynamicItem
+    ) {
         call("ended")
         touching.remove(key(item1, item2))
     }
 
-    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: any DynamicItem,
-                           withBoundaryIdentifier identifier: AnyHashable?, at point: CGPoint) {
+    func collisionBehavior(
+        _ behavior: CollisionBehavior, beganContactFor item: any DynamicItem,
+        withBoundaryIdentifier identifier: AnyHashable?, at point: CGPoint
+    ) {
         call("began")
         touching.insert(key(item, identifier))
     }
 
-    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: any DynamicItem,
-                           withBoundaryIdentifier identifier: AnyHashable?) {
+    func collisionBehavior(
+        _ behavior: CollisionBehavior, endedContactFor item: any DynamicItem,
+        withBoundaryIdentifier identifier: AnyHashable?
+    ) {
         call("ended")
         touching.remove(key(item, identifier))
     }
@@ -64,7 +76,9 @@ extension DynamicAnimator {
     var touchingPairNames: Set<String> {
         var out = Set<String>()
         for c in world.contacts where c.isTouching && c.reportsEvents {
-            guard let a = owner(of: world.shapeID(c.shapeA)), let b = owner(of: world.shapeID(c.shapeB)) else { continue }
+            guard let a = owner(of: world.shapeID(c.shapeA)), let b = owner(of: world.shapeID(c.shapeB)) else {
+                continue
+            }
             func name(_ r: ItemRecord) -> String { (r.item as? SimpleDynamicItem)?.name ?? "?" }
             switch (a, b) {
             case (.item(let ra), .item(let rb)): out.insert([name(ra), name(rb)].sorted().joined(separator: "|"))
@@ -92,7 +106,8 @@ struct ContactDeliveryTests {
         var items: [SimpleDynamicItem] = []
         for i in 0..<20 {
             let x = CGFloat(50 + (i % 5) * 60), y = CGFloat(100 + (i / 5) * 60)
-            items.append(SimpleDynamicItem(center: CGPoint(x: x, y: y), size: CGSize(width: 40, height: 40), name: "i\(i)"))
+            items.append(
+                SimpleDynamicItem(center: CGPoint(x: x, y: y), size: CGSize(width: 40, height: 40), name: "i\(i)"))
         }
         let collision = CollisionBehavior(items: items)
         collision.translatesReferenceBoundsIntoBoundary = true
@@ -111,7 +126,12 @@ struct ContactDeliveryTests {
         #expect(tracker.orderViolations == 0)
         #expect(tracker.beganCount > 20)
         // The pile rests: every box touches something.
-        for item in items { #expect(tracker.touching.contains { $0.split(whereSeparator: { "|:".contains($0) }).contains(Substring(item.name ?? "")) }) }
+        for item in items {
+            #expect(
+                tracker.touching.contains {
+                    $0.split(whereSeparator: { "|:".contains($0) }).contains(Substring(item.name ?? ""))
+                })
+        }
     }
 
     /// A box dropped onto the reference floor: it bounces (elasticity 0.2, 349 pt/s at impact), lands and rests.
@@ -148,8 +168,11 @@ struct ContactDeliveryTests {
         animator.addBehavior(collision)
         animator.addBehavior(GravityBehavior(items: [item]))
         run(animator, frames: 90)
-        #expect(log.entries == ["began:a:b1", "ended:a:b1", "began:a:b2", "ended:a:b2",
-                                "began:a:bounds", "ended:a:bounds"])
+        #expect(
+            log.entries == [
+                "began:a:b1", "ended:a:b1", "began:a:b2", "ended:a:b2",
+                "began:a:bounds", "ended:a:bounds"
+            ])
         #expect(item.center.y > 1000)
     }
 

@@ -78,7 +78,8 @@ struct MaterialValueTests {
         let animator = DynamicAnimator()
         let item = square(100, 280, side: 40)
         let collision = CollisionBehavior(items: [item])
-        collision.addBoundary(withIdentifier: "floor", from: CGPoint(x: -10_000, y: 300), to: CGPoint(x: 10_000, y: 300))
+        collision.addBoundary(
+            withIdentifier: "floor", from: CGPoint(x: -10_000, y: 300), to: CGPoint(x: 10_000, y: 300))
         let props = DynamicItemBehavior(items: [item])
         props.friction = -2
         props.resistance = 0

@@ -40,7 +40,8 @@ struct WriteBackTests {
             animator.advance(by: 1.0 / 60.0)
             for item in [pixel, group] as [any DynamicItem] {
                 let body = try #require(animator.body(of: item))
-                let p = try #require(animator.world.position(of: body)), angle = try #require(animator.world.angle(of: body))
+                let p = try #require(animator.world.position(of: body)),
+                    angle = try #require(animator.world.angle(of: body))
                 let grid = { (x: Double) in x.rounded(.down) + (3 * (x - x.rounded(.down))).rounded() / 3 }
                 #expect(item.center == CGPoint(x: grid(p.x), y: grid(p.y)))
                 let written = Double(item.transform.rotationAngle)
@@ -73,25 +74,25 @@ struct WriteBackTests {
     /// ignored; a change of the rotation alone is ignored; a real move is taken, but the new rotation only if it
     /// equals the body's after 1/5000-rad rounding. A plain item takes center and rotation as they are.
     @Test func updateItemRulesForRoundedItems() throws {
-        let animator = DynamicAnimator()      // display scale 2: a 0.5-pt grid
+        let animator = DynamicAnimator()  // display scale 2: a 0.5-pt grid
         let item = PixelItem(center: CGPoint(x: 100, y: 100), side: 40)
         let plain = square(200, 100, side: 40)
         animator.addBehavior(DynamicItemBehavior(items: [item, plain]))
         let body = try #require(animator.body(of: item))
 
-        item.center = CGPoint(x: 100.2, y: 100)            // same pixel: ignored
+        item.center = CGPoint(x: 100.2, y: 100)  // same pixel: ignored
         animator.updateItem(usingCurrentState: item)
         #expect(animator.world.position(of: body) == Vec2(100, 100))
 
-        item.transform = CGAffineTransform(rotationAngle: 0.5)   // rotation alone: ignored
+        item.transform = CGAffineTransform(rotationAngle: 0.5)  // rotation alone: ignored
         animator.updateItem(usingCurrentState: item)
         #expect(animator.world.angle(of: body) == 0)
 
-        item.center = CGPoint(x: 130, y: 100)              // a real move: taken, without the new rotation
+        item.center = CGPoint(x: 130, y: 100)  // a real move: taken, without the new rotation
         animator.updateItem(usingCurrentState: item)
         #expect(animator.world.position(of: body) == Vec2(130, 100) && animator.world.angle(of: body) == 0)
 
-        item.center = CGPoint(x: 140, y: 100)              // with a rotation equal after rounding: taken
+        item.center = CGPoint(x: 140, y: 100)  // with a rotation equal after rounding: taken
         item.transform = CGAffineTransform(rotationAngle: 0.00001)
         animator.updateItem(usingCurrentState: item)
         #expect(animator.world.position(of: body) == Vec2(140, 100))
@@ -116,7 +117,8 @@ struct WriteBackTests {
         let gravity = GravityBehavior(items: [how == "group" ? group : item])
         animator.addBehavior(gravity)
         animator.addBehavior(GravityBehavior(items: [other]))
-        animator.addBehavior(AttachmentBehavior(item: how == "group" ? group : item, attachedToAnchor: CGPoint(x: 50, y: 100)))
+        animator.addBehavior(
+            AttachmentBehavior(item: how == "group" ? group : item, attachedToAnchor: CGPoint(x: 50, y: 100)))
         run(animator, frames: 10)
         switch how {
         case "removeItem":
