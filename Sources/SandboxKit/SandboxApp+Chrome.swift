@@ -35,8 +35,8 @@ extension SandboxApp {
         let n = SceneCatalog.all.count
         let lines = [
             "\(scene.name)  (\(sceneIndex + 1)/\(n), \(scene.source))   H: help",
-            String(format: "%.0f fps   physics %.2f ms   draw %.2f ms   items %d", fps, physicsMs, drawMs,
-                   world.items.count),
+            (isHeadless ? "headless, 1/60 s steps" : String(format: "%.0f fps", fps))
+                + String(format: "   physics %.2f ms   draw %.2f ms   items %d", physicsMs, drawMs, world.items.count),
             "time x\(timeScaleText)   \(overlays.label)" + (gamepadName.map { "   pad: \($0)" } ?? ""),
         ]
         let w = Double(lines.map { BitmapFont.width(of: $0) }.max() ?? 0) * Double(textScale) / scale + 40
