@@ -23,6 +23,7 @@ extension SandboxApp {
 
     /// Everything drawn over the scene.
     func drawChrome(into r: inout Raster) {
+        guard !desktop.chromeHidden else { return }
         drawHUD(into: &r)
         drawLog(into: &r)
         if showGraph { drawGraph(into: &r) }
@@ -30,13 +31,18 @@ extension SandboxApp {
         if showHelp { drawHelp(into: &r) }
     }
 
+    /// The HUD's timing line: frame rate (or "headless"), the physics / draw split, the item count.
+    var hudTimingLine: String {
+        (isHeadless ? "headless, 1/60 s steps" : String(format: "%.0f fps", fps))
+            + String(format: "   physics %.2f ms   draw %.2f ms   items %d", physicsMs, drawMs, world.items.count)
+    }
+
     /// Top-left: scene, state indicator, timing split, time scale, overlays.
     func drawHUD(into r: inout Raster) {
         let n = SceneCatalog.all.count
         let lines = [
             "\(scene.name)  (\(sceneIndex + 1)/\(n), \(scene.source))   H: help",
-            (isHeadless ? "headless, 1/60 s steps" : String(format: "%.0f fps", fps))
-                + String(format: "   physics %.2f ms   draw %.2f ms   items %d", physicsMs, drawMs, world.items.count),
+            hudTimingLine,
             "time x\(timeScaleText)   \(overlays.label)" + (gamepadName.map { "   pad: \($0)" } ?? ""),
         ]
         let w = Double(lines.map { BitmapFont.width(of: $0) }.max() ?? 0) * Double(textScale) / scale + 40

@@ -38,7 +38,7 @@ extension SandboxApp {
 
     /// The panel's rectangle in points (nil while hidden).
     var panelRect: CGRect? {
-        guard showPanel else { return nil }
+        guard showPanel, !desktop.chromeHidden else { return nil }
         let rows = panelRows()
         return CGRect(x: size.width - PanelLayout.width - 8, y: 8, width: PanelLayout.width,
                       height: PanelLayout.height(rows))
@@ -175,6 +175,9 @@ extension SandboxApp {
             showPanel.toggle()
         case .toggleGraph:
             showGraph.toggle()
+        case .toggleChrome:
+            desktop.chromeHidden.toggle()
+            if !desktop.chromeHidden { log("chrome shown (V or F10 hides it)") }
         case .panelNext:
             movePanelSelection(shift ? -1 : 1)
         case .panelPrevious:

@@ -99,6 +99,7 @@ public final class SDLWindow {
         let hz = SDL_GetCurrentDisplayMode(SDL_GetWindowDisplayIndex(win), &mode) == 0 ? mode.refresh_rate : 0
         pacer = FramePacer(refreshHz: Double(hz))
         pump = EventPump(app: app, unitsPerPoint: userScale)
+        pump.textInput = SDL_IsTextInputActive() == SDL_TRUE
         pump.onResize = { [weak self] in self?.syncSize() }
         syncSize()
     }
