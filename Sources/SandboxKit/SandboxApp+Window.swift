@@ -28,6 +28,10 @@ extension SandboxApp {
             return
         }
         world.animator.referenceBounds = CGRect(origin: .zero, size: size)
+        if showPanel, width < Self.panelMinimumWindowWidth, old.0.width >= CGFloat(Self.panelMinimumWindowWidth) {
+            showPanel = false
+            log("tuning panel hidden in a window this narrow: T shows it")
+        }
         let moved = keepItemsInside()
         log("window \(Int(width)) x \(Int(height)) pt at \(scale) px/pt: reference bounds follow"
             + (moved > 0 ? "; \(moved) item\(moved == 1 ? "" : "s") brought back inside" : ""))
@@ -59,6 +63,18 @@ extension SandboxApp {
             moved += 1
         }
         return moved
+    }
+
+    /// Items whose (rotated) frame pokes out of the reference bounds by more than `slack` pt (resting contacts
+    /// sink a few pt into walls, hence the default 4).
+    public func itemsOutsideWindow(slack: CGFloat = 4) -> Int {
+        let b = world.bounds
+        return world.items.filter { item in
+            let (hw, hh) = halfExtents(item)
+            let c = item.center
+            return !(c.x - hw >= b.minX - slack && c.x + hw <= b.maxX + slack && c.y - hh >= b.minY - slack
+                     && c.y + hh <= b.maxY + slack)
+        }.count
     }
 
     /// Half the width and height of the item's frame rotated by its angle, pt.

@@ -110,6 +110,16 @@ public final class SDLWindow {
         SDL_GetWindowSize(window, &wu, &hu)
         SDL_GetRendererOutputSize(renderer, &wp, &hp)
         guard wu > 0, hu > 0, wp > 0 else { return }
+        // Without a window manager (or with one that ignores the hint) the window can still be made smaller than
+        // its minimum: grow it back; the resize event that follows brings the app here again.
+        let minW = Int32((Double(SandboxApp.minimumWindowSize.width) * userScale).rounded())
+        let minH = Int32((Double(SandboxApp.minimumWindowSize.height) * userScale).rounded())
+        if wu < minW || hu < minH {
+            SDL_SetWindowSize(window, max(wu, minW), max(hu, minH))
+            SDL_GetWindowSize(window, &wu, &hu)
+            SDL_GetRendererOutputSize(renderer, &wp, &hp)
+            guard wu > 0, hu > 0, wp > 0 else { return }
+        }
         let ptW = Double(wu) / userScale, ptH = Double(hu) / userScale
         app.handle(.resized(width: ptW, height: ptH, scale: Double(wp) / ptW))
     }

@@ -137,6 +137,8 @@ struct DynamicsSandbox: ParsableCommand {
         fflush(nil)
         window.run(maxFrames: v.frames)
         if let screenshot { try app.writeScreenshot(app.renderedFrame(), to: screenshot) }
+        print("world: \(app.world.items.count) items, \(app.itemsOutsideWindow()) outside the "
+              + "\(Int(app.size.width))x\(Int(app.size.height))-pt window")
         let vs = window.pacer.vsync.map { $0 ? "vsync" : "paced" } ?? "probing"
         let st = window.stats
         let p = HeadlessRun.Report.summary(st.physicsMs), d = HeadlessRun.Report.summary(st.drawMs)

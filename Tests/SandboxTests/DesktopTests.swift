@@ -209,3 +209,19 @@ struct DesktopTests {
         #expect(app.hudTimingLine.hasPrefix("headless"))
     }
 }
+
+@MainActor
+@Suite("The log panel")
+struct LogPanelTests {
+    @Test("long log lines wrap at spaces instead of being cut with '~'; nothing is lost")
+    func wrap() {
+        let line = "   0.00 s  scene sticker-pile (seed 001): 40 stickers dropped on one spot burst apart and settle"
+        let parts = SandboxApp.wrap(line, width: 40, indent: 11)
+        #expect(parts.count > 1 && parts.allSatisfy { $0.count <= 40 })
+        #expect(parts.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: 11)) })
+        let words = parts.joined(separator: " ").split(separator: " ")
+        #expect(words == line.split(separator: " "))
+        #expect(!parts.joined().contains("~"))
+        #expect(SandboxApp.wrap("short", width: 40, indent: 11) == ["short"])
+    }
+}
