@@ -81,6 +81,19 @@ trap - EXIT
 # Sticker pixels (saturated colours) in the small window: the 40 stickers are drawn, not lost below the floor.
 coloured=$(convert "$OUT/small.png" -colorspace HSL -channel G -separate -threshold 50% -format "%[fx:int(mean*w*h)]" info:)
 
+# --- The command line: a bad value is one line on stderr naming flag, value and range, exit status 64, no run.
+cli_check() {  # name, expected text, args...
+  local name=$1 want=$2; shift 2
+  local err rc=0
+  err=$("$APP" "$@" 2>&1 >/dev/null) || rc=$?
+  check "$name: exit $rc, one line ($err)" "[ $rc -eq 64 ] && [ \$(printf '%s\n' \"\$err\" | wc -l) -eq 1 ] && grep -qF -- \"$want\" <<<\"\$err\""
+}
+cli_check "--scale -1" "--scale must be a number from 0.25 to 8, got '-1'" --scale -1
+cli_check "--frames -3" "--frames must be a whole number from 1 to 100000, got '-3'" --frames -3 --headless
+cli_check "--seed x" "--seed must be a whole number from 0 to" --seed x
+cli_check "--screenshot in a missing folder" "folder '/nonexistent' does not exist" --headless --screenshot /nonexistent/x.png
+cli_check "--scene nope" "unknown scene 'nope'" --scene nope
+
 check "window opened on the x11 driver" "grep -q 'video driver x11' '$OUT/app.log'"
 check "the press grabbed the top box" "grep -q 'grab box' '$OUT/app.log'"
 check "the release flung it" "grep -q 'fling box' '$OUT/app.log'"
