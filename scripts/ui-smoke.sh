@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The sandbox's real-window test: under Xvfb, xdotool drags the top box of the pyramid away and holds the Left
 # arrow; screenshots of the window before and after must differ where the box was, and the app's log must show
-# the grab, the fling and the tilt. Then the window is resized and the app must log the new reference bounds. Prints "N passed, N failed". Needs xvfb-run, xdotool and ImageMagick's
-# import/convert (make ui-deps installs them). APP = the dynamics-sandbox binary.
+# the grab, the fling and the tilt. Then the window is resized and the app must log the new reference bounds.
+# A second run (the sticker pile) shrinks the window below its minimum and back: every sticker must stay inside
+# and drawn; V must hide the chrome (the pixels under the log change). Prints "N passed, N failed". Needs xvfb-run,
+# xdotool and ImageMagick's import/convert (make ui-deps installs them). APP = the dynamics-sandbox binary.
 set -euo pipefail
 APP=${APP:-.build/release/dynamics-sandbox}
 OUT=${OUT:-$(mktemp -d /tmp/sandbox-ui.XXXXXX)}
@@ -53,6 +55,45 @@ for _ in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
 kill $pid 2>/dev/null || true
 trap - EXIT
 
+# --- Second run: the sticker pile through a small window and back, then the chrome hidden.
+"$APP" --scene sticker-pile --size 960x640 >"$OUT/app2.log" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null || true' EXIT
+wid=$(timeout 15 xdotool search --sync --onlyvisible --name "Dynamics Sandbox" | head -1 || true)
+sleep 4   # the stickers burst apart and settle
+xdotool windowsize --sync "$wid" 300 200 || true   # below the minimum: SDL keeps 480x360
+sleep 3
+import -window "$wid" "$OUT/small.png"
+small=$(identify -format "%wx%h" "$OUT/small.png")
+xdotool windowsize --sync "$wid" 960 640 || true
+sleep 3
+import -window "$wid" "$OUT/back.png"
+# Log box: bottom-left; the pixel 30 px in and 14 px up from the bottom edge lies inside it.
+logpx_before=$(convert "$OUT/back.png" -format "%[pixel:p{30,626}]" info:)
+xdotool key v
+sleep 0.6
+import -window "$wid" "$OUT/nochrome.png"
+logpx_after=$(convert "$OUT/nochrome.png" -format "%[pixel:p{30,626}]" info:)
+xdotool key q || true
+for _ in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+kill $pid 2>/dev/null || true
+trap - EXIT
+# Sticker pixels (saturated colours) in the small window: the 40 stickers are drawn, not lost below the floor.
+coloured=$(convert "$OUT/small.png" -colorspace HSL -channel G -separate -threshold 50% -format "%[fx:int(mean*w*h)]" info:)
+
+# --- The command line: a bad value is one line on stderr naming flag, value and range, exit status 64, no run.
+cli_check() {  # name, expected text, args...
+  local name=$1 want=$2; shift 2
+  local err rc=0
+  err=$("$APP" "$@" 2>&1 >/dev/null) || rc=$?
+  check "$name: exit $rc, one line ($err)" "[ $rc -eq 64 ] && [ \$(printf '%s\n' \"\$err\" | wc -l) -eq 1 ] && grep -qF -- \"$want\" <<<\"\$err\""
+}
+cli_check "--scale -1" "--scale must be a number from 0.25 to 8, got '-1'" --scale -1
+cli_check "--frames -3" "--frames must be a whole number from 1 to 100000, got '-3'" --frames -3 --headless
+cli_check "--seed x" "--seed must be a whole number from 0 to" --seed x
+cli_check "--screenshot in a missing folder" "folder '/nonexistent' does not exist" --headless --screenshot /nonexistent/x.png
+cli_check "--scene nope" "unknown scene 'nope'" --scene nope
+
 check "window opened on the x11 driver" "grep -q 'video driver x11' '$OUT/app.log'"
 check "the press grabbed the top box" "grep -q 'grab box' '$OUT/app.log'"
 check "the release flung it" "grep -q 'fling box' '$OUT/app.log'"
@@ -63,6 +104,11 @@ check "the screenshots differ ($diffpx pixels)" "[ '${diffpx%% *}' -gt 500 ] 2>/
 check "the app still runs after the resize" "[ $alive = yes ]"
 check "the window resized to 720x480 ($resized)" "[ '$resized' = '720x480' ]"
 check "the reference bounds followed the resize" "grep -q 'window 720 x 480 pt' '$OUT/app.log'"
+check "the window stayed at its 480x360 minimum when asked for 300x200 ($small)" "[ '$small' = '480x360' ]"
+check "the shrink brought stickers back inside" "grep -q 'brought back inside' '$OUT/app2.log'"
+check "every sticker is still in the world and inside the window at the end" "grep -q 'world: 40 items, 0 outside' '$OUT/app2.log'"
+check "the small window shows the stickers ($coloured coloured pixels)" "[ '$coloured' -gt 20000 ]"
+check "V hid the chrome: the pixel under the log changed ($logpx_before -> $logpx_after)" "[ '$logpx_before' != '$logpx_after' ]"
 echo "screenshots and log in $OUT"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

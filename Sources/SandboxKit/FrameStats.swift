@@ -12,7 +12,10 @@ public struct FrameStats: Sendable {
     public private(set) var drawMs: [Double] = []
     /// The longest interval between two display-linked presents, s (0 before two).
     public private(set) var longestInterval = 0.0
-    private var firstLinked: Double?
+    /// Time between consecutive display-linked presents with no idle wait between them, s.
+    private var activeTime = 0.0
+    /// Intervals summed in `activeTime`.
+    private var activeIntervals = 0
     private var lastLinked: Double?
 
     /// An empty record.
@@ -24,18 +27,27 @@ public struct FrameStats: Sendable {
                                        linked: Bool) {
         framesPresented += 1
         guard linked, time.isFinite else { return }
-        if let last = lastLinked { longestInterval = max(longestInterval, time - last) }
-        if firstLinked == nil { firstLinked = time }
+        if let last = lastLinked {
+            longestInterval = max(longestInterval, time - last)
+            activeTime += time - last
+            activeIntervals += 1
+        }
         lastLinked = time
         linkedFrames += 1
         physicsMs.append(physics)
         drawMs.append(draw)
     }
 
-    /// Display-linked presents per second: intervals between the first and last linked present over their time
-    /// (0 before two).
+    /// The loop slept on events (nothing moved): the next present starts a new run of frames, so neither the
+    /// frame rate nor the longest frame counts the wait.
+    public mutating func recordIdleWait() {
+        lastLinked = nil
+    }
+
+    /// Display-linked presents per second: the intervals between consecutive linked presents over their total
+    /// time, idle waits excluded (0 before two).
     public var framesPerSecond: Double {
-        guard let a = firstLinked, let b = lastLinked, b > a, linkedFrames > 1 else { return 0 }
-        return Double(linkedFrames - 1) / (b - a)
+        guard activeIntervals > 0, activeTime > 0 else { return 0 }
+        return Double(activeIntervals) / activeTime
     }
 }

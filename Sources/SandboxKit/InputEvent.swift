@@ -9,7 +9,7 @@ public enum PointerButton: Hashable, Sendable {
 /// The sandbox's keyboard commands (the SDL layer maps physical keys to these; `H` lists them on screen).
 public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case pauseResume, singleStep, restart, previousScene, nextScene, slower, faster, overlays, help, screenshot
-    case copySwift, togglePanel, toggleGraph, panelNext, panelPrevious, panelDecrease, panelIncrease
+    case copySwift, togglePanel, toggleGraph, toggleChrome, panelNext, panelPrevious, panelDecrease, panelIncrease
     case tiltLeft, tiltRight, tiltUp, tiltDown, quit
     case toggleBoundaries, toggleGravity, toggleContacts, toggleSleeping, toggleJoints, toggleFields, toggleOutlines
 
@@ -43,10 +43,11 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
         case .copySwift: ("C", "copy as Swift: print UIKit code, write a file")
         case .togglePanel: ("T", "show / hide the tuning panel")
         case .toggleGraph: ("G", "show / hide the selected item's motion graph")
+        case .toggleChrome: ("V / F10", "view the scene only: hide / show all chrome")
         case .panelNext: ("tab", "next panel row (shift+tab: previous)")
         case .panelPrevious: ("shift+tab", "previous panel row")
-        case .panelDecrease: (";", "decrease the panel row (shift: x10)")
-        case .panelIncrease: ("'", "increase the panel row (shift: x10)")
+        case .panelDecrease: (";", "decrease the panel row (: for x10)")
+        case .panelIncrease: ("'", "increase the panel row (\" for x10)")
         case .tiltLeft: ("left", "tilt gravity left (hold; release levels)")
         case .tiltRight: ("right", "tilt gravity right")
         case .tiltUp: ("up", "tilt gravity up")

@@ -23,6 +23,7 @@ extension SandboxApp {
 
     /// Everything drawn over the scene.
     func drawChrome(into r: inout Raster) {
+        guard !desktop.chromeHidden else { return }
         drawHUD(into: &r)
         drawLog(into: &r)
         if showGraph { drawGraph(into: &r) }
@@ -30,13 +31,18 @@ extension SandboxApp {
         if showHelp { drawHelp(into: &r) }
     }
 
+    /// The HUD's timing line: frame rate (or "headless"), the physics / draw split, the item count.
+    var hudTimingLine: String {
+        (isHeadless ? "headless, 1/60 s steps" : String(format: "%.0f fps", fps))
+            + String(format: "   physics %.2f ms   draw %.2f ms   items %d", physicsMs, drawMs, world.items.count)
+    }
+
     /// Top-left: scene, state indicator, timing split, time scale, overlays.
     func drawHUD(into r: inout Raster) {
         let n = SceneCatalog.all.count
         let lines = [
             "\(scene.name)  (\(sceneIndex + 1)/\(n), \(scene.source))   H: help",
-            String(format: "%.0f fps   physics %.2f ms   draw %.2f ms   items %d", fps, physicsMs, drawMs,
-                   world.items.count),
+            hudTimingLine,
             "time x\(timeScaleText)   \(overlays.label)" + (gamepadName.map { "   pad: \($0)" } ?? ""),
         ]
         let w = Double(lines.map { BitmapFont.width(of: $0) }.max() ?? 0) * Double(textScale) / scale + 40
@@ -50,19 +56,44 @@ extension SandboxApp {
         text(&r, lines[2] + "   " + label, x: 14, y: 41, Self.dim)
     }
 
-    /// Bottom-left: the last log lines (delegate calls, gestures, scene notes).
+    /// Bottom-left: the last log lines (delegate calls, gestures, scene notes), long ones wrapped (never cut).
     func drawLog(into r: inout Raster) {
         guard !logLines.isEmpty else { return }
-        let h = Double(logLines.count) * 11 + 8
-        let y0 = Double(size.height) - h - 8
         let w = min(Double(size.width) - 16, 560)
-        box(&r, x: 8, y: y0, w: w, h: h)
-        for (i, line) in logLines.enumerated() {
-            let maxChars = Int(w / 6) - 2
-            let shown = line.count > maxChars ? String(line.prefix(maxChars - 1)) + "~" : line
+        let maxChars = max(20, Int(w / 6) - 2)
+        var rows: [(String, RGBA)] = []
+        for line in logLines {
             let c = line.contains("dynamicAnimator") ? Self.accent.mixed(with: Self.text, 0.3) : Self.dim
-            text(&r, shown, x: 14, y: y0 + 5 + Double(i) * 11, c)
+            for part in Self.wrap(line, width: maxChars, indent: 11) { rows.append((part, c)) }
         }
+        rows = Array(rows.suffix(10))
+        let h = Double(rows.count) * 11 + 8
+        let y0 = Double(size.height) - h - 8
+        box(&r, x: 8, y: y0, w: w, h: h)
+        for (i, row) in rows.enumerated() { text(&r, row.0, x: 14, y: y0 + 5 + Double(i) * 11, row.1) }
+    }
+
+    /// `line` broken at spaces into pieces of at most `width` characters; continuation pieces are indented by
+    /// `indent` spaces (under the text after the log's time stamp). A word longer than a line is split.
+    static func wrap(_ line: String, width: Int, indent: Int) -> [String] {
+        guard line.count > width else { return [line] }
+        var out: [String] = []
+        var rest = Substring(line)
+        var prefix = ""
+        while !rest.isEmpty {
+            let room = max(8, width - prefix.count)
+            if rest.count <= room {
+                out.append(prefix + rest)
+                break
+            }
+            let window = rest.prefix(room + 1)
+            var cut = window.lastIndex(of: " ") ?? rest.index(rest.startIndex, offsetBy: room)
+            if cut == rest.startIndex { cut = rest.index(rest.startIndex, offsetBy: room) }
+            out.append(prefix + rest[..<cut])
+            rest = rest[cut...].drop { $0 == " " }
+            prefix = String(repeating: " ", count: indent)
+        }
+        return out
     }
 
     /// Right: the tuning panel.

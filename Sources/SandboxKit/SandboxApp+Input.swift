@@ -34,23 +34,11 @@ extension SandboxApp {
         }
     }
 
-    /// The window's size changed: the reference bounds follow it (collision loops are rebuilt by the animator).
-    func resize(width: Double, height: Double, scale newScale: Double) {
-        guard width.isFinite, height.isFinite, width >= 1, height >= 1 else { return }
-        let old = (size, scale)
-        size = CGSize(width: width, height: height)
-        if newScale.isFinite, newScale > 0 { scale = max(0.25, min(8, newScale)) }
-        world.animator.referenceBounds = CGRect(origin: .zero, size: size)
-        if old != (size, scale) {
-            log("window \(Int(width)) x \(Int(height)) pt at \(scale) px/pt: reference bounds follow")
-        }
-    }
-
     // MARK: Mouse
 
     /// The panel's rectangle in points (nil while hidden).
     var panelRect: CGRect? {
-        guard showPanel else { return nil }
+        guard showPanel, !desktop.chromeHidden else { return nil }
         let rows = panelRows()
         return CGRect(x: size.width - PanelLayout.width - 8, y: 8, width: PanelLayout.width,
                       height: PanelLayout.height(rows))
@@ -60,6 +48,7 @@ extension SandboxApp {
         guard p.x.isFinite, p.y.isFinite else { return }
         lastPointerTime = time
         if button == .primary, let rect = panelRect, rect.contains(p) {
+            notePanelPress()
             panelClick(p, in: rect)
             panelDragging = true
             return
@@ -103,6 +92,7 @@ extension SandboxApp {
     func pointerUp(_ p: CGPoint, button: PointerButton, time: Double) {
         if panelDragging {
             panelDragging = false
+            logPanelRelease()
             if repushOnRelease {
                 repushOnRelease = false
                 pushBehavior?.active = true
@@ -138,7 +128,10 @@ extension SandboxApp {
         switch command {
         case .tiltLeft, .tiltRight, .tiltUp, .tiltDown:
             if pressed, tiltKeys.insert(command).inserted {
-                log("tilt \(command.help.key) (hold to tilt gravity, release to level)")
+                // Scenes without a gravity use the arrows otherwise (the springy list scrolls).
+                log(world.gravity != nil ? "tilt \(command.help.key) (hold to tilt gravity, release to level)"
+                    : scene.summary.contains("scroll") ? "scroll \(command.help.key) (hold the arrow)"
+                    : "arrow \(command.help.key): this scene has no gravity to tilt")
             } else if !pressed {
                 tiltKeys.remove(command)
             }
@@ -182,6 +175,9 @@ extension SandboxApp {
             showPanel.toggle()
         case .toggleGraph:
             showGraph.toggle()
+        case .toggleChrome:
+            desktop.chromeHidden.toggle()
+            if !desktop.chromeHidden { log("chrome shown (V or F10 hides it)") }
         case .panelNext:
             movePanelSelection(shift ? -1 : 1)
         case .panelPrevious:

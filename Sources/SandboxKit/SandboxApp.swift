@@ -77,6 +77,8 @@ public final class SandboxApp {
     /// Frames per second, smoothed.
     public internal(set) var fps: Double = 0
 
+    /// The desktop shell's state: headless run, hidden chrome, key repeat (see `DesktopState`).
+    public var desktop = DesktopState()
     /// Overlay state: selection, drag, snap target, push arrow, contacts.
     var overlay = SceneOverlayState()
     /// Items the app drives (grab velocity, fling, push fallback) are added to this flag-less item behaviour.
@@ -165,6 +167,7 @@ public final class SandboxApp {
     /// Appends a line to the log panel (and keeps the last 8), and hands it to `onLog`.
     public func log(_ line: String) {
         let t = String(format: "%7.2f s  ", world.animator.elapsedTime)
+        let line = LogText.withoutNegativeZeros(line)
         logLines.append(t + line)
         onLog?(t + line)
         if logLines.count > 8 { logLines.removeFirst(logLines.count - 8) }

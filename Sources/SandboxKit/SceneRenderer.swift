@@ -41,6 +41,9 @@ public struct SceneRenderer {
         PixelPoint(Double(p.x - origin.x) * scale, Double(p.y - origin.y) * scale)
     }
 
+    /// Colour of a scene's captions: a quiet grey on the background.
+    static let captionColor = RGBA(hex: 0x9A_A0_AA)
+
     /// Draws the scene (background, boundaries, items, overlays) into `raster`.
     public func draw(_ world: SceneWorld, into raster: inout Raster, extras: SceneOverlayState = SceneOverlayState()) {
         raster.clear(Self.background)
@@ -49,6 +52,12 @@ public struct SceneRenderer {
         let behaviors = world.allBehaviors
         if overlays.boundaries { drawBoundaries(behaviors, bounds: bounds, origin: origin, into: &raster) }
         if overlays.fields { drawFields(behaviors, bounds: bounds, origin: origin, into: &raster) }
+        for caption in world.captions {
+            let p = px(caption.at, origin)
+            let s = max(1, Int(scale.rounded()))
+            raster.drawText(caption.text, x: Int(p.x) - BitmapFont.width(of: caption.text, scale: s) / 2, y: Int(p.y),
+                            scale: s, Self.captionColor)
+        }
         for item in world.items {
             drawItem(item, world: world, origin: origin, selected: item === extras.selected, into: &raster)
         }

@@ -10,6 +10,11 @@ final class EventPump {
     var unitsPerPoint: Double
     /// Open game controllers by joystick instance id.
     private(set) var controllers: [SDL_JoystickID: OpaquePointer] = [:]
+    /// SDL's text input is on (the window starts it): typed characters come from SDL_TEXTINPUT, so every keyboard
+    /// layout reaches `[ ] ; ' =`. Default false (key symbols only, as hand-made test events are).
+    var textInput = false
+    /// The last key-down was an auto-repeat (its SDL_TEXTINPUT repeats too).
+    private var lastKeyRepeat = false
     /// Called on window size changes (the window re-reads its sizes).
     var onResize: (() -> Void)?
 
@@ -55,7 +60,10 @@ final class EventPump {
         default:
             break
         }
-        guard let event = EventTranslator.translate(e) else { return false }
+        if e.type == SDL_KEYDOWN.rawValue { lastKeyRepeat = e.key.repeat != 0 }
+        guard let event = EventTranslator.translate(e, textInput: textInput, repeating: lastKeyRepeat) else {
+            return false
+        }
         app.handle(scaled(event))
         return true
     }

@@ -25,6 +25,7 @@ struct EventTranslator {
         case keycode(SDLK_p): .screenshot
         case keycode(SDLK_c): .copySwift
         case keycode(SDLK_t): .togglePanel
+        case keycode(SDLK_v), keycode(SDLK_F10): .toggleChrome
         case keycode(SDLK_g): .toggleGraph
         case keycode(SDLK_TAB): shift ? .panelPrevious : .panelNext
         case keycode(SDLK_SEMICOLON): .panelDecrease
@@ -53,8 +54,52 @@ struct EventTranslator {
         }
     }
 
+    /// The command of a typed character (SDL_TEXTINPUT): what the layout produced, so `[ ] ; ' =` are reached on
+    /// every layout (German `[` is AltGr+8, whose key symbol is "8"). `:` and `"` (US shift+; and shift+') are the
+    /// ×10 steps. Letters in either case.
+    static func command(forText text: String) -> (KeyCommand, shift: Bool)? {
+        guard text.count == 1, let ch = text.lowercased().first else { return nil }
+        switch ch {
+        case " ": return (.pauseResume, false)
+        case ".": return (.singleStep, false)
+        case "r": return (.restart, false)
+        case "[": return (.previousScene, false)
+        case "]": return (.nextScene, false)
+        case "-": return (.slower, false)
+        case "=", "+": return (.faster, false)
+        case "o": return (.overlays, false)
+        case "h": return (.help, false)
+        case "p": return (.screenshot, false)
+        case "c": return (.copySwift, false)
+        case "t": return (.togglePanel, false)
+        case "g": return (.toggleGraph, false)
+        case ";": return (.panelDecrease, false)
+        case "'": return (.panelIncrease, false)
+        case ":": return (.panelDecrease, true)
+        case "\"": return (.panelIncrease, true)
+        case "q": return (.quit, false)
+        case "1": return (.toggleBoundaries, false)
+        case "2": return (.toggleGravity, false)
+        case "3": return (.toggleContacts, false)
+        case "4": return (.toggleSleeping, false)
+        case "5": return (.toggleJoints, false)
+        case "6": return (.toggleFields, false)
+        case "7": return (.toggleOutlines, false)
+        case "v": return (.toggleChrome, false)
+        default: return nil
+        }
+    }
+
+    /// Whether `sym` is a key that types a character (SDL keycodes below 128 are their characters), so with text
+    /// input on its command comes from the SDL_TEXTINPUT that follows instead.
+    static func typesText(_ sym: SDL_Keycode) -> Bool {
+        sym >= 32 && sym < 127
+    }
+
     /// The app's event for `e`, or nil. Window-size and gamepad events are handled by `SDLWindow`.
-    static func translate(_ e: SDL_Event) -> InputEvent? {
+    /// With `textInput` (the window turned SDL's text input on), keys that type a character are left to the
+    /// SDL_TEXTINPUT that follows them; `repeating` says whether the last key-down was an auto-repeat.
+    static func translate(_ e: SDL_Event, textInput: Bool = false, repeating: Bool = false) -> InputEvent? {
         switch SDL_EventType(rawValue: e.type) {
         case SDL_QUIT:
             return .quit
@@ -71,10 +116,18 @@ struct EventTranslator {
         case SDL_KEYDOWN, SDL_KEYUP:
             let pressed = e.type == SDL_KEYDOWN.rawValue
             let shift = (UInt32(e.key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue)) != 0
+            if textInput, typesText(e.key.keysym.sym) { return nil }
             guard let c = command(for: e.key.keysym.sym, shift: shift) else { return nil }
             // Auto-repeat only nudges panel values; toggles and scene changes happen once per press.
             if e.key.repeat != 0, c != .panelDecrease, c != .panelIncrease { return nil }
             return .key(c, pressed: pressed, shift: shift)
+        case SDL_TEXTINPUT:
+            let text = withUnsafeBytes(of: e.text.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let (c, shift) = command(forText: text) else { return nil }
+            if repeating, c != .panelDecrease, c != .panelIncrease { return nil }
+            return .key(c, pressed: true, shift: shift)
         default:
             return nil
         }

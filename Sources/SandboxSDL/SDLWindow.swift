@@ -43,9 +43,13 @@ public final class SDLWindow {
 
     /// Opens a window of the app's size (points × `scale` window units) titled `title`. `softwareRenderer`
     /// (default true) asks SDL for its software renderer: the app draws every pixel itself, so GL would only blit.
-    public init(app: SandboxApp, title: String = "Dynamics Sandbox", softwareRenderer: Bool = true) throws {
+    /// `detectScale` (default false) ignores the configuration's scale and takes the display's: its DPI over 96
+    /// (X11 has no other HiDPI signal), in steps of 0.25; a HiDPI drawable larger than the window (Wayland, macOS)
+    /// is followed in any case. The window is made to fit the display's usable area (smaller in points, else a
+    /// smaller scale) and cannot be made smaller than `SandboxApp.minimumWindowSize`.
+    public init(app: SandboxApp, title: String = "Dynamics Sandbox", softwareRenderer: Bool = true,
+                detectScale: Bool = false) throws {
         self.app = app
-        userScale = app.configuration.scale
         if let problem = Self.displayProblem() { throw SDLFailure(message: problem) }
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) == 0 else { throw SDLFailure("SDL_Init") }
@@ -54,8 +58,15 @@ public final class SDLWindow {
             SDL_Quit()
             throw SDLFailure(message: "SDL chose the invisible '\(videoDriver)' video driver: no usable display")
         }
-        let w = Int32((Double(app.size.width) * userScale).rounded())
-        let h = Int32((Double(app.size.height) * userScale).rounded())
+        let display = DisplayInfo.current()
+        let fit = display.fit(points: (Double(app.size.width), Double(app.size.height)),
+                              scale: detectScale ? display.dpiScale : app.configuration.scale,
+                              minimum: (Double(SandboxApp.minimumWindowSize.width),
+                                        Double(SandboxApp.minimumWindowSize.height)))
+        userScale = fit.scale
+        for note in fit.notes { app.log(note) }
+        let w = Int32((fit.width * userScale).rounded())
+        let h = Int32((fit.height * userScale).rounded())
         let flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         guard let win = SDL_CreateWindow(title, CSDL2_WINDOWPOS_CENTERED, CSDL2_WINDOWPOS_CENTERED, w, h, flags) else {
             let f = SDLFailure("SDL_CreateWindow")
@@ -79,12 +90,16 @@ public final class SDLWindow {
         }
         window = win
         renderer = ren
+        SDL_SetWindowMinimumSize(win, Int32((Double(SandboxApp.minimumWindowSize.width) * userScale).rounded()),
+                                 Int32((Double(SandboxApp.minimumWindowSize.height) * userScale).rounded()))
+        SDL_StartTextInput()
         var info = SDL_RendererInfo()
         if SDL_GetRendererInfo(ren, &info) == 0, let n = info.name { rendererName = String(cString: n) }
         var mode = SDL_DisplayMode()
         let hz = SDL_GetCurrentDisplayMode(SDL_GetWindowDisplayIndex(win), &mode) == 0 ? mode.refresh_rate : 0
         pacer = FramePacer(refreshHz: Double(hz))
         pump = EventPump(app: app, unitsPerPoint: userScale)
+        pump.textInput = SDL_IsTextInputActive() == SDL_TRUE
         pump.onResize = { [weak self] in self?.syncSize() }
         syncSize()
     }
@@ -95,6 +110,16 @@ public final class SDLWindow {
         SDL_GetWindowSize(window, &wu, &hu)
         SDL_GetRendererOutputSize(renderer, &wp, &hp)
         guard wu > 0, hu > 0, wp > 0 else { return }
+        // Without a window manager (or with one that ignores the hint) the window can still be made smaller than
+        // its minimum: grow it back; the resize event that follows brings the app here again.
+        let minW = Int32((Double(SandboxApp.minimumWindowSize.width) * userScale).rounded())
+        let minH = Int32((Double(SandboxApp.minimumWindowSize.height) * userScale).rounded())
+        if wu < minW || hu < minH {
+            SDL_SetWindowSize(window, max(wu, minW), max(hu, minH))
+            SDL_GetWindowSize(window, &wu, &hu)
+            SDL_GetRendererOutputSize(renderer, &wp, &hp)
+            guard wu > 0, hu > 0, wp > 0 else { return }
+        }
         let ptW = Double(wu) / userScale, ptH = Double(hu) / userScale
         app.handle(.resized(width: ptW, height: ptH, scale: Double(wp) / ptW))
     }
@@ -111,6 +136,7 @@ public final class SDLWindow {
                 // Idle: sleep in the kernel until an event arrives.
                 if SDL_WaitEvent(&e) != 0 { dirty = pump.dispatch(e) || dirty }
                 pacer.resynchronize(now: now())
+                stats.recordIdleWait()
             }
             while SDL_PollEvent(&e) != 0 { dirty = pump.dispatch(e) || dirty }
             if app.wantsQuit { break }

@@ -69,6 +69,10 @@ public final class SceneWorld {
         items.last { $0.contains(point) }
     }
 
+    /// Text the scene writes on its background (column labels and the like): what, and where the middle of its
+    /// top edge sits, pt, reference coordinates. Default none.
+    public var captions: [(text: String, at: CGPoint)] = []
+
     /// Appends a line for the log panel.
     public func log(_ line: String) {
         pendingLog.append(line)

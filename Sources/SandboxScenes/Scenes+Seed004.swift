@@ -34,6 +34,8 @@ extension SceneCatalog {
         let colW = w.bounds.width / 3
         for (k, (label, mode)) in modes.enumerated() {
             let x = colW * (CGFloat(k) + 0.5)
+            // Under the partner, above where the `.boundaries` view comes to rest on the floor.
+            w.captions.append((".\(label)", CGPoint(x: x, y: w.bounds.maxY - 95)))
             let floor = w.add(SandboxItem(center: CGPoint(x: x, y: w.bounds.maxY - 120),
                                           size: CGSize(width: 90, height: 40), color: .grey, name: "\(label) partner"))
             let faller = w.add(SandboxItem(center: CGPoint(x: x, y: 80), size: CGSize(width: 60, height: 60),

@@ -24,42 +24,38 @@ struct DynamicsSandbox: ParsableCommand {
     @Flag(name: .long, help: "No window: step and draw --frames frames, print the timing split, optionally save --screenshot.")
     var headless = false
 
-    @Option(name: .long, help: "Frames of 1/60 s: with --headless the run's length (1…100000, default 300); with a window, quit after that many frames (default: run until closed).")
-    var frames: Int?
+    @Option(name: .long, parsing: .unconditional,
+            help: "Frames of 1/60 s: with --headless the run's length (1…100000, default 300); with a window, quit after that many frames (default: run until closed).")
+    var frames: String?
 
-    @Option(name: .long, help: "Write the last frame to this PNG file (with --headless, or when the window quits).")
+    @Option(name: .long, help: "Write the last frame to this PNG file (with --headless, or when the window quits); its folder must exist and be writable.")
     var screenshot: String?
 
     @Option(name: .long, help: "Directory of PNG pictures for the image-view items (the sticker pile's stickers, in file-name order, cycled); must exist. Screenshots and 'copy as Swift' files go to the current directory.")
     var assets: String?
 
-    @Option(name: .long, help: "Pixels per point, 0.25…8 (default 1; 2 for a HiDPI-sized window).")
-    var scale: Double = 1
+    @Option(name: .long, parsing: .unconditional,
+            help: "Pixels per point, 0.25…8 (default: the display's, from its DPI; 1 on a 96-DPI screen).")
+    var scale: String?
 
-    @Option(name: .long, help: "Seed of the scenes' randomness (default 1): the same seed gives the same scene.")
-    var seed: UInt64 = 1
+    @Option(name: .long, parsing: .unconditional,
+            help: "Seed of the scenes' randomness, 0…\(UInt64.max) (default 1): the same seed gives the same scene.")
+    var seed: String = "1"
 
-    @Option(name: .long, help: "Window size in points, WIDTHxHEIGHT (default 960x640, each 200…4000).")
+    @Option(name: .long, parsing: .unconditional,
+            help: "Window size in points, WIDTHxHEIGHT (default 960x640; width 480…4000, height 360…4000).")
     var size = "960x640"
 
     func validate() throws {
-        if let frames, !(1...100_000).contains(frames) {
-            throw ValidationError("--frames must be 1…100000, got \(frames): e.g. '--frames 600'")
-        }
-        guard scale.isFinite, (0.25...8).contains(scale) else {
-            throw ValidationError("--scale must be a number from 0.25 to 8, got \(scale): e.g. '--scale 2'")
-        }
-        guard parsedSize != nil else {
-            throw ValidationError("--size must be WIDTHxHEIGHT with each 200…4000, got '\(size)': e.g. '--size 960x640'")
-        }
+        _ = try CommandLineValues(frames: frames, scale: scale, seed: seed, size: size)
         if let assets {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: assets, isDirectory: &isDir), isDir.boolValue else {
                 throw ValidationError("--assets '\(assets)' is not a directory")
             }
         }
-        if let screenshot, !screenshot.lowercased().hasSuffix(".png") {
-            throw ValidationError("--screenshot must name a .png file, got '\(screenshot)'")
+        if let screenshot, let problem = CommandLineValues.outputProblem(screenshot) {
+            throw ValidationError("--screenshot '\(screenshot)': \(problem)")
         }
         if !listScenes, SceneCatalog.named(scene) == nil {
             let close = SceneCatalog.suggestions(for: scene)
@@ -69,10 +65,28 @@ struct DynamicsSandbox: ParsableCommand {
         }
     }
 
-    var parsedSize: CGSize? {
-        let parts = size.lowercased().split(separator: "x").compactMap { Double($0) }
-        guard parts.count == 2, parts.allSatisfy({ (200...4000).contains($0) }) else { return nil }
-        return CGSize(width: parts[0], height: parts[1])
+    /// The checked numbers (validate() has run, so this does not throw).
+    var values: CommandLineValues {
+        (try? CommandLineValues(frames: frames, scale: scale, seed: seed, size: size))
+            ?? CommandLineValues.defaults
+    }
+
+    /// Parses the command line and runs; every error is one line on stderr ending in a `--help` hint, with exit
+    /// status 64 for a bad command line and 1 for a failed run.
+    static func main() {
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }
+            CommandLineValues.fail(message(for: error), code: 64)
+        }
+        do {
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }
+            CommandLineValues.fail(message(for: error), code: 1)
+        }
     }
 
     func run() throws {
@@ -87,11 +101,12 @@ struct DynamicsSandbox: ParsableCommand {
             }
             return
         }
+        let v = values
         var config = SandboxApp.Configuration()
         config.scene = scene
-        config.seed = seed
-        config.scale = scale
-        config.size = parsedSize ?? config.size
+        config.seed = v.seed
+        config.scale = v.scale ?? 1
+        config.size = v.size
         if let assets {
             let loaded = AssetImages.load(from: assets)
             for problem in loaded.problems { print("dynamics-sandbox: \(problem)") }
@@ -102,9 +117,8 @@ struct DynamicsSandbox: ParsableCommand {
         let app = SandboxApp(configuration: config)
         if headless { return try runHeadless(app) }
         if let problem = SDLWindow.displayProblem() {
-            print("dynamics-sandbox: cannot open a window: \(problem).")
-            print("Falling back to --headless (\(frames ?? 300) frames). Run under a desktop or "
-                  + "`xvfb-run -a dynamics-sandbox` for the window.")
+            print("dynamics-sandbox: cannot open a window (\(problem)): running scene \(scene) headless for "
+                  + "\(v.frames ?? 300) frames instead; for the window run under a desktop or `xvfb-run -a`.")
             return try runHeadless(app)
         }
         app.onLog = { line in
@@ -113,22 +127,25 @@ struct DynamicsSandbox: ParsableCommand {
         }
         let window: SDLWindow
         do {
-            window = try SDLWindow(app: app)
+            window = try SDLWindow(app: app, detectScale: v.scale == nil)
         } catch {
-            print("dynamics-sandbox: cannot open a window: \(error). Falling back to --headless.")
+            print("dynamics-sandbox: cannot open a window (\(error)): running scene \(scene) headless instead.")
             return try runHeadless(app)
         }
         print("window: video driver \(window.videoDriver), renderer \(window.rendererName), scene \(scene); "
               + "press H for help")
         fflush(nil)
-        window.run(maxFrames: frames)
+        window.run(maxFrames: v.frames)
         if let screenshot { try app.writeScreenshot(app.renderedFrame(), to: screenshot) }
+        print("world: \(app.world.items.count) items, \(app.itemsOutsideWindow()) outside the "
+              + "\(Int(app.size.width))x\(Int(app.size.height))-pt window")
         let vs = window.pacer.vsync.map { $0 ? "vsync" : "paced" } ?? "probing"
         let st = window.stats
         let p = HeadlessRun.Report.summary(st.physicsMs), d = HeadlessRun.Report.summary(st.drawMs)
         print(String(format: "closed after %d frames (%@, renderer %@): %.1f fps over the %d display-linked frames "
-                     + "after the %d-frame probe, %d display periods dropped, longest frame %.1f ms; per frame "
-                     + "physics median %.2f ms (p95 %.2f, max %.2f), draw median %.2f ms (p95 %.2f, max %.2f)",
+                     + "after the %d-frame probe (idle waits not counted), %d display periods dropped, longest "
+                     + "frame %.1f ms; per frame physics median %.2f ms (p95 %.2f, max %.2f), draw median %.2f ms "
+                     + "(p95 %.2f, max %.2f)",
                      st.framesPresented, vs, window.rendererName, st.framesPerSecond, st.linkedFrames,
                      FramePacer.probeFrames, window.pacer.droppedPeriods, st.longestInterval * 1000,
                      p.median, p.p95, p.max, d.median, d.p95, d.max))
@@ -137,10 +154,11 @@ struct DynamicsSandbox: ParsableCommand {
 
     @MainActor
     func runHeadless(_ app: SandboxApp) throws {
-        let n = frames ?? 300
+        let n = values.frames ?? 300
+        app.isHeadless = true
         let (w, h) = app.pixelSize
         var raster = Raster(width: w, height: h)
-        print("headless: scene \(app.scene.name), \(n) frames of 1/60 s at \(w)x\(h) px, seed \(seed)")
+        print("headless: scene \(app.scene.name), \(n) frames of 1/60 s at \(w)x\(h) px, seed \(values.seed)")
         let report = HeadlessRun.run(app, frames: n, raster: &raster) { f, r in
             // Means over the last 60 frames (one frame alone is noise), and the world's size now.
             let c = app.world.animator.debugWorldCounts
@@ -158,5 +176,14 @@ struct DynamicsSandbox: ParsableCommand {
             try app.writeScreenshot(raster, to: screenshot)
             print("screenshot: \(screenshot)")
         }
+    }
+}
+
+extension CommandLineValues {
+    /// Writes "dynamics-sandbox: <message> (see --help)" as one line on stderr and exits with `code`.
+    static func fail(_ message: String, code: Int32) -> Never {
+        let line = "dynamics-sandbox: \(oneLine(message)) (see --help)\n"
+        FileHandle.standardError.write(Data(line.utf8))
+        exit(code)
     }
 }
