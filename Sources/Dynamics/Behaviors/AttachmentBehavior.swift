@@ -196,6 +196,13 @@ open class AttachmentBehavior: DynamicBehavior {
     override var isPrimitive: Bool { true }
     override var managedItems: [any DynamicItem] { items }
 
+    override func willAssociate(with animator: DynamicAnimator) {
+        // Handles from an earlier animator that was deallocated while this behaviour was registered belong to
+        // another world: forget them (destroying them here could hit another item's body or joint).
+        joint = nil
+        anchorBody = nil
+    }
+
     override func didAssociate(with animator: DynamicAnimator) {
         buildJoint(in: animator)
     }

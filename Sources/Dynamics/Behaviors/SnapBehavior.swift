@@ -71,6 +71,13 @@ open class SnapBehavior: DynamicBehavior {
     override var isPrimitive: Bool { true }
     override var managedItems: [any DynamicItem] { [item] }
 
+    override func willAssociate(with animator: DynamicAnimator) {
+        // Handles from an earlier animator that was deallocated while this behaviour was registered belong to
+        // another world: forget them (destroying them here could hit another item's body or joint).
+        joints.removeAll()
+        anchorBody = nil
+    }
+
     override func didAssociate(with animator: DynamicAnimator) {
         guard joints.isEmpty, let body = animator.record(for: item)?.body else { return }
         var def = BodyDefinition()
