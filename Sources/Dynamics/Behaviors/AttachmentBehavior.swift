@@ -109,7 +109,7 @@ open class AttachmentBehavior: DynamicBehavior {
     public var anchorPoint: CGPoint {
         get { anchor }
         set {
-            guard newValue.isFinite else { return refuse("anchorPoint \(newValue)", keeping: "\(anchor)") }
+            guard newValue.isWithinWorld else { return refuse("anchorPoint \(newValue)", keeping: "\(anchor)") }
             anchor = newValue
             moveAnchorBody()
         }
@@ -122,7 +122,7 @@ open class AttachmentBehavior: DynamicBehavior {
     public var length: CGFloat {
         get { storedLength }
         set {
-            guard newValue.isFinite, newValue >= 0 else {
+            guard newValue.isWithin(InputLimits.maxCoordinate), newValue >= 0 else {
                 return refuse("length \(newValue)", keeping: "\(storedLength)")
             }
             storedLength = newValue
@@ -136,7 +136,7 @@ open class AttachmentBehavior: DynamicBehavior {
     public var damping: CGFloat {
         get { storedDamping }
         set {
-            guard newValue.isFinite, newValue >= 0 else {
+            guard newValue.isWithin(InputLimits.maxMagnitude), newValue >= 0 else {
                 return refuse("damping \(newValue)", keeping: "\(storedDamping)")
             }
             storedDamping = newValue
@@ -148,7 +148,7 @@ open class AttachmentBehavior: DynamicBehavior {
     public var frequency: CGFloat {
         get { storedFrequency }
         set {
-            guard newValue.isFinite, newValue >= 0 else {
+            guard newValue.isWithin(InputLimits.maxMagnitude), newValue >= 0 else {
                 return refuse("frequency \(newValue)", keeping: "\(storedFrequency)")
             }
             storedFrequency = newValue
@@ -162,7 +162,7 @@ open class AttachmentBehavior: DynamicBehavior {
     public var frictionTorque: CGFloat {
         get { storedFrictionTorque }
         set {
-            guard newValue.isFinite, newValue >= 0 else {
+            guard newValue.isWithin(InputLimits.maxMagnitude), newValue >= 0 else {
                 return refuse("frictionTorque \(newValue)", keeping: "\(storedFrictionTorque)")
             }
             storedFrictionTorque = newValue
@@ -214,14 +214,14 @@ open class AttachmentBehavior: DynamicBehavior {
     // MARK: Validation
 
     static func checked(_ p: CGPoint, _ what: String) -> CGPoint {
-        if p.isFinite { return p }
-        DynamicsDiagnostics.report(.invalidValue, "UIAttachmentBehavior: \(what) \(p) is not finite; (0, 0) is used")
+        if p.isWithinWorld { return p }
+        DynamicsDiagnostics.report(.invalidValue, "UIAttachmentBehavior: \(what) \(p) is not finite or beyond ±\(InputLimits.maxCoordinate) pt; (0, 0) is used")
         return .zero
     }
 
     static func checked(_ o: Offset, _ what: String) -> Offset {
-        if o.isFinite { return o }
-        DynamicsDiagnostics.report(.invalidValue, "UIAttachmentBehavior: \(what) \(o) is not finite; zero is used")
+        if o.horizontal.isWithin(InputLimits.maxCoordinate) && o.vertical.isWithin(InputLimits.maxCoordinate) { return o }
+        DynamicsDiagnostics.report(.invalidValue, "UIAttachmentBehavior: \(what) \(o) is not finite or beyond ±\(InputLimits.maxCoordinate) pt; zero is used")
         return .zero
     }
 
