@@ -144,8 +144,9 @@ open class DynamicItemBehavior: DynamicBehavior {
 
     private func set(_ key: WritableKeyPath<ItemProperties, CGFloat>, _ flag: ItemProperties.Flags,
                      _ value: CGFloat, _ name: String, requireNonNegative: Bool) {
-        guard value.isFinite, !requireNonNegative || value >= 0 else {
-            let rule = requireNonNegative ? "must be finite and ≥ 0" : "must be finite"
+        guard value.isWithin(InputLimits.maxMagnitude), !requireNonNegative || value >= 0 else {
+            let range = "within ±\(InputLimits.maxMagnitude)"
+            let rule = requireNonNegative ? "must be finite, ≥ 0 and \(range)" : "must be finite and \(range)"
             DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): \(name) \(value) \(rule); it "
                                        + "stays \(properties[keyPath: key])")
             return
