@@ -27,29 +27,29 @@ struct HostileInputTests {
         #expect(log.all.first?.message.contains("1000000") == true, "\(log.all)")
     }
 
-    @Test("a velocity field of direction (0, -1.8e308) is refused; the items move with the kept direction")
+    @Test("a velocity field of direction (0, -1.79e308) is refused; the items move with the kept direction")
     func hugeFieldDirection() {
         let animator = DynamicAnimator()
         let item = square(100, 100, side: 20)
         let field = FieldBehavior.velocityField(direction: CGVector(dx: 1, dy: 0))
         field.addItem(item)
         animator.addBehavior(field)
-        let log = collectingDiagnostics { field.direction = CGVector(dx: 0, dy: -1.8e308) }
+        let log = collectingDiagnostics { field.direction = CGVector(dx: 0, dy: -1.79e308) }
         #expect(log.count(.invalidValue) == 1)
         #expect(field.direction == CGVector(dx: 1, dy: 0))
         run(animator, frames: 30)
         #expect(Self.isFinite(item) && item.center.x > 100)
     }
 
-    @Test("a snap point at -1.8e308 is refused (init and setter)")
+    @Test("a snap point at -1.79e308 is refused (init and setter)")
     func hugeSnapPoint() {
         let animator = DynamicAnimator()
         let item = square(100, 100, side: 20)
         var snap: SnapBehavior!
         let log = collectingDiagnostics {
-            snap = SnapBehavior(item: item, snapTo: CGPoint(x: -1.8e308, y: 0))
+            snap = SnapBehavior(item: item, snapTo: CGPoint(x: -1.79e308, y: 0))
             animator.addBehavior(snap)
-            snap.snapPoint = CGPoint(x: 0, y: -1.8e308)
+            snap.snapPoint = CGPoint(x: 0, y: -1.79e308)
             run(animator, frames: 30)
         }
         #expect(log.count(.invalidValue) == 2)
