@@ -3,7 +3,9 @@ import Testing
 @testable import Dynamics
 import PhysicsCore
 
-/// Issue 15, item 4: joints with huge lever arms (an item welded or pinned across 10 000 pt) must not explode.
+/// Issue 15, item 4: the issue's scene (an item welded, pinned or tied across 10 000 pt to a group) stays finite.
+/// It passes on this branch without a change of the joint solver; lever arms of 10⁵ pt and more on light bodies
+/// (found by `FuzzTests` with joints) still explode and are not fixed yet.
 @MainActor
 @Suite("Joints with long lever arms stay finite")
 struct JointLeverTests {
