@@ -5,6 +5,9 @@
 #   SHARED     the shared/ folder holding peers/compare  (default ../shared, beside this repository)
 #   REPEATS    runs of each configuration in `make bench` (default 3)
 #   CONFIGS    `make bench` subset, e.g. CONFIGS="pile 1000;tumbler" (default: compare's full list)
+#   N          operations per `make fuzz` test (default 100000); BOUND: value bound (a number, default 1e6, or
+#              none); SEED: first scene seed; SANITIZE=address builds with AddressSanitizer (own scratch path)
+#   SCENES     `make memcheck` scenes (default: sticker-pile pendulum drag-field snap chain shapes)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -34,7 +37,7 @@ APT_PACKAGES := libsdl2-dev zlib1g-dev
 UI_TEST_PACKAGES := xvfb xauth xdotool imagemagick
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: consumer-check help deps ui-deps apt-install build test ui-test run bench clean idle-cpu fps docs
+.PHONY: consumer-check help deps ui-deps apt-install build test ui-test run bench clean idle-cpu fps docs fuzz memcheck
 
 help:
 	@echo "make run    install what is missing, then open the sandbox window on SCENE (default sticker-pile;"
@@ -43,6 +46,8 @@ help:
 	@echo "make idle-cpu  measure the sandbox's CPU use while the animator is paused (under Xvfb)"
 	@echo "make fps    frame rate of the 2000-ball pile in a real window under Xvfb (LOAD=1: with a busy core)"
 	@echo "make bench  release build, then ours vs Box2D 2.4.1 and Chipmunk 7.0.3 ($(COMPARE))"
+	@echo "make fuzz   N random public-API operations per fuzz test (N=1000000 BOUND=none SANITIZE=address)"
+	@echo "make memcheck  headless sandbox scenes under valgrind: 0 errors, 0 definite leaks"
 	@echo "make docs   DocC archives of PhysicsCore, Dynamics and UIKitDynamics in $(BUILD_DIR)/docs (swift-docc-plugin)"
 	@echo "make build  debug build of everything"
 	@echo "make deps   install what is missing (Debian packages; tells how to get Swift)"
@@ -139,6 +144,28 @@ bench: deps
 	grep '^|' "$$out.log" > "$$out.md" || true; \
 	echo "make bench: table in $$out.md, full output in $$out.log"; \
 	exit $$status
+
+# Long runs of the property-based fuzz test (Tests/DynamicsTests/Fuzz): every test of FuzzTests runs N operations;
+# each prints what it measured (operations, non-finite states, operations over 100 ms, the slowest). With SANITIZE,
+# LeakSanitizer is off: its only report is 144 bytes XCTest's runner keeps until exit (leaks are `make memcheck`'s).
+N ?= 100000
+BOUND ?= 1e6
+SANITIZE ?=
+FUZZ_DIR := $(BUILD_DIR)$(if $(SANITIZE),-$(SANITIZE))
+fuzz: deps
+	$(SWIFT) build --scratch-path $(FUZZ_DIR) -c release -Xswiftc -enable-testing --build-tests \
+	  $(if $(SANITIZE),--sanitize=$(SANITIZE))
+	FUZZ_OPS=$(N) FUZZ_BOUND=$(BOUND) $(if $(SEED),FUZZ_SEED=$(SEED)) $(if $(SANITIZE),ASAN_OPTIONS=detect_leaks=0) \
+	  $(SWIFT) test --scratch-path $(FUZZ_DIR) -c release -Xswiftc -enable-testing --skip-build \
+	  $(if $(SANITIZE),--sanitize=$(SANITIZE)) --filter FuzzTests 2>&1 | grep -E '^fuzz|passed|failed|error'
+
+# The sandbox run headless on several scenes under valgrind (memcheck): fails on any error or definite leak.
+# No suppressions are needed today (scripts/memcheck.sh says what is not counted and why).
+SCENES ?= sticker-pile pendulum drag-field snap chain shapes
+memcheck: deps
+	@command -v valgrind >/dev/null 2>&1 || $(MAKE) --no-print-directory apt-install PKGS=valgrind
+	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release --product dynamics-sandbox
+	APP=$(abspath $(BUILD_DIR))/release/dynamics-sandbox SCENES="$(SCENES)" bash scripts/memcheck.sh
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -31,63 +31,135 @@ public enum PNG {
         return out
     }
 
+    /// The largest width or height read, px: the raster's own cap (`Raster.init` clamps to it).
+    public static let maxDimension = 16_384
+
+    /// Deflate never expands data by more than about 1032:1, so image data that claims to inflate to more than
+    /// this many bytes per compressed byte (plus a small allowance for zlib's framing) is refused before anything
+    /// is allocated.
+    static let maxInflateRatio = 1_040
+
     /// The image in PNG `bytes` (8-bit RGBA or RGB, non-interlaced, as this encoder and most tools write them).
+    ///
+    /// Hostile files are refused with a `Failure` naming the reason, before any allocation larger than the file:
+    /// every chunk length is checked against the bytes left, the header must be exactly 13 bytes and come first,
+    /// width and height must be 1…`maxDimension`, and the image data must be able to inflate to the size the header
+    /// claims (deflate's maximum ratio). Chunk checksums are not verified.
     public static func decode(_ bytes: [UInt8]) throws -> Raster {
         guard bytes.count > 8, Array(bytes[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else {
             throw Failure(description: "not a PNG file (bad signature)")
         }
-        var pos = 8, w = 0, h = 0, channels = 0
+        let header = try readChunks(bytes)
+        let stride = header.width * header.channels
+        let expected = (stride + 1) * header.height
+        // Both factors ≤ 16 384 · 4 + 1, so this cannot overflow; compare with what the data could inflate to.
+        guard expected / maxInflateRatio <= header.idat.count else {
+            throw Failure(description: "\(header.width) x \(header.height) px needs \(expected) bytes of image data "
+                          + "but the file holds only \(header.idat.count) compressed bytes (truncated or forged)")
+        }
+        var raw = try inflate(header.idat, expected: expected)
+        try unfilter(&raw, stride: stride, height: header.height, channels: header.channels)
+        var r = Raster(width: header.width, height: header.height)
+        let channels = header.channels
+        raw.withUnsafeBufferPointer { src in
+            r.pixels.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<header.height {
+                    let row = y * (stride + 1) + 1
+                    for x in 0..<header.width {
+                        let o = row + x * channels
+                        dst[y * header.width + x] = RGBA(src[o], src[o + 1], src[o + 2],
+                                                         channels == 4 ? src[o + 3] : 255).packed
+                    }
+                }
+            }
+        }
+        return r
+    }
+
+    /// What the chunks say: the header's fields and the concatenated image data.
+    private struct Chunks {
+        var width = 0, height = 0, channels = 0
         var idat: [UInt8] = []
-        while pos + 8 <= bytes.count {
+    }
+
+    /// Walks the chunks, checking each length against the bytes left and the header's fields against the limits.
+    private static func readChunks(_ bytes: [UInt8]) throws -> Chunks {
+        var out = Chunks()
+        var pos = 8
+        var sawHeader = false
+        while bytes.count - pos >= 12 {
             let len = Int(readBE32(bytes, pos))
-            let type = String(decoding: bytes[(pos + 4)..<(pos + 8)], as: UTF8.self)
-            guard pos + 12 + len <= bytes.count else { throw Failure(description: "truncated \(type) chunk") }
-            let data = Array(bytes[(pos + 8)..<(pos + 8 + len)])
+            let type = String(decoding: bytes[(pos + 4)..<(pos + 8)].map { $0 >= 32 && $0 < 127 ? $0 : 63 },
+                              as: UTF8.self)
+            guard len <= bytes.count - pos - 12 else {
+                throw Failure(description: "\(type) chunk claims \(len) bytes but only \(bytes.count - pos - 12) "
+                              + "remain (truncated file)")
+            }
+            let start = pos + 8
+            if !sawHeader && type != "IHDR" {
+                throw Failure(description: "the first chunk is \(type), not the IHDR header")
+            }
             switch type {
             case "IHDR":
-                w = Int(readBE32(data, 0)); h = Int(readBE32(data, 4))
-                guard data[8] == 8, data[10] == 0, data[11] == 0, data[12] == 0 else {
+                guard !sawHeader else { throw Failure(description: "a second IHDR header") }
+                guard len == 13 else { throw Failure(description: "IHDR header of \(len) bytes (must be 13)") }
+                sawHeader = true
+                let w = Int(readBE32(bytes, start)), h = Int(readBE32(bytes, start + 4))
+                guard w >= 1, h >= 1, w <= maxDimension, h <= maxDimension else {
+                    throw Failure(description: "image of \(w) x \(h) px; width and height must be 1…\(maxDimension)")
+                }
+                let depth = bytes[start + 8], colour = bytes[start + 9]
+                guard depth == 8, bytes[start + 10] == 0, bytes[start + 11] == 0, bytes[start + 12] == 0 else {
                     throw Failure(description: "only 8-bit non-interlaced PNGs are read")
                 }
-                switch data[9] {
-                case 6: channels = 4
-                case 2: channels = 3
-                default: throw Failure(description: "colour type \(data[9]) is not RGB or RGBA")
+                switch colour {
+                case 6: out.channels = 4
+                case 2: out.channels = 3
+                default: throw Failure(description: "colour type \(colour) is not RGB or RGBA")
                 }
-            case "IDAT": idat += data
-            default: break
+                out.width = w
+                out.height = h
+            case "IDAT":
+                out.idat.append(contentsOf: bytes[start..<(start + len)])
+            case "IEND":
+                return try finished(out, sawHeader)
+            default:
+                break
             }
             pos += 12 + len
         }
-        guard w > 0, h > 0, channels > 0 else { throw Failure(description: "no IHDR chunk") }
-        let stride = w * channels
-        let raw = try inflate(idat, expected: (stride + 1) * h)
-        var rows = [UInt8](repeating: 0, count: stride * h)
-        for y in 0..<h {
-            let f = raw[y * (stride + 1)]
-            for i in 0..<stride {
-                let x = raw[y * (stride + 1) + 1 + i]
-                let a = i >= channels ? rows[y * stride + i - channels] : 0
-                let b = y > 0 ? rows[(y - 1) * stride + i] : 0
-                let c = (i >= channels && y > 0) ? rows[(y - 1) * stride + i - channels] : 0
-                let v: UInt8
-                switch f {
-                case 0: v = x
-                case 1: v = x &+ a
-                case 2: v = x &+ b
-                case 3: v = x &+ UInt8((Int(a) + Int(b)) / 2)
-                case 4: v = x &+ paeth(a, b, c)
-                default: throw Failure(description: "bad filter type \(f)")
+        return try finished(out, sawHeader)
+    }
+
+    private static func finished(_ c: Chunks, _ sawHeader: Bool) throws -> Chunks {
+        guard sawHeader else { throw Failure(description: "no IHDR chunk") }
+        guard !c.idat.isEmpty else { throw Failure(description: "no image data (IDAT chunk)") }
+        return c
+    }
+
+    /// Undoes the per-row filters in place: `raw` holds, per row, a filter byte then `stride` bytes.
+    private static func unfilter(_ raw: inout [UInt8], stride: Int, height: Int, channels: Int) throws {
+        let rowBytes = stride + 1
+        try raw.withUnsafeMutableBufferPointer { buf in
+            for y in 0..<height {
+                let row = y * rowBytes + 1, above = row - rowBytes
+                let f = buf[row - 1]
+                guard f <= 4 else { throw Failure(description: "bad filter type \(f) on row \(y)") }
+                for i in 0..<stride {
+                    let x = buf[row + i]
+                    let a = i >= channels ? buf[row + i - channels] : 0
+                    let b = y > 0 ? buf[above + i] : 0
+                    let c = (i >= channels && y > 0) ? buf[above + i - channels] : 0
+                    switch f {
+                    case 0: continue
+                    case 1: buf[row + i] = x &+ a
+                    case 2: buf[row + i] = x &+ b
+                    case 3: buf[row + i] = x &+ UInt8((Int(a) + Int(b)) / 2)
+                    default: buf[row + i] = x &+ paeth(a, b, c)
+                    }
                 }
-                rows[y * stride + i] = v
             }
         }
-        var r = Raster(width: w, height: h)
-        for i in 0..<(w * h) {
-            let o = i * channels
-            r.pixels[i] = RGBA(rows[o], rows[o + 1], rows[o + 2], channels == 4 ? rows[o + 3] : 255).packed
-        }
-        return r
     }
 
     private static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {

@@ -15,17 +15,18 @@ extension DynamicAnimator {
     func createBody(for record: ItemRecord) {
         let item = record.item
         let size = item.bounds.size
-        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+        guard size.width.isWithin(InputLimits.maxSize), size.height.isWithin(InputLimits.maxSize),
+              size.width > 0, size.height > 0 else {
             DynamicsDiagnostics.report(.invalidSize, "Invalid size \(size) for item \(describe(item)) in Dynamics; "
                                        + "the item is not simulated until a behaviour adds it again with a positive "
-                                       + "finite size")
+                                       + "size of at most \(InputLimits.maxSize) pt")
             return
         }
         let center = item.center
-        guard center.isFinite else {
+        guard center.isWithinWorld else {
             DynamicsDiagnostics.report(.invalidCenter, "Invalid center \(center) for item \(describe(item)) in "
                                        + "Dynamics; the item is not simulated until a behaviour adds it again with "
-                                       + "a finite center")
+                                       + "a center within ±\(InputLimits.maxCoordinate) pt")
             return
         }
         if let other = ItemOwnership.owner(of: item), other !== self {
@@ -60,9 +61,20 @@ extension DynamicAnimator {
         if let group = item as? DynamicItemGroup {
             for (member, offset) in zip(group.items, group.memberOffsets) {
                 let s = member.bounds.size
-                guard s.width.isFinite, s.height.isFinite, s.width > 0, s.height > 0, offset.isFinite else {
+                guard s.width.isWithin(InputLimits.maxSize), s.height.isWithin(InputLimits.maxSize),
+                      s.width > 0, s.height > 0 else {
                     DynamicsDiagnostics.report(.invalidSize, "Invalid size \(s) for item \(describe(member)) in "
                                                + "Dynamics; the member is left out of \(describe(item))'s body")
+                    continue
+                }
+                // The offset comes from the member's center when the group was made: an infinite center there
+                // (fixed since) is a center problem, not a size one.
+                guard offset.isWithinWorld else {
+                    DynamicsDiagnostics.report(.invalidCenter, "Invalid center for item \(describe(member)) in "
+                                               + "Dynamics: its offset \(offset) from the group's center (taken when "
+                                               + "\(describe(item)) was created) is not finite or beyond ±"
+                                               + "\(InputLimits.maxCoordinate) pt; the member is left out of the "
+                                               + "group's body. Create the group again with finite member centers")
                     continue
                 }
                 if let shape = createShape(for: member, size: s, center: Vec2(offset), on: body, shapeDef) {
@@ -137,10 +149,9 @@ extension DynamicAnimator {
         shapeDef.density = 0
         shapeDef.filter = behavior.boundaryFilter
         shapeDef.userData = 1 << 63
-        for (p1, p2) in segments {
-            if case .success(let shape) = world.createSegment(on: body, from: Vec2(p1), to: Vec2(p2), shapeDef) {
-                shapeOwners[shape] = .boundary(behavior, identifier)
-            }
+        // One mass computation for the whole boundary (a wavy floor of 8000 segments was quadratic).
+        for result in world.createSegments(on: body, segments.map { (Vec2($0.0), Vec2($0.1)) }, shapeDef) {
+            if case .success(let shape) = result { shapeOwners[shape] = .boundary(behavior, identifier) }
         }
         return body
     }

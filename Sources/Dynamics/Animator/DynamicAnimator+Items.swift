@@ -36,9 +36,10 @@ extension DynamicAnimator {
     public func updateItem(usingCurrentState item: any DynamicItem) {
         guard let record = record(for: item), let body = record.body else { return }
         let center = item.center
-        guard center.isFinite else {
+        guard center.isWithinWorld else {
             DynamicsDiagnostics.report(.invalidCenter, "updateItem(usingCurrentState:): center \(center) of "
-                                       + "\(describe(item)) is not finite; the body stays at "
+                                       + "\(describe(item)) is not finite or beyond ±\(InputLimits.maxCoordinate) "
+                                       + "pt; the body stays at "
                                        + "\(world.position(of: body)?.cgPoint ?? .zero)")
             return
         }

@@ -110,7 +110,7 @@ open class AttachmentBehavior: DynamicBehavior {
     public var anchorPoint: CGPoint {
         get { anchor }
         set {
-            guard newValue.isFinite else { return refuse("anchorPoint \(newValue)", keeping: "\(anchor)") }
+            guard newValue.isWithinWorld else { return refuse("anchorPoint \(newValue)", keeping: "\(anchor)") }
             anchor = newValue
             moveAnchorBody()
         }
@@ -125,7 +125,7 @@ open class AttachmentBehavior: DynamicBehavior {
     public var length: CGFloat {
         get { storedLength }
         set {
-            guard newValue.isFinite, newValue >= 0 else {
+            guard newValue.isWithin(InputLimits.maxCoordinate), newValue >= 0 else {
                 return refuse("length \(newValue)", keeping: "\(storedLength)")
             }
             if kind == .limit && joint != nil {
@@ -145,7 +145,7 @@ open class AttachmentBehavior: DynamicBehavior {
     public var damping: CGFloat {
         get { storedDamping }
         set {
-            guard newValue.isFinite, newValue >= 0 else {
+            guard newValue.isWithin(InputLimits.maxMagnitude), newValue >= 0 else {
                 return refuse("damping \(newValue)", keeping: "\(storedDamping)")
             }
             storedDamping = newValue
@@ -157,7 +157,7 @@ open class AttachmentBehavior: DynamicBehavior {
     public var frequency: CGFloat {
         get { storedFrequency }
         set {
-            guard newValue.isFinite, newValue >= 0 else {
+            guard newValue.isWithin(InputLimits.maxMagnitude), newValue >= 0 else {
                 return refuse("frequency \(newValue)", keeping: "\(storedFrequency)")
             }
             storedFrequency = newValue
@@ -171,7 +171,7 @@ open class AttachmentBehavior: DynamicBehavior {
     public var frictionTorque: CGFloat {
         get { storedFrictionTorque }
         set {
-            guard newValue.isFinite, newValue >= 0 else {
+            guard newValue.isWithin(InputLimits.maxMagnitude), newValue >= 0 else {
                 return refuse("frictionTorque \(newValue)", keeping: "\(storedFrictionTorque)")
             }
             storedFrictionTorque = newValue
@@ -206,6 +206,13 @@ open class AttachmentBehavior: DynamicBehavior {
     override var isPrimitive: Bool { true }
     override var managedItems: [any DynamicItem] { items }
 
+    override func willAssociate(with animator: DynamicAnimator) {
+        // Handles from an earlier animator that was deallocated while this behaviour was registered belong to
+        // another world: forget them (destroying them here could hit another item's body or joint).
+        joint = nil
+        anchorBody = nil
+    }
+
     override func didAssociate(with animator: DynamicAnimator) {
         buildJoint(in: animator)
     }
@@ -217,14 +224,14 @@ open class AttachmentBehavior: DynamicBehavior {
     // MARK: Validation
 
     static func checked(_ p: CGPoint, _ what: String) -> CGPoint {
-        if p.isFinite { return p }
-        DynamicsDiagnostics.report(.invalidValue, "UIAttachmentBehavior: \(what) \(p) is not finite; (0, 0) is used")
+        if p.isWithinWorld { return p }
+        DynamicsDiagnostics.report(.invalidValue, "UIAttachmentBehavior: \(what) \(p) is not finite or beyond ±\(InputLimits.maxCoordinate) pt; (0, 0) is used")
         return .zero
     }
 
     static func checked(_ o: Offset, _ what: String) -> Offset {
-        if o.isFinite { return o }
-        DynamicsDiagnostics.report(.invalidValue, "UIAttachmentBehavior: \(what) \(o) is not finite; zero is used")
+        if o.horizontal.isWithin(InputLimits.maxCoordinate) && o.vertical.isWithin(InputLimits.maxCoordinate) { return o }
+        DynamicsDiagnostics.report(.invalidValue, "UIAttachmentBehavior: \(what) \(o) is not finite or beyond ±\(InputLimits.maxCoordinate) pt; zero is used")
         return .zero
     }
 

@@ -9,11 +9,11 @@ extension CollisionBehavior {
     /// identifier is reused.) A path with no segment of non-zero length, or with a non-finite point, is refused:
     /// "invalid path for collision boundary" diagnostic, nothing is added.
     public func addBoundary(withIdentifier identifier: AnyHashable, for path: BezierPath) {
-        guard path.isFinite, path.flattened().contains(where: { !$0.segments.isEmpty }) else {
+        guard path.isFinite, Self.isWithinWorld(path.bounds), path.flattened().contains(where: { !$0.segments.isEmpty }) else {
             DynamicsDiagnostics.report(.invalidBoundaryPath,
                                        "invalid path for collision boundary \(identifier) (\(path)) in "
-                                       + "\(describeBehavior(self)): it has no segment of non-zero length or a "
-                                       + "non-finite point; no boundary was added")
+                                       + "\(describeBehavior(self)): it has no segment of non-zero length, or a "
+                                       + "point that is not finite or beyond ±\(InputLimits.maxCoordinate) pt; no boundary was added")
             return
         }
         store(Boundary(path: path.copy(), segment: nil), for: identifier)
@@ -22,7 +22,7 @@ extension CollisionBehavior {
     /// Adds (or replaces) a single two-sided segment boundary from `p1` to `p2`. Non-finite or coincident points
     /// are refused with a diagnostic.
     public func addBoundary(withIdentifier identifier: AnyHashable, from p1: CGPoint, to p2: CGPoint) {
-        guard p1.isFinite, p2.isFinite, p1 != p2 else {
+        guard p1.isWithinWorld, p2.isWithinWorld, p1 != p2 else {
             DynamicsDiagnostics.report(.invalidBoundaryPath,
                                        "invalid path for collision boundary \(identifier) in "
                                        + "\(describeBehavior(self)): segment \(p1)–\(p2) is degenerate or not "
@@ -62,6 +62,12 @@ extension CollisionBehavior {
     }
 
     // MARK: World bodies
+
+    /// Every point of `rect` within ±`InputLimits.maxCoordinate`.
+    private static func isWithinWorld(_ rect: CGRect) -> Bool {
+        rect.isNull || (CGPoint(x: rect.minX, y: rect.minY).isWithinWorld
+                        && CGPoint(x: rect.maxX, y: rect.maxY).isWithinWorld)
+    }
 
     private func store(_ boundary: Boundary, for identifier: AnyHashable) {
         if boundaries.updateValue(boundary, forKey: identifier) == nil { boundaryOrder.append(identifier) }

@@ -7,18 +7,19 @@ extension DynamicItemBehavior {
     /// an animator, additions are summed per item and applied when it is added. (0, 0) or an item not in `items`
     /// does nothing; a non-finite velocity is refused with a diagnostic.
     public func addLinearVelocity(_ velocity: CGPoint, for item: any DynamicItem) {
-        guard velocity.isFinite else {
+        guard velocity.x.isWithin(InputLimits.maxSpeed), velocity.y.isWithin(InputLimits.maxSpeed) else {
             return refuseVelocity("addLinearVelocity(\(velocity))", item)
         }
         guard items.contains(where: { $0 === item }), velocity != .zero else { return }
         guard let animator = dynamicAnimator else {
             let key = ObjectIdentifier(item)
             let old = pendingLinearVelocities[key] ?? .zero
-            pendingLinearVelocities[key] = CGPoint(x: old.x + velocity.x, y: old.y + velocity.y)
+            pendingLinearVelocities[key] = CGPoint(x: Self.capped(old.x + velocity.x), y: Self.capped(old.y + velocity.y))
             return
         }
         guard let body = animator.record(for: item)?.body, let v = animator.world.linearVelocity(of: body) else { return }
-        animator.world.setLinearVelocity(body, v + Vec2(velocity))
+        let sum = v + Vec2(velocity)
+        animator.world.setLinearVelocity(body, Vec2(Double(Self.capped(CGFloat(sum.x))), Double(Self.capped(CGFloat(sum.y)))))
         animator.tickle()
     }
 
@@ -34,16 +35,17 @@ extension DynamicItemBehavior {
     /// Adds `velocity` (rad/s, positive = clockwise on screen) to an item of this behaviour and wakes it; same
     /// rules as `addLinearVelocity(_:for:)`.
     public func addAngularVelocity(_ velocity: CGFloat, for item: any DynamicItem) {
-        guard velocity.isFinite else {
+        guard velocity.isWithin(InputLimits.maxSpeed) else {
             return refuseVelocity("addAngularVelocity(\(velocity))", item)
         }
         guard items.contains(where: { $0 === item }), velocity != 0 else { return }
         guard let animator = dynamicAnimator else {
-            pendingAngularVelocities[ObjectIdentifier(item), default: 0] += velocity
+            let key = ObjectIdentifier(item)
+            pendingAngularVelocities[key] = Self.capped((pendingAngularVelocities[key] ?? 0) + velocity)
             return
         }
         guard let body = animator.record(for: item)?.body, let w = animator.world.angularVelocity(of: body) else { return }
-        animator.world.setAngularVelocity(body, w + Double(velocity))
+        animator.world.setAngularVelocity(body, Double(Self.capped(CGFloat(w) + velocity)))
         animator.tickle()
     }
 
@@ -70,6 +72,11 @@ extension DynamicItemBehavior {
 
     private func refuseVelocity(_ what: String, _ item: any DynamicItem) {
         DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): \(what) for \(describe(item)) is not "
-                                   + "finite; the velocity is unchanged")
+                                   + "finite or beyond ±\(InputLimits.maxSpeed); the velocity is unchanged")
+    }
+
+    /// A summed velocity kept within ±`InputLimits.maxSpeed` (repeated additions cannot run off to infinity).
+    static func capped(_ v: CGFloat) -> CGFloat {
+        Swift.max(-InputLimits.maxSpeed, Swift.min(InputLimits.maxSpeed, v))
     }
 }

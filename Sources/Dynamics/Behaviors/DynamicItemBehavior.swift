@@ -176,9 +176,11 @@ open class DynamicItemBehavior: DynamicBehavior {
             requirement = "must be finite and above −120 (1/h for the 1/120-s step; the damping factor "
                 + "1/(1 + h·c) would not be finite and positive)"
         }
-        guard accepted else {
-            DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): \(name) \(value) \(requirement); "
-                                       + "it stays \(properties[keyPath: key])")
+        // Beyond ±maxMagnitude the products the world forms (mass × size², damping × h) stop being meaningful.
+        guard accepted && value.isWithin(InputLimits.maxMagnitude) else {
+            DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): \(name) \(value) \(requirement) "
+                                       + "and within ±\(InputLimits.maxMagnitude); it stays "
+                                       + "\(properties[keyPath: key])")
             return
         }
         if rule == .actsAsZeroBelowZero && value < 0 && properties[keyPath: key] != value {

@@ -16,7 +16,14 @@ extension FieldBehavior {
         let force = definition.probeForce(at: Vec2(point), velocity: Vec2(velocity), mass: Double(mass),
                                           charge: Double(charge), time: time, evaluator: makeEvaluator())
         let a = force / Double(mass)
-        return CGVector(dx: a.x, dy: a.y)
+        // A finite question gets a finite answer: huge strengths over tiny masses or distances are capped (each
+        // component at ±greatestFiniteMagnitude would still be useless to draw, so ±maxBlockForce), NaN reads 0.
+        return CGVector(dx: Self.capped(a.x), dy: Self.capped(a.y))
+    }
+
+    /// `x` within ±`InputLimits.maxBlockForce`; NaN → 0.
+    static func capped(_ x: Double) -> Double {
+        x.isNaN ? 0 : Swift.max(-InputLimits.maxBlockForce, Swift.min(InputLimits.maxBlockForce, x))
     }
 
     /// The world-side closure of a custom field: calls the block on the main actor, where the animator steps its
@@ -33,11 +40,13 @@ extension FieldBehavior {
         guard let block = evaluationBlock else { return .zero }
         let force = block(self, sample.position.cgPoint, CGVector(dx: sample.velocity.x, dy: sample.velocity.y),
                           CGFloat(sample.mass), CGFloat(sample.charge), sample.deltaTime)
-        guard force.isFinite else {
+        let limit = InputLimits.maxBlockForce
+        guard force.isFinite, abs(Double(force.dx)) <= limit, abs(Double(force.dy)) <= limit else {
             if !reportedBadForce {
                 reportedBadForce = true
                 DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): the evaluation block returned "
-                                           + "\(force); non-finite forces count as zero")
+                                           + "\(force); forces that are not finite or beyond ±\(limit) per axis "
+                                           + "count as zero")
             }
             return .zero
         }

@@ -84,13 +84,19 @@ open class FieldBehavior: DynamicBehavior {
 
     // MARK: Parameters
 
+    /// Largest |falloff| accepted: 16 (a 1-pt distance to the power −16 is already 10³² times the strength).
+    public static let maxFalloff: CGFloat = 16
+
     /// Origin of the field, reference coordinates, pt. Default (0, 0) (`radialGravityField(position:)`: its
     /// argument). Any finite point. (UIKit stores it in single-precision metres, so 30 reads back 29.9999982;
     /// here it reads back exactly.)
     public var position: CGPoint {
         get { definition.position.cgPoint }
         set {
-            guard newValue.isFinite else { return refuse("position \(newValue)", keeping: position) }
+            guard newValue.isWithinWorld else {
+                return refuse("position \(newValue)", keeping: position,
+                              rule: "must be finite and within ±\(InputLimits.maxCoordinate) pt")
+            }
             update { $0.position = Vec2(newValue) }
         }
     }
@@ -111,7 +117,9 @@ open class FieldBehavior: DynamicBehavior {
     public var strength: CGFloat {
         get { CGFloat(definition.strength) }
         set {
-            guard newValue.isFinite else { return refuse("strength \(newValue)", keeping: strength) }
+            guard newValue.isWithin(InputLimits.maxMagnitude) else {
+                return refuse("strength \(newValue)", keeping: strength, rule: "must be finite and within ±\(InputLimits.maxMagnitude)")
+            }
             update { $0.strength = Double(newValue) }
         }
     }
@@ -122,7 +130,10 @@ open class FieldBehavior: DynamicBehavior {
     public var falloff: CGFloat {
         get { CGFloat(definition.falloff) }
         set {
-            guard newValue.isFinite else { return refuse("falloff \(newValue)", keeping: falloff) }
+            guard newValue.isWithin(FieldBehavior.maxFalloff) else {
+                return refuse("falloff \(newValue)", keeping: falloff,
+                              rule: "must be finite and within ±\(FieldBehavior.maxFalloff)")
+            }
             update { $0.falloff = Double(newValue) }
         }
     }
@@ -132,7 +143,7 @@ open class FieldBehavior: DynamicBehavior {
     public var minimumRadius: CGFloat {
         get { CGFloat(definition.minimumRadius) }
         set {
-            guard newValue.isFinite, newValue >= 0 else {
+            guard newValue.isWithin(InputLimits.maxCoordinate), newValue >= 0 else {
                 return refuse("minimumRadius \(newValue)", keeping: minimumRadius, rule: "must be finite and ≥ 0")
             }
             update { $0.minimumRadius = Double(newValue) }
@@ -145,7 +156,9 @@ open class FieldBehavior: DynamicBehavior {
     public var direction: CGVector {
         get { CGVector(dx: definition.direction.x, dy: definition.direction.y) }
         set {
-            guard newValue.isFinite else { return refuse("direction \(newValue)", keeping: direction) }
+            guard newValue.isWithin(InputLimits.maxMagnitude) else {
+                return refuse("direction \(newValue)", keeping: direction, rule: "must be finite and within ±\(InputLimits.maxMagnitude)")
+            }
             update { $0.direction = Vec2(newValue) }
         }
     }
@@ -166,7 +179,9 @@ open class FieldBehavior: DynamicBehavior {
     public var animationSpeed: CGFloat {
         get { isNoise ? CGFloat(definition.animationSpeed) : 0 }
         set {
-            guard newValue.isFinite else { return refuse("animationSpeed \(newValue)", keeping: animationSpeed) }
+            guard newValue.isWithin(InputLimits.maxMagnitude) else {
+                return refuse("animationSpeed \(newValue)", keeping: animationSpeed, rule: "must be finite and within ±\(InputLimits.maxMagnitude)")
+            }
             guard isNoise else { return }
             update { $0.animationSpeed = Double(newValue) }
         }

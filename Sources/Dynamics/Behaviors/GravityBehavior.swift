@@ -125,7 +125,7 @@ open class GravityBehavior: DynamicBehavior {
 
     private func setDirection(_ v: CGVector, what: String) {
         let scaled = Self.acceleration * Vec2(v)
-        guard v.isFinite, scaled.isFinite else { return refuse(what) }
+        guard v.isWithin(InputLimits.maxMagnitude), scaled.isFinite else { return refuse(what) }
         direction = v
         guard let animator = dynamicAnimator else { return }
         animator.world.gravity = scaled
@@ -135,7 +135,8 @@ open class GravityBehavior: DynamicBehavior {
 
     private func refuse(_ what: String) {
         DynamicsDiagnostics.report(.invalidValue,
-                                   "\(describeBehavior(self)): \(what) is not finite; gravityDirection stays "
+                                   "\(describeBehavior(self)): \(what) is not finite or beyond ±\(InputLimits.maxMagnitude); "
+                                   + "gravityDirection stays "
                                    + "\(direction)")
     }
 }

@@ -86,7 +86,7 @@ open class PushBehavior: DynamicBehavior {
     public var pushDirection: CGVector {
         get { direction }
         set {
-            guard newValue.isFinite, (Self.newton * Vec2(newValue)).isFinite else {
+            guard newValue.isWithin(InputLimits.maxMagnitude), (Self.newton * Vec2(newValue)).isFinite else {
                 return refuse("pushDirection \(newValue)")
             }
             direction = newValue
@@ -116,7 +116,8 @@ open class PushBehavior: DynamicBehavior {
     public func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
         let a = Float(angle)
         let v = CGVector(dx: Double(cos(a)) * Double(magnitude), dy: Double(sin(a)) * Double(magnitude))
-        guard angle.isFinite, magnitude.isFinite, v.isFinite, (Self.newton * Vec2(v)).isFinite else {
+        guard angle.isFinite, magnitude.isFinite, v.isWithin(InputLimits.maxMagnitude),
+              (Self.newton * Vec2(v)).isFinite else {
             return refuse("setAngle(\(angle), magnitude: \(magnitude))")
         }
         direction = v
@@ -174,7 +175,8 @@ open class PushBehavior: DynamicBehavior {
     }
 
     private func refuse(_ what: String) {
-        DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): \(what) is not finite; "
+        DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): \(what) is not finite or beyond "
+                                   + "±\(InputLimits.maxMagnitude); "
                                    + "pushDirection stays \(direction)")
     }
 }

@@ -23,11 +23,11 @@ open class SnapBehavior: DynamicBehavior {
     /// item's current center is used.
     public init(item: any DynamicItem, snapTo point: CGPoint) {
         self.item = item
-        if point.isFinite {
+        if point.isWithinWorld {
             self.point = point
         } else {
-            DynamicsDiagnostics.report(.invalidValue, "UISnapBehavior: snap point \(point) is not finite; the item's "
-                                       + "center \(item.center) is used")
+            DynamicsDiagnostics.report(.invalidValue, "UISnapBehavior: snap point \(point) is not finite or beyond "
+                                       + "±\(InputLimits.maxCoordinate) pt; the item's center \(item.center) is used")
             self.point = item.center
         }
         super.init()
@@ -41,9 +41,9 @@ open class SnapBehavior: DynamicBehavior {
     public var snapPoint: CGPoint {
         get { point }
         set {
-            guard newValue.isFinite else {
+            guard newValue.isWithinWorld else {
                 DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): snapPoint \(newValue) is not "
-                                           + "finite; it stays \(point)")
+                                           + "finite or beyond ±\(InputLimits.maxCoordinate) pt; it stays \(point)")
                 return
             }
             point = newValue
@@ -70,6 +70,13 @@ open class SnapBehavior: DynamicBehavior {
 
     override var isPrimitive: Bool { true }
     override var managedItems: [any DynamicItem] { [item] }
+
+    override func willAssociate(with animator: DynamicAnimator) {
+        // Handles from an earlier animator that was deallocated while this behaviour was registered belong to
+        // another world: forget them (destroying them here could hit another item's body or joint).
+        joints.removeAll()
+        anchorBody = nil
+    }
 
     override func didAssociate(with animator: DynamicAnimator) {
         guard joints.isEmpty, let body = animator.record(for: item)?.body else { return }

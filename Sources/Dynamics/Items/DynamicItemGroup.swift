@@ -42,6 +42,11 @@ public final class DynamicItemGroup: PixelAlignedDynamicItem {
         didSet {
             for (item, offset) in zip(items, offsets) {
                 let p = offset.applying(transform)
+                // A member whose center was not finite when the group was made has no body shape and no offset:
+                // leave it where it is rather than write NaN into it.
+                guard p.x.isFinite, p.y.isFinite, (center.x + p.x).isFinite, (center.y + p.y).isFinite else {
+                    continue
+                }
                 item.center = CGPoint(x: center.x + p.x, y: center.y + p.y)
                 item.transform = transform
             }

@@ -265,6 +265,7 @@ extension World {
 
     /// Recomputes mass, centre of mass and inertia from the shapes (density × area). Keeps the origin in place.
     package mutating func updateMass(_ index: Int32) {
+        massUpdateCount &+= 1
         let i = Int(index)
         var mass = 0.0, inertiaAtOrigin = 0.0
         var weighted = Vec2.zero

@@ -79,8 +79,33 @@ extension World {
         return addShape(on: body, .segment(p1, p2), def)
     }
 
-    private mutating func addShape(on body: BodyID, _ geometry: ShapeGeometry,
-                                   _ def: ShapeDefinition) -> Result<ShapeID, ShapeError> {
+    /// Adds one two-sided segment per pair of `segments` (static bodies only, body frame) and computes the body's
+    /// mass once for all of them, so a boundary of n segments is built in O(n log n) (the tree insertions) rather
+    /// than O(n²). Each pair gets its own result, in order; a refused pair (non-finite or coincident ends) does not
+    /// stop the others.
+    public mutating func createSegments(on body: BodyID, _ segments: [(Vec2, Vec2)],
+                                        _ def: ShapeDefinition = ShapeDefinition()) -> [Result<ShapeID, ShapeError>] {
+        guard isValid(body) else { return segments.map { _ in .failure(.invalidBody) } }
+        guard bodies[Int(body.index)].type == .static else { return segments.map { _ in .failure(.badSegment) } }
+        var out: [Result<ShapeID, ShapeError>] = []
+        out.reserveCapacity(segments.count)
+        var added = false
+        for (p1, p2) in segments {
+            guard p1.isFinite, p2.isFinite, (p2 - p1).lengthSquared > 1e-12 else {
+                out.append(.failure(.badSegment))
+                continue
+            }
+            let r = addShape(on: body, .segment(p1, p2), def, updatingMass: false)
+            if case .success = r { added = true }
+            out.append(r)
+        }
+        if added { updateMass(body.index) }
+        return out
+    }
+
+    /// Links a new shape to `body`; `updatingMass` false leaves the mass to the caller (batch building).
+    private mutating func addShape(on body: BodyID, _ geometry: ShapeGeometry, _ def: ShapeDefinition,
+                                   updatingMass: Bool = true) -> Result<ShapeID, ShapeError> {
         guard isValid(body) else { return .failure(.invalidBody) }
         guard def.friction.isFinite, def.restitution.isFinite, def.density.isFinite else {
             return .failure(.nonFinite("material"))
@@ -110,7 +135,7 @@ extension World {
         bodies[Int(body.index)].firstShape = index
         bodies[Int(body.index)].shapeCount += 1
         createProxy(index)
-        updateMass(body.index)
+        if updatingMass { updateMass(body.index) }
         return .success(ShapeID(index: index, generation: s.generation))
     }
 

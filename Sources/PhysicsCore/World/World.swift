@@ -73,6 +73,9 @@ public struct World: Sendable {
     /// Steps whose validation pass found a problem since the world was created.
     public package(set) var validationFailures: Int = 0
 
+    /// Mass recomputations since the world was created (one per body change, not per shape; tests count them).
+    package var massUpdateCount: Int = 0
+
     /// Steps taken.
     public package(set) var stepCount: Int = 0
     /// Simulated time, s.
