@@ -10,7 +10,7 @@ import PhysicsCore
 struct BoundaryBuildTests {
     /// A floor of `count` segments waving ±20 pt around y = 1000.
     static func wavyFloor(_ count: Int) -> BezierPath {
-        var path = BezierPath()
+        let path = BezierPath()
         path.move(to: CGPoint(x: 0, y: 1000))
         for k in 1...count {
             path.addLine(to: CGPoint(x: CGFloat(k) * 2, y: 1000 + 20 * sin(CGFloat(k) * 0.3)))
