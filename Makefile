@@ -34,7 +34,7 @@ APT_PACKAGES := libsdl2-dev zlib1g-dev
 UI_TEST_PACKAGES := xvfb xauth xdotool imagemagick
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: help deps ui-deps apt-install build test ui-test run bench clean idle-cpu fps
+.PHONY: help deps ui-deps apt-install build test ui-test run bench bench-ir clean idle-cpu fps
 
 help:
 	@echo "make run    install what is missing, then open the sandbox window on SCENE (default sticker-pile;"
@@ -43,6 +43,8 @@ help:
 	@echo "make idle-cpu  measure the sandbox's CPU use while the animator is paused (under Xvfb)"
 	@echo "make fps    frame rate of the 2000-ball pile in a real window under Xvfb (LOAD=1: with a busy core)"
 	@echo "make bench  release build, then ours vs Box2D 2.4.1 and Chipmunk 7.0.3 ($(COMPARE))"
+	@echo "make bench-ir  instructions per frame of every bench configuration under callgrind (repeatable on a busy"
+	@echo "            machine; WARMUP=60 FRAMES=30 JOBS=2, CONFIGS as for make bench)"
 	@echo "make build  debug build of everything"
 	@echo "make deps   install what is missing (Debian packages; tells how to get Swift)"
 	@echo "make clean  remove $(BUILD_DIR)"
@@ -138,6 +140,16 @@ bench: deps
 	grep '^|' "$$out.log" > "$$out.md" || true; \
 	echo "make bench: table in $$out.md, full output in $$out.log"; \
 	exit $$status
+
+# Instructions per frame of each configuration under callgrind (scripts/bench-ir.sh): the primary measure of solver
+# speed on a shared machine, where wall-clock times are noisy. valgrind comes from Debian.
+bench-ir: deps
+	@$(MAKE) --no-print-directory apt-install PKGS="valgrind"
+	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release --product dynamics-bench
+	@mkdir -p bench-results
+	@out="bench-results/ir-$$(date +%Y%m%d-%H%M%S).md"; \
+	BENCH="$(BENCH_BIN)" $(if $(CONFIGS),CONFIGS="$(CONFIGS)") scripts/bench-ir.sh | tee "$$out"; \
+	echo "make bench-ir: table in $$out"
 
 clean:
 	rm -rf $(BUILD_DIR)
