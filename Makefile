@@ -95,7 +95,8 @@ build: deps
 # 40-row pyramids for 11 s) that a debug build would take many minutes over. The invariant checks that a debug
 # build runs after every step are switched on explicitly by those tests.
 test: deps ui-deps
-	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release -Xswiftc -enable-testing --build-tests
+	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release -Xswiftc -enable-testing --build-tests \
+	  --explicit-target-dependency-import-check error
 	$(SWIFT) test --scratch-path $(BUILD_DIR) -c release -Xswiftc -enable-testing --skip-build
 	$(MAKE) --no-print-directory ui-test
 

@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// Building world bodies for items and boundaries.
 extension DynamicAnimator {

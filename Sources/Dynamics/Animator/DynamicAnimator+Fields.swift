@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// Stepping the world while custom fields' blocks may run inside the step.
 extension DynamicAnimator {

@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// Items: one body per item per animator, reference-counted by (behaviour, item) associations.
 extension DynamicAnimator {

@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// The animator step: the public manual clock.
 extension DynamicAnimator {

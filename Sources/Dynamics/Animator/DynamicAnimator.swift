@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// Runs the physics for a set of behaviours and writes the results into their items (UIKit's
 /// `UIDynamicAnimator`).

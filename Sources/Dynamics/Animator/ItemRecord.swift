@@ -1,4 +1,4 @@
-import PhysicsCore
+internal import PhysicsCore
 
 /// What an animator knows about one item: its body and shape (nil when the item was refused), how many
 /// behaviour associations hold it, and the memberships that decide its gravity and collision filter.

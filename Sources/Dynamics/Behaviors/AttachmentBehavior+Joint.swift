@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// Building the world joint behind an attachment, and keeping it in step with the properties.
 extension AttachmentBehavior {

@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// Connects an item to an anchor point or to another item (UIKit's `UIAttachmentBehavior`).
 ///

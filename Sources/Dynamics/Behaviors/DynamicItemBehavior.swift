@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// Material and motion properties for its items (UIKit's `UIDynamicItemBehavior`).
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+public import Logging
 
 /// Where Dynamics reports refused input (see `DynamicsDiagnostic`).
 ///
