@@ -34,7 +34,7 @@ APT_PACKAGES := libsdl2-dev zlib1g-dev
 UI_TEST_PACKAGES := xvfb xauth xdotool imagemagick
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: help deps ui-deps apt-install build test ui-test run bench bench-ir clean idle-cpu fps
+.PHONY: consumer-check help deps ui-deps apt-install build test ui-test run bench bench-ir clean idle-cpu fps docs
 
 help:
 	@echo "make run    install what is missing, then open the sandbox window on SCENE (default sticker-pile;"
@@ -45,6 +45,7 @@ help:
 	@echo "make bench  release build, then ours vs Box2D 2.4.1 and Chipmunk 7.0.3 ($(COMPARE))"
 	@echo "make bench-ir  instructions per frame of every bench configuration under callgrind (repeatable on a busy"
 	@echo "            machine; WARMUP=60 FRAMES=30 JOBS=2, CONFIGS as for make bench)"
+	@echo "make docs   DocC archives of PhysicsCore, Dynamics and UIKitDynamics in $(BUILD_DIR)/docs (swift-docc-plugin)"
 	@echo "make build  debug build of everything"
 	@echo "make deps   install what is missing (Debian packages; tells how to get Swift)"
 	@echo "make clean  remove $(BUILD_DIR)"
@@ -99,6 +100,7 @@ test: deps ui-deps
 	  --explicit-target-dependency-import-check error
 	$(SWIFT) test --scratch-path $(BUILD_DIR) -c release -Xswiftc -enable-testing --skip-build
 	$(MAKE) --no-print-directory ui-test
+	bash scripts/consumer-by-version.sh
 
 # The real-window test: Xvfb + xdotool drag an item and press an arrow key; screenshots before/after must differ
 # where the item was. Prints its own "N passed, N failed" line. Built with the tests' flags (-enable-testing), so
@@ -154,3 +156,18 @@ bench-ir: deps
 
 clean:
 	rm -rf $(BUILD_DIR)
+
+# DocC archives of the library modules (their catalogues: Sources/PhysicsCore/PhysicsCore.docc,
+# Sources/Dynamics/Dynamics.docc), through the swift-docc-plugin. Open one with `xcrun docc preview` on a Mac, or
+# serve the folder with any static web server.
+DOC_TARGETS := PhysicsCore Dynamics UIKitDynamics
+docs: deps
+	@for t in $(DOC_TARGETS); do \
+	  $(SWIFT) package --scratch-path $(BUILD_DIR) --disable-sandbox generate-documentation --target "$$t" \
+	    --transform-for-static-hosting --output-path "$(BUILD_DIR)/docs/$$t" >/dev/null || exit 1; \
+	  echo "make docs: $(BUILD_DIR)/docs/$$t"; \
+	done
+
+# A package that depends on this one by version (a local git URL tagged 1.0.0) builds and runs (part of make test).
+consumer-check: deps
+	bash scripts/consumer-by-version.sh

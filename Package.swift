@@ -15,6 +15,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `make docs`: the DocC catalogues (Sources/*/*.docc) built with `swift package generate-documentation`.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Rigid bodies, shapes, collision, solver. No Foundation, no SDL, no UIKit names.
