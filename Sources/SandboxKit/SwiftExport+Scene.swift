@@ -122,7 +122,7 @@ extension SandboxApp {
         out.append("\(name).frequency = \(n(a.frequency))  // Hz; 0 = rigid")
         out.append("\(name).damping = \(n(a.damping))")
         if a.construction == .pin && a.frictionTorque != 0 { out.append("\(name).frictionTorque = \(n(a.frictionTorque))") }
-        if !a.attachmentRange.isInfinite {
+        if (a.construction == .pin || a.construction == .sliding) && !a.attachmentRange.isInfinite {
             out.append("\(name).attachmentRange = UIFloatRange(minimum: \(n(a.attachmentRange.minimum)), "
                        + "maximum: \(n(a.attachmentRange.maximum)))")
         }
