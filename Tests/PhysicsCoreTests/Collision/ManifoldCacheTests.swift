@@ -14,11 +14,11 @@ struct ManifoldCacheTests {
 
     private func expectSame(_ reused: Manifold, _ fresh: Manifold, tolerance: Double) {
         #expect(reused.pointCount == fresh.pointCount)
-        #expect(NarrowCheck.near(reused.normal, fresh.normal, 1e-3))
+        #expect(approxDistance(reused.normal, fresh.normal, 1e-3))
         for i in 0..<Swift.min(reused.pointCount, fresh.pointCount) {
             #expect(reused[i].id == fresh[i].id)
-            #expect(NarrowCheck.near(reused[i].separation, fresh[i].separation, tolerance))
-            #expect(NarrowCheck.near(reused[i].point, fresh[i].point, tolerance))
+            #expect(approxDistance(reused[i].separation, fresh[i].separation, tolerance))
+            #expect(approxDistance(reused[i].point, fresh[i].point, tolerance))
         }
     }
 
@@ -90,6 +90,6 @@ struct ManifoldCacheTests {
             return boxes.map { world.position(of: $0) ?? .zero }
         }
         let reused = run(reuse: true), fresh = run(reuse: false)
-        for (r, f) in zip(reused, fresh) { #expect(NarrowCheck.near(r, f, 0.02), "reused \(r) fresh \(f)") }
+        for (r, f) in zip(reused, fresh) { #expect(approxDistance(r, f, 0.02), "reused \(r) fresh \(f)") }
     }
 }
