@@ -31,19 +31,16 @@ package struct WideBodies {
         }
     }
 
-    /// Writes the velocities back when some lane in `mask` takes impulses. Every lane is written, without a branch
-    /// per lane: a lane outside the mask (a static, kinematic or sleeping body, or an empty lane repeating lane 0's
-    /// bodies) has zero inverse mass and inertia, so its velocity is the one gathered, unchanged; lanes are written
-    /// from 3 down to 0, so lane 0's own result is the last word on the bodies that empty lanes repeat.
+    /// Writes the velocities of the lanes in `mask` back.
     @inline(never) package func store(_ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>,
                                       mask: UInt8) {
         if mask == 0 { return }
         let lanes = UnsafeRawPointer(index)
         let rows = transpose(vx, vy, w, Lanes())
-        bodies[Int(lanes.load(fromByteOffset: 12, as: Int32.self))].velocity = rows.3
-        bodies[Int(lanes.load(fromByteOffset: 8, as: Int32.self))].velocity = rows.2
-        bodies[Int(lanes.load(fromByteOffset: 4, as: Int32.self))].velocity = rows.1
-        bodies[Int(lanes.load(fromByteOffset: 0, as: Int32.self))].velocity = rows.0
+        if mask & 1 != 0 { bodies[Int(lanes.load(fromByteOffset: 0, as: Int32.self))].velocity = rows.0 }
+        if mask & 2 != 0 { bodies[Int(lanes.load(fromByteOffset: 4, as: Int32.self))].velocity = rows.1 }
+        if mask & 4 != 0 { bodies[Int(lanes.load(fromByteOffset: 8, as: Int32.self))].velocity = rows.2 }
+        if mask & 8 != 0 { bodies[Int(lanes.load(fromByteOffset: 12, as: Int32.self))].velocity = rows.3 }
     }
 }
 

@@ -6,8 +6,6 @@ package struct Contact: Sendable {
     package var bodyB: Int32
     /// Current manifold (may hold speculative points with positive separation).
     package var manifold = Manifold()
-    /// The manifold in body A's frame, reused while the bodies keep their relative pose (ManifoldCache.swift).
-    package var cache = ManifoldCache()
     /// Accumulated impulses of manifold points 0 and 1, kept frame to frame for warm starting.
     package var normalImpulse0 = 0.0
     package var normalImpulse1 = 0.0

@@ -29,7 +29,6 @@ extension World {
                 let relSpeed = (st[ib].v - st[ia].v).length + abs(st[ia].w) * bo[ia].maxExtent + abs(st[ib].w) * bo[ib].maxExtent
                 let speculative = baseSpeculative + relSpeed * dt
                 var m: Manifold
-                var skipMatch = false
                 // Tight boxes further apart than the speculative distance: the shapes are too, so the narrow phase
                 // would return no point (common in crowds of small items, whose fattened boxes overlap widely).
                 let boxA = sa.pointee.aabb, boxB = sb.pointee.aabb
@@ -40,42 +39,27 @@ extension World {
                     // touching), so skip the writes.
                     if co[k].manifold.pointCount == 0 && !co[k].isTouching { continue }
                     m = Manifold()
-                    co[k].cache.speculativeDistance = -1
-                } else if sa.pointee.geometry.kind == .circle && sb.pointee.geometry.kind == .circle {
-                    // Two circles: the collision routine is as cheap as a cache test, so no cache.
-                    m = collideCircles(sa.pointee.geometry, bo[ia].transform, sb.pointee.geometry, bo[ib].transform,
-                                       speculative)
-                } else if co[k].cache.canReuse(bo[ia].transform, bo[ib].transform, speculativeDistance: speculative) {
-                    // Same relative pose (ManifoldCache.swift): same points and ids, so the impulses carry over as
-                    // they are.
-                    m = co[k].cache.reuse(co[k].manifold, bo[ia].transform, bo[ib].transform)
-                    co[k].manifold = m
-                    skipMatch = true
                 } else {
                     let va = World.view(sa.pointee, vp.baseAddress, np.baseAddress)
                     let vb = World.view(sb.pointee, vp.baseAddress, np.baseAddress)
                     m = PhysicsCore.collide(va, bo[ia].transform, vb, bo[ib].transform, speculativeDistance: speculative)
-                    if m.pointCount == 0 { m.normal = co[k].manifold.normal }
-                    co[k].cache.store(m, bo[ia].transform, bo[ib].transform, speculativeDistance: speculative)
                 }
-                if !skipMatch {
-                    let old = co[k].manifold
-                    // Match accumulated impulses by feature id for warm starting.
-                    var n0 = 0.0, n1 = 0.0, t0 = 0.0, t1 = 0.0
-                    for p in 0..<m.pointCount {
-                        let id = m[p].id
-                        var ni = 0.0, ti = 0.0
-                        if old.pointCount > 0 && old.point0.id == id { ni = co[k].normalImpulse0; ti = co[k].tangentImpulse0 }
-                        else if old.pointCount > 1 && old.point1.id == id { ni = co[k].normalImpulse1; ti = co[k].tangentImpulse1 }
-                        if p == 0 { n0 = ni; t0 = ti } else { n1 = ni; t1 = ti }
-                    }
-                    if m.pointCount == 0 { m.normal = old.normal }
-                    co[k].manifold = m
-                    co[k].normalImpulse0 = n0
-                    co[k].normalImpulse1 = n1
-                    co[k].tangentImpulse0 = t0
-                    co[k].tangentImpulse1 = t1
+                let old = co[k].manifold
+                // Match accumulated impulses by feature id for warm starting.
+                var n0 = 0.0, n1 = 0.0, t0 = 0.0, t1 = 0.0
+                for p in 0..<m.pointCount {
+                    let id = m[p].id
+                    var ni = 0.0, ti = 0.0
+                    if old.pointCount > 0 && old.point0.id == id { ni = co[k].normalImpulse0; ti = co[k].tangentImpulse0 }
+                    else if old.pointCount > 1 && old.point1.id == id { ni = co[k].normalImpulse1; ti = co[k].tangentImpulse1 }
+                    if p == 0 { n0 = ni; t0 = ti } else { n1 = ni; t1 = ti }
                 }
+                if m.pointCount == 0 { m.normal = old.normal }
+                co[k].manifold = m
+                co[k].normalImpulse0 = n0
+                co[k].normalImpulse1 = n1
+                co[k].tangentImpulse0 = t0
+                co[k].tangentImpulse1 = t1
                 var minSep = Double.greatestFiniteMagnitude
                 for p in 0..<m.pointCount { minSep = Swift.min(minSep, m[p].separation) }
                 let touching = m.pointCount > 0 && minSep < slop
@@ -111,11 +95,6 @@ extension World {
     /// Emits end events of contacts that stopped touching and removes contacts whose bounds parted, keeping order.
     private mutating func retireContacts() {
         removeContacts(deferringEndEvents: false) { $0.retire }
-    }
-
-    /// Forgets every pair's cached manifold, so the next narrow phase computes them all (tests compare the two).
-    package mutating func invalidateManifoldCaches() {
-        for k in contacts.indices { contacts[k].cache.speculativeDistance = -1 }
     }
 
     @inline(__always) package static func view(_ s: Shape, _ verts: UnsafePointer<Vec2>?, _ norms: UnsafePointer<Vec2>?) -> ConvexView {
