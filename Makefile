@@ -37,7 +37,7 @@ APT_PACKAGES := libsdl2-dev zlib1g-dev
 UI_TEST_PACKAGES := xvfb xauth xdotool imagemagick
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: consumer-check help deps ui-deps apt-install build test ui-test run bench clean idle-cpu fps docs fuzz memcheck
+.PHONY: consumer-check help deps ui-deps apt-install build test ui-test run bench bench-ir clean idle-cpu fps docs fuzz memcheck
 
 help:
 	@echo "make run    install what is missing, then open the sandbox window on SCENE (default sticker-pile;"
@@ -48,6 +48,8 @@ help:
 	@echo "make bench  release build, then ours vs Box2D 2.4.1 and Chipmunk 7.0.3 ($(COMPARE))"
 	@echo "make fuzz   N random public-API operations per fuzz test (N=1000000 BOUND=none SANITIZE=address)"
 	@echo "make memcheck  headless sandbox scenes under valgrind: 0 errors, 0 definite leaks"
+	@echo "make bench-ir  instructions per frame of every bench configuration under callgrind (repeatable on a busy"
+	@echo "            machine; WARMUP=60 FRAMES=30 JOBS=2, CONFIGS as for make bench)"
 	@echo "make docs   DocC archives of PhysicsCore, Dynamics and UIKitDynamics in $(BUILD_DIR)/docs (swift-docc-plugin)"
 	@echo "make build  debug build of everything"
 	@echo "make deps   install what is missing (Debian packages; tells how to get Swift)"
@@ -166,6 +168,15 @@ memcheck: deps
 	@command -v valgrind >/dev/null 2>&1 || $(MAKE) --no-print-directory apt-install PKGS=valgrind
 	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release --product dynamics-sandbox
 	APP=$(abspath $(BUILD_DIR))/release/dynamics-sandbox SCENES="$(SCENES)" bash scripts/memcheck.sh
+# Instructions per frame of each configuration under callgrind (scripts/bench-ir.sh): the primary measure of solver
+# speed on a shared machine, where wall-clock times are noisy. valgrind comes from Debian.
+bench-ir: deps
+	@$(MAKE) --no-print-directory apt-install PKGS="valgrind"
+	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release --product dynamics-bench
+	@mkdir -p bench-results
+	@out="bench-results/ir-$$(date +%Y%m%d-%H%M%S).md"; \
+	BENCH="$(BENCH_BIN)" $(if $(CONFIGS),CONFIGS="$(CONFIGS)") scripts/bench-ir.sh | tee "$$out"; \
+	echo "make bench-ir: table in $$out"
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -43,10 +43,38 @@ extension World {
                 }
             }
         }}
-        if solveOrder.count > 1 { sortAndColor(bodyCount: bodyCount) }
+        if solveOrder.count > 1 {
+            // The order is a function of the contact list and of which bodies move: when neither changed since the
+            // last step (a resting stack, nothing began or ended), last step's sorted, coloured order is the answer.
+            if solveOrder == orderCacheInput && orderMovingA == orderCacheMovingA && orderMovingB == orderCacheMovingB {
+                solveOrder.removeAll(keepingCapacity: true)
+                solveOrder.append(contentsOf: orderCacheOutput)
+                colorStart.removeAll(keepingCapacity: true)
+                colorStart.append(contentsOf: orderCacheColorStart)
+            } else {
+                orderCacheInput.removeAll(keepingCapacity: true)
+                orderCacheInput.append(contentsOf: solveOrder)
+                orderCacheMovingA.removeAll(keepingCapacity: true)
+                orderCacheMovingA.append(contentsOf: orderMovingA)
+                orderCacheMovingB.removeAll(keepingCapacity: true)
+                orderCacheMovingB.append(contentsOf: orderMovingB)
+                sortAndColor(bodyCount: bodyCount)
+                orderCacheOutput.removeAll(keepingCapacity: true)
+                orderCacheOutput.append(contentsOf: solveOrder)
+                orderCacheColorStart.removeAll(keepingCapacity: true)
+                orderCacheColorStart.append(contentsOf: colorStart)
+            }
+        }
         // Reset the scratch for the next step.
         for i in 0..<Swift.min(bodyCount + 1, orderDegree.count) { orderDegree[i] = 0 }
         for b in orderQueue { orderDepth[Int(b)] = -1 }
+    }
+
+    /// Forgets the cached order, so the next step sorts and colours from scratch (tests compare the two).
+    package mutating func invalidateOrderCache() {
+        orderCacheInput.removeAll()
+        orderCacheMovingA.removeAll()
+        orderCacheMovingB.removeAll()
     }
 
     /// Breadth-first depth from the ground over the moving bodies, then a stable sort by depth and the colouring.

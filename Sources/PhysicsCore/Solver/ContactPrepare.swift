@@ -40,30 +40,29 @@ extension World {
         wideConstraints.withUnsafeMutableBufferPointer { ws in
             guard let coBase = co.baseAddress, let boBase = bo.baseAddress, let stBase = st.baseAddress,
                   let wBase = ws.baseAddress else { return }
+            // Plain loops over a bundle/lane cursor: a nested function capturing them would box the cursor and
+            // check exclusive access to it at run time on every lane.
             var bundle = 0
-            var lane = 0
-            @inline(__always) func add(_ k: Int32) {
-                Self.prepareLane(wBase + bundle, lane, k, coBase, boBase, stBase, context)
-                lane += 1
-                if lane == 4 { bundle += 1; lane = 0 }
-            }
-            @inline(__always) func flush() {
-                if lane > 0 { bundle += 1; lane = 0 }
-            }
             var start = 0
             if colored {
                 for color in 0..<64 {
                     let end = Int(colorStart[color])
-                    for i in start..<end where coBase[Int(order[i])].manifold.pointCount == 2 { add(order[i]) }
-                    flush()
-                    for i in start..<end where coBase[Int(order[i])].manifold.pointCount != 2 { add(order[i]) }
-                    flush()
+                    for pass in 0..<2 {
+                        let twoPoint = pass == 0
+                        var lane = 0
+                        for i in start..<end where (coBase[Int(order[i])].manifold.pointCount == 2) == twoPoint {
+                            Self.prepareLane(wBase + bundle, lane, order[i], coBase, boBase, stBase, context)
+                            lane &+= 1
+                            if lane == 4 { bundle &+= 1; lane = 0 }
+                        }
+                        if lane > 0 { bundle &+= 1 }
+                    }
                     start = end
                 }
             }
             for i in start..<count {
-                add(order[i])
-                flush()
+                Self.prepareLane(wBase + bundle, 0, order[i], coBase, boBase, stBase, context)
+                bundle &+= 1
             }
         }}}}}
     }

@@ -106,6 +106,13 @@ public struct World: Sendable {
     package var colorMask: [UInt64] = []
     package var colorOf: [UInt8] = []
     package var colorStart: [Int32] = []
+    /// Last computed order: its input (`solveOrder`, `orderMovingA/B` before sorting) and its result
+    /// (ContactOrdering.swift), reused while the input repeats.
+    package var orderCacheInput: [Int32] = []
+    package var orderCacheMovingA: [Int32] = []
+    package var orderCacheMovingB: [Int32] = []
+    package var orderCacheOutput: [Int32] = []
+    package var orderCacheColorStart: [Int32] = []
 
     /// An empty world.
     public init(settings: WorldSettings = WorldSettings()) {
