@@ -84,3 +84,106 @@ struct WakeOnImpactTests {
         #expect(hanging.center.x > 430, "the hanging ball swung away: \(hanging.center)")
     }
 }
+
+/// Issue 10 §1: the API paths that wake an item, and the replay after `updateItem(usingCurrentState:)`.
+@MainActor
+@Suite("Waking through the API, and replays")
+struct WakeThroughAPITests {
+    /// A 40 × 40 item resting on the reference-bounds floor until its body sleeps; returns the animator, the item
+    /// and its item behaviour (elasticity 0.5).
+    private func restingItem() -> (DynamicAnimator, SimpleDynamicItem, DynamicItemBehavior) {
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 400))
+        let item = square(200, 370, side: 40)
+        let props = DynamicItemBehavior(items: [item])
+        props.elasticity = 0.5
+        animator.addBehavior(GravityBehavior(items: [item]))
+        let floor = CollisionBehavior(items: [item])
+        floor.translatesReferenceBoundsIntoBoundary = true
+        animator.addBehavior(floor)
+        animator.addBehavior(props)
+        runUntilPaused(animator)
+        return (animator, item, props)
+    }
+
+    /// Every API path that changes what a resting item does wakes it (spec §3.1: anything that can change the
+    /// simulation tickles it; the item's body must then be awake for the change to act).
+    @Test func apiPathsWakeARestingItem() {
+        var (animator, item, props) = restingItem()
+        #expect(animator.debugIsSleeping(item) == true && !animator.isRunning)
+        item.center = CGPoint(x: 200, y: 200)
+        animator.updateItem(usingCurrentState: item)
+        #expect(animator.debugIsSleeping(item) == false && animator.isRunning, "updateItem")
+
+        (animator, item, props) = restingItem()
+        props.addLinearVelocity(CGPoint(x: 0, y: -300), for: item)
+        #expect(animator.debugIsSleeping(item) == false && animator.isRunning, "addLinearVelocity")
+
+        (animator, item, props) = restingItem()
+        props.addAngularVelocity(3, for: item)
+        #expect(animator.debugIsSleeping(item) == false && animator.isRunning, "addAngularVelocity")
+
+        (animator, item, props) = restingItem()
+        props.elasticity = 0.9
+        #expect(animator.debugIsSleeping(item) == false && animator.isRunning, "a changed property")
+
+        (animator, item, props) = restingItem()
+        let snap = SnapBehavior(item: item, snapTo: item.center)
+        animator.addBehavior(snap)
+        runUntilPaused(animator)
+        #expect(animator.debugIsSleeping(item) == true)
+        snap.snapPoint = CGPoint(x: 100, y: 100)
+        #expect(animator.debugIsSleeping(item) == false && animator.isRunning, "a moved snap point")
+
+        (animator, item, props) = restingItem()
+        let rope = AttachmentBehavior(item: item, attachedToAnchor: CGPoint(x: 200, y: 250))
+        animator.addBehavior(rope)
+        runUntilPaused(animator)
+        #expect(animator.debugIsSleeping(item) == true)
+        rope.anchorPoint = CGPoint(x: 100, y: 250)
+        #expect(animator.debugIsSleeping(item) == false && animator.isRunning, "a moved anchor")
+    }
+
+    /// Drop, bounce, then cancel the velocity, move the item back and `updateItem`: it falls again from rest
+    /// exactly as the first time — same contact step, same rebound, every world step equal to 1e-9 pt (nothing
+    /// stale: warm-start impulses, sleep timers, continuous-collision flags, contact caches). One world step per
+    /// `advance(by:)` (frames of exactly `worldStepInterval`), so the frame phase plays no part. Done twice: once
+    /// while the item still bounces (animator running) and once after it slept (animator paused).
+    @Test func replayAfterUpdateItemIsExact() {
+        let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 400))
+        let item = square(200, 100, side: 40)
+        let props = DynamicItemBehavior(items: [item])
+        props.elasticity = 0.5
+        animator.addBehavior(GravityBehavior(items: [item]))
+        let floor = CollisionBehavior(items: [item])
+        floor.translatesReferenceBoundsIntoBoundary = true
+        animator.addBehavior(floor)
+        animator.addBehavior(props)
+        func fall() -> [CGPoint] {
+            (0..<150).map { _ in
+                animator.advance(by: DynamicAnimator.worldStepInterval)
+                return item.center
+            }
+        }
+        func restart() {
+            props.addLinearVelocity(CGPoint(x: -props.linearVelocity(for: item).x,
+                                            y: -props.linearVelocity(for: item).y), for: item)
+            props.addAngularVelocity(-props.angularVelocity(for: item), for: item)
+            item.center = CGPoint(x: 200, y: 100)
+            item.transform = .identity
+            animator.updateItem(usingCurrentState: item)
+        }
+        let first = fall()
+        #expect(first.map(\.y).max()! > 370, "the first fall reached the floor")
+        restart()
+        let second = fall()
+        runUntilPaused(animator)
+        restart()
+        let third = fall()
+        for k in first.indices {
+            #expect(abs(first[k].y - second[k].y) <= 1e-9 && abs(first[k].x - second[k].x) <= 1e-9,
+                    "step \(k): \(first[k]) then \(second[k]) (replay while running)")
+            #expect(abs(first[k].y - third[k].y) <= 1e-9 && abs(first[k].x - third[k].x) <= 1e-9,
+                    "step \(k): \(first[k]) then \(third[k]) (replay after a pause)")
+        }
+    }
+}
