@@ -127,17 +127,19 @@ extension SceneCatalog {
         Build.gravity(w, [second])
     }
 
-    /// Five 40-pt balls on 200-pt rigid rods, touching; the first pulled out 60°: elasticity 1, no resistance or
-    /// friction, so the impact passes through the row.
+    /// Five 40-pt balls on 200-pt rigid rods, hanging 3 pt apart; the first pulled out 60°: elasticity 1, no
+    /// resistance or friction, so the impact passes through the row (one ball out, one ball in). The gap is what a
+    /// rigid-body engine needs: Box2D — and so UIKit — resolves one impact at a time, and a row of touching balls
+    /// shares the blow among several of them instead of passing it on.
     static let newtonsCradle = SceneDescriptor(
         name: "newtons-cradle", source: "sandbox",
         summary: "Newton's cradle: five elastic balls on rigid rods pass the impact down the row"
     ) { w in
-        let d: CGFloat = 40, rod: CGFloat = 200
-        let top = CGPoint(x: w.bounds.midX - 2 * d, y: 120)
+        let d: CGFloat = 40, rod: CGFloat = 200, gap: CGFloat = 3
+        let top = CGPoint(x: w.bounds.midX - 2 * (d + gap), y: 120)
         var balls: [SandboxItem] = []
         for k in 0..<5 {
-            let anchor = CGPoint(x: top.x + CGFloat(k) * d, y: top.y)
+            let anchor = CGPoint(x: top.x + CGFloat(k) * (d + gap), y: top.y)
             let angle: CGFloat = k == 0 ? -.pi / 3 : 0
             let center = CGPoint(x: anchor.x + rod * sin(angle), y: anchor.y + rod * cos(angle))
             let ball = w.add(SandboxItem(center: center, size: CGSize(width: d, height: d), shape: .ellipse,

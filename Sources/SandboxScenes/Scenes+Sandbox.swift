@@ -4,7 +4,7 @@ import Foundation
 /// The sandbox's own scenes: stress and showcase (Newton's cradle, the flung card and the field scenes join with
 /// attachments, snap and fields).
 extension SceneCatalog {
-    static let sandbox: [SceneDescriptor] = [shapes, newtonsCradle, cardFling, chain, pyramid, ballPile]
+    static let sandbox: [SceneDescriptor] = [shapes, newtonsCradle, billiardsBreak, cardFling, chain, pyramid, ballPile]
 
     /// Every collision shape: rectangles, ellipses and convex paths, with a Bézier boundary bowl.
     static let shapes = SceneDescriptor(

@@ -5,6 +5,7 @@ extension World {
         updatePairs()
         let slop = settings.linearSlop
         let baseSpeculative = 4 * slop
+        let sleepSpeed = settings.sleepLinearThreshold
         var wakeList: [Int32] = []
         var needsCompaction = false
         deepBodies.removeAll(keepingCapacity: true)
@@ -74,22 +75,21 @@ extension World {
                 }
                 let was = co[k].isTouching
                 co[k].isTouching = touching
+                // A sleeping body would be an immovable wall to the solver: wake its island (before this step's
+                // solve) when a contact with an awake body begins — speculative points count, as in Box2D, or the
+                // striker is stopped short of the sleeper and never touches it — or when the awake side approaches
+                // a sleeper it already had points with.
+                if co[k].isSolid && m.pointCount > 0 && (!awakeA || !awakeB)
+                    && (touching && !was || old.pointCount == 0
+                        || World.approaches(m, bo[ia], st[ia], bo[ib], st[ib], faster: sleepSpeed)) {
+                    if !awakeA && bo[ia].type == .dynamic { wakeList.append(Int32(ia)) }
+                    if !awakeB && bo[ib].type == .dynamic { wakeList.append(Int32(ib)) }
+                }
                 if touching && !was {
                     if co[k].reportsEvents { co[k].beganTouch = true }
-                    if co[k].isSolid {
-                        if !awakeA && bo[ia].type == .dynamic { wakeList.append(Int32(ia)) }
-                        if !awakeB && bo[ib].type == .dynamic { wakeList.append(Int32(ib)) }
-                    }
                 } else if !touching && was && co[k].reportsEvents {
                     co[k].endedTouch = true
                     needsCompaction = true
-                }
-                // A moving body with a speculative point on a sleeping one wakes it before they touch: the solver
-                // would otherwise stop the mover short of the sleeper as if the sleeper were static (a Newton's
-                // cradle ball halted 1.4 pt before its resting neighbour, which never moved).
-                if co[k].isSolid && m.pointCount > 0 && relSpeed > settings.sleepLinearThreshold && awakeA != awakeB {
-                    if !awakeA && bo[ia].type == .dynamic { wakeList.append(Int32(ia)) }
-                    if !awakeB && bo[ib].type == .dynamic { wakeList.append(Int32(ib)) }
                 }
             }
         }}}}}}
@@ -97,6 +97,18 @@ extension World {
         if needsCompaction { retireContacts() }
         for b in wakeList { wakeIsland(of: b) }
         for b in deepBodies { bodies[Int(b)].needsContinuous = true }
+    }
+
+    /// Whether the two bodies close on some point of the manifold faster than `speed` (pt/s).
+    @inline(__always) private static func approaches(_ m: Manifold, _ a: Body, _ sa: BodyState, _ b: Body,
+                                                     _ sb: BodyState, faster speed: Double) -> Bool {
+        for p in 0..<m.pointCount {
+            let point = m[p].point
+            let va = sa.v + cross(sa.w, point - a.center)
+            let vb = sb.v + cross(sb.w, point - b.center)
+            if dot(vb - va, m.normal) < -speed { return true }
+        }
+        return false
     }
 
     /// Emits end events of contacts that stopped touching and removes contacts whose bounds parted, keeping order.
