@@ -45,6 +45,7 @@ extension DynamicAnimator {
 
         var contacts = ContactNetting()
         var worldSteps = 0
+        let recoveriesBefore = world.blownUpRecoveries
         accumulator += frame
         let h = Self.worldStepInterval
         while accumulator >= h {
@@ -56,6 +57,11 @@ extension DynamicAnimator {
             worldSteps += 1
         }
         stepForces.removeAll(keepingCapacity: true)
+        if world.blownUpRecoveries != recoveriesBefore {
+            DynamicsDiagnostics.report(.bodyBlownUp, "\(world.blownUpRecoveries - recoveriesBefore) item(s) would have "
+                + "left this step non-finite or beyond 1e9 pt (a joint with an extreme lever arm or mass ratio?); "
+                + "they were put back where the step started, at rest")
+        }
 
         let (began, ended) = contacts.netEvents(touching: touchingPairs)
         writeBack()

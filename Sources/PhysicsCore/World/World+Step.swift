@@ -115,7 +115,7 @@ extension World {
         fastBodies.removeAll(keepingCapacity: true)
         for i32 in awakeBodies {
             let i = Int(i32)
-            let st = states[i]
+            var st = states[i]
             var b = bodies[i]
             b.center = b.center0 + st.dp
             let q = st.dq * b.rotation0
@@ -125,6 +125,10 @@ extension World {
             b.transform = Transform(p: b.center - qn.rotate(b.localCenter), q: qn)
             b.force = .zero
             b.torque = 0
+            if _slowPath(!World.isSane(b, st)) {
+                recoverBlownUpBody(i, &b)
+                st = states[i]
+            }
             // Turning counts as rest below the angular threshold, or when the surface moves slower than the linear
             // threshold (a small ball rolling at 0.3 pt/s turns faster than 2°/s but looks still).
             let w2 = st.w * st.w

@@ -78,6 +78,9 @@ public struct World: Sendable {
 
     /// Steps taken.
     public package(set) var stepCount: Int = 0
+    /// Bodies put back at rest because a step left them non-finite or absurd (beyond 1e9 pt or 1e9 pt/s), since the
+    /// world was made (`World+Recovery.swift`). The animator reports each new one as a diagnostic.
+    public package(set) var blownUpRecoveries: Int = 0
     /// Simulated time, s.
     public package(set) var time: Double = 0
 
