@@ -34,7 +34,7 @@ extension SandboxApp {
     func drawHUD(into r: inout Raster) {
         let n = SceneCatalog.all.count
         let lines = [
-            "\(scene.name)  (\(sceneIndex + 1)/\(n), \(scene.source))   H: help",
+            "\(sceneTitle)  (\(sceneIndex + 1)/\(n), \(files.path == nil ? scene.source : "file"))   H: help",
             String(format: "%.0f fps   physics %.2f ms   draw %.2f ms   items %d", fps, physicsMs, drawMs,
                    world.items.count),
             "time x\(timeScaleText)   \(overlays.label)" + (gamepadName.map { "   pad: \($0)" } ?? ""),

@@ -83,7 +83,7 @@ extension SandboxApp {
     @discardableResult
     public func writeScreenshot(_ raster: Raster, to path: String? = nil) throws -> String {
         screenshotCount += 1
-        let file = path ?? "\(configuration.outputDirectory)/sandbox-\(scene.name)-\(screenshotCount).png"
+        let file = path ?? "\(configuration.outputDirectory)/sandbox-\(sceneTitle)-\(screenshotCount).png"
         try Data(PNG.encode(raster)).write(to: URL(fileURLWithPath: file))
         screenshotRequested = false
         log("screenshot: \(file)")

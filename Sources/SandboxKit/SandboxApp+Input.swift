@@ -31,6 +31,8 @@ extension SandboxApp {
             resize(width: w, height: h, scale: s)
         case .quit:
             wantsQuit = true
+        case .fileDropped(let path):
+            openFile(path)
         }
     }
 
@@ -103,6 +105,7 @@ extension SandboxApp {
     func pointerUp(_ p: CGPoint, button: PointerButton, time: Double) {
         if panelDragging {
             panelDragging = false
+            commitPanelEdit()
             if repushOnRelease {
                 repushOnRelease = false
                 pushBehavior?.active = true
@@ -158,7 +161,15 @@ extension SandboxApp {
             }
             stepRequested = true
         case .restart:
-            loadScene(sceneIndex)
+            if shift { resetToFileValues() } else { restartWithTunedValues() }
+        case .saveScene:
+            saveScene()
+        case .openScene:
+            openNextSavedScene()
+        case .undo:
+            undoPanelEdit()
+        case .redo:
+            redoPanelEdit()
         case .previousScene:
             loadScene(sceneIndex - 1)
         case .nextScene:

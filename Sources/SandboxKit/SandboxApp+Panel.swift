@@ -209,7 +209,9 @@ extension SandboxApp {
         let rows = panelRows()
         guard !rows.isEmpty else { return }
         panelIndex = min(panelIndex, rows.count - 1)
+        beginPanelEdit(rows[panelIndex])
         rows[panelIndex].nudge(steps)
+        commitPanelEdit()
         let r = rows[panelIndex]
         log("\(r.section) \(r.name) = \(r.valueText)")
     }
@@ -225,9 +227,13 @@ extension SandboxApp {
         }
         guard panelIndex < rows.count else { return }
         let row = rows[panelIndex]
+        if !dragging { beginPanelEdit(row) }
         switch row.kind {
         case .toggle:
-            if !dragging { row.nudge(1) }
+            if !dragging {
+                row.nudge(1)
+                commitPanelEdit()
+            }
         case .slider:
             guard dragging || (lx >= PanelLayout.trackX - 4 && lx <= PanelLayout.trackX + PanelLayout.trackWidth + 4)
             else { return }

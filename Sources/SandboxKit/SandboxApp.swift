@@ -113,6 +113,8 @@ public final class SandboxApp {
     var pushBehavior: PushBehavior?
     /// The panel's push angle changed while its slider was dragged: the push re-fires once, on release.
     var repushOnRelease = false
+    /// Scene files: what the scene was built from, its live behaviours, undo/redo (SandboxApp+SceneFiles).
+    var files = SceneFileState()
 
     // MARK: Creating
 
@@ -144,14 +146,20 @@ public final class SandboxApp {
     public func loadScene(_ index: Int) {
         let n = SceneCatalog.all.count
         sceneIndex = ((index % n) + n) % n
+        install(SceneCatalog.all[sceneIndex].make(bounds: CGRect(origin: .zero, size: size), seed: configuration.seed))
+        adoptCatalogueScene()
+        log("scene \(scene.name) (\(scene.source)): \(scene.summary)")
+    }
+
+    /// Makes `newWorld` the current scene: gestures, overlays and the panel's own behaviours start afresh.
+    func install(_ newWorld: SceneWorld) {
         drag = nil
         pendingTap = nil
         snapBehavior = nil
         pushBehavior = nil
         overlay = SceneOverlayState()
         createdBehaviors = []
-        world = SceneCatalog.all[sceneIndex].make(bounds: CGRect(origin: .zero, size: size),
-                                                  seed: configuration.seed)
+        world = newWorld
         control = DynamicItemBehavior()
         world.animator.addBehavior(control)
         let bridge = AnimatorDelegateBridge(app: self)
@@ -159,7 +167,6 @@ public final class SandboxApp {
         world.animator.delegate = bridge
         animatorState = world.animator.isRunning ? "running" : "paused"
         applyTilt()
-        log("scene \(scene.name) (\(scene.source)): \(scene.summary)")
     }
 
     /// Appends a line to the log panel (and keeps the last 8), and hands it to `onLog`.

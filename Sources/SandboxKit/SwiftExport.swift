@@ -9,7 +9,7 @@ extension SandboxApp {
     /// (`views[i]` = the scene's i-th item).
     public func swiftCode() -> String {
         let item = overlay.selected ?? world.items.first
-        var out = ["// Tuned in the SwiftDynamics sandbox, scene \(scene.name). Paste into a view controller;",
+        var out = ["// Tuned in the SwiftDynamics sandbox, scene \(sceneTitle). Paste into a view controller;",
                    "// `item` is your view, `animator` your UIDynamicAnimator(referenceView: view).", ""]
         let f = Self.swiftNumber
         if let g = world.gravity {
@@ -61,7 +61,7 @@ extension SandboxApp {
     public func exportSwift() -> String? {
         let code = swiftCode()
         print(code)
-        let path = "\(configuration.outputDirectory)/tuned-\(scene.name).swift"
+        let path = "\(configuration.outputDirectory)/tuned-\(sceneTitle).swift"
         do {
             try code.write(toFile: path, atomically: true, encoding: .utf8)
             log("copy as Swift: printed, and written to \(path)")

@@ -10,6 +10,17 @@ struct EventTranslator {
 
     static func keycode(_ k: SDL_KeyCode) -> SDL_Keycode { SDL_Keycode(k.rawValue) }
 
+    /// The command of a key held with Ctrl (scene files, undo), or nil.
+    static func controlCommand(for sym: SDL_Keycode, shift: Bool) -> KeyCommand? {
+        switch sym {
+        case keycode(SDLK_s): .saveScene
+        case keycode(SDLK_o): .openScene
+        case keycode(SDLK_z): shift ? .redo : .undo
+        case keycode(SDLK_y): .redo
+        default: nil
+        }
+    }
+
     /// The command of a key, or nil for keys the sandbox ignores.
     static func command(for sym: SDL_Keycode, shift: Bool) -> KeyCommand? {
         switch sym {
@@ -71,10 +82,16 @@ struct EventTranslator {
         case SDL_KEYDOWN, SDL_KEYUP:
             let pressed = e.type == SDL_KEYDOWN.rawValue
             let shift = (UInt32(e.key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue)) != 0
-            guard let c = command(for: e.key.keysym.sym, shift: shift) else { return nil }
+            let ctrl = (UInt32(e.key.keysym.mod) & UInt32(KMOD_CTRL.rawValue)) != 0
+            guard let c = ctrl ? controlCommand(for: e.key.keysym.sym, shift: shift)
+                : command(for: e.key.keysym.sym, shift: shift) else { return nil }
             // Auto-repeat only nudges panel values; toggles and scene changes happen once per press.
             if e.key.repeat != 0, c != .panelDecrease, c != .panelIncrease { return nil }
             return .key(c, pressed: pressed, shift: shift)
+        case SDL_DROPFILE:
+            guard let file = e.drop.file else { return nil }
+            defer { SDL_free(file) }
+            return .fileDropped(path: String(cString: file))
         default:
             return nil
         }

@@ -42,6 +42,12 @@ struct DynamicsSandbox: ParsableCommand {
     @Option(name: .long, help: "Window size in points, WIDTHxHEIGHT (default 960x640, each 200…4000).")
     var size = "960x640"
 
+    @Option(name: .long, help: "Open this scene file (JSON, docs/scene-files.md) instead of --scene; Ctrl+S saves one.")
+    var sceneFile: String?
+
+    @Option(name: .long, help: "Write every catalogue scene as a scene file into this directory (at --size, --seed) and exit: `make scene-files` refreshes Assets/Scenes.")
+    var writeSceneFiles: String?
+
     func validate() throws {
         if let frames, !(1...100_000).contains(frames) {
             throw ValidationError("--frames must be 1…100000, got \(frames): e.g. '--frames 600'")
@@ -81,6 +87,24 @@ struct DynamicsSandbox: ParsableCommand {
 
     @MainActor
     func runApp() throws {
+        if let dir = writeSceneFiles {
+            let bounds = CGRect(origin: .zero, size: parsedSize ?? CGSize(width: 960, height: 640))
+            for s in SceneCatalog.all {
+                let path = "\(dir)/\(s.name).json"
+                if let e = SceneCatalog.file(for: s, bounds: bounds, seed: seed).write(to: path, overwrite: true) {
+                    throw ValidationError(e.message)
+                }
+            }
+            print("dynamics-sandbox: wrote \(SceneCatalog.all.count) scene files to \(dir)")
+            return
+        }
+        var opened: SceneFile?
+        if let sceneFile {
+            switch SceneFile.load(contentsOf: sceneFile) {
+            case .success(let f): opened = f
+            case .failure(let e): throw ValidationError(e.message)
+            }
+        }
         if listScenes {
             for s in SceneCatalog.all {
                 print("\(s.name.padding(toLength: 20, withPad: " ", startingAt: 0)) \(s.source.padding(toLength: 9, withPad: " ", startingAt: 0)) \(s.summary)")
@@ -100,6 +124,7 @@ struct DynamicsSandbox: ParsableCommand {
                   + (loaded.images.isEmpty ? " (no PNG files: the stickers keep their colours)" : " for the stickers"))
         }
         let app = SandboxApp(configuration: config)
+        if let opened, let sceneFile { app.open(opened, path: sceneFile) }
         if headless { return try runHeadless(app) }
         if let problem = SDLWindow.displayProblem() {
             print("dynamics-sandbox: cannot open a window: \(problem).")
