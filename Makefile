@@ -34,7 +34,7 @@ APT_PACKAGES := libsdl2-dev zlib1g-dev
 UI_TEST_PACKAGES := xvfb xauth xdotool imagemagick
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: help deps ui-deps apt-install build test ui-test run bench clean idle-cpu fps
+.PHONY: help deps ui-deps apt-install build test ui-test run bench clean idle-cpu fps scene-files stickers
 
 help:
 	@echo "make run    install what is missing, then open the sandbox window on SCENE (default sticker-pile;"
@@ -43,6 +43,7 @@ help:
 	@echo "make idle-cpu  measure the sandbox's CPU use while the animator is paused (under Xvfb)"
 	@echo "make fps    frame rate of the 2000-ball pile in a real window under Xvfb (LOAD=1: with a busy core)"
 	@echo "make bench  release build, then ours vs Box2D 2.4.1 and Chipmunk 7.0.3 ($(COMPARE))"
+	@echo "make scene-files  rewrite Assets/Scenes from the catalogue; make stickers: redraw Assets/Stickers"
 	@echo "make build  debug build of everything"
 	@echo "make deps   install what is missing (Debian packages; tells how to get Swift)"
 	@echo "make clean  remove $(BUILD_DIR)"
@@ -112,6 +113,15 @@ run: deps
 	  echo "          For the window, run under a desktop, or: xvfb-run -a make run (and look with a VNC viewer)."; \
 	fi
 	$(abspath $(BUILD_DIR))/release/dynamics-sandbox --scene $(SCENE) $(SANDBOX_ARGS)
+
+# Rewrites Assets/Scenes from the catalogue (after changing a scene's Swift; a test fails while they differ).
+scene-files:
+	$(SWIFT) build --scratch-path $(BUILD_DIR) --product dynamics-sandbox
+	$(abspath $(BUILD_DIR))/debug/dynamics-sandbox --write-scene-files Assets/Scenes
+
+# Redraws the sticker pictures in Assets/Stickers (ImageMagick).
+stickers: ui-deps
+	bash scripts/make-stickers.sh Assets/Stickers
 
 # CPU use of the sandbox while the animator is paused (Xvfb, the pyramid asleep): must stay under 2 % of a core.
 idle-cpu: ui-deps

@@ -25,7 +25,10 @@ extension SandboxApp {
     func drawChrome(into r: inout Raster) {
         drawHUD(into: &r)
         drawLog(into: &r)
-        if showGraph { drawGraph(into: &r) }
+        if showGraph {
+            drawGraph(into: &r)
+            drawReadouts(into: &r)
+        }
         if showPanel { drawPanel(into: &r) }
         if showHelp { drawHelp(into: &r) }
     }

@@ -40,12 +40,15 @@ extension SandboxApp {
         let id = overlay.selected.map(ObjectIdentifier.init)
         if tracedItem != id {
             trace.reset()
+            readout.samples.removeAll()
             tracedItem = id
         }
         guard let item = overlay.selected else { return }
         let v = velocity(of: item)
         trace.record(time: world.animator.elapsedTime, x: Double(item.center.x), y: Double(item.center.y),
                      speed: Double(hypot(v.x, v.y)))
+        readout.record(time: world.animator.elapsedTime, x: Double(item.center.x), y: Double(item.center.y),
+                       speed: Double(hypot(v.x, v.y)))
     }
 
     /// Draws the scene, the overlays, the HUD, the panel, the log and the help into `raster` (which should be

@@ -12,7 +12,7 @@ extension SandboxApp {
 
     /// The graph's box in points (nil when hidden or nothing is selected).
     var graphRect: CGRect? {
-        guard showGraph, overlay.selected != nil, trace.samples.count >= 2 else { return nil }
+        guard showGraph, overlay.selected != nil else { return nil }
         let s = Self.graphSize
         return CGRect(x: Double(size.width) - s.width - 8, y: Double(size.height) - s.height - 8,
                       width: s.width, height: s.height)
@@ -20,11 +20,16 @@ extension SandboxApp {
 
     /// Draws the graph box with its three traces and their labels.
     func drawGraph(into r: inout Raster) {
-        guard let rect = graphRect, let last = trace.samples.last else { return }
+        guard let rect = graphRect else { return }
         let x0 = Double(rect.minX), y0 = Double(rect.minY), w = Double(rect.width), h = Double(rect.height)
         box(&r, x: x0, y: y0, w: w, h: h)
         let name = overlay.selected?.name ?? "item"
         text(&r, "\(name): last \(Int(MotionTrace.duration)) s   G: hide", x: x0 + 8, y: y0 + 6, Self.accent)
+        // Shown as soon as an item is selected; the traces start when the animator next steps.
+        guard let last = trace.samples.last, trace.samples.count >= 2 else {
+            text(&r, "no motion yet (the animator is paused): drag or fling it", x: x0 + 8, y: y0 + 24, Self.dim)
+            return
+        }
         // Plot area under three label lines.
         let plot = (x: x0 + 8, y: y0 + 48, w: w - 16, h: h - 56)
         box(&r, x: plot.x, y: plot.y, w: plot.w, h: plot.h, RGBA(255, 255, 255, 14))

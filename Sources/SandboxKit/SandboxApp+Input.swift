@@ -71,8 +71,9 @@ extension SandboxApp {
             push(toward: p)
         case .primary:
             if let item = world.item(at: p) {
+                // Selecting is not grabbing: the item is grabbed only when the pointer moves (pointerMoved).
                 overlay.selected = item
-                beginDrag(item, at: p, time: time)
+                pendingGrab = (item, p, time)
             } else {
                 pendingTap = (p, time)
             }
@@ -85,6 +86,10 @@ extension SandboxApp {
         if panelDragging, let rect = panelRect {
             panelClick(p, in: rect, dragging: true)
             return
+        }
+        if let g = pendingGrab, hypot(p.x - g.point.x, p.y - g.point.y) >= Self.grabThreshold {
+            pendingGrab = nil
+            beginDrag(g.item, at: g.point, time: g.time)
         }
         if var d = drag {
             let dt = time - d.lastTime
@@ -113,6 +118,10 @@ extension SandboxApp {
             return
         }
         guard button == .primary else { return }
+        if let g = pendingGrab {
+            pendingGrab = nil
+            log("selected \(g.item.name ?? "item") (its motion untouched; drag to grab it)")
+        }
         if let d = drag {
             // A pointer that stopped before release has (nearly) stopped the item.
             let idle = max(0, time - d.lastTime)
@@ -134,6 +143,9 @@ extension SandboxApp {
         }
         snap(item, to: p)
     }
+
+    /// How far, pt, the pointer must move after pressing on an item before the item is grabbed: 3.
+    static let grabThreshold: CGFloat = 3
 
     // MARK: Keys
 

@@ -54,6 +54,8 @@ extension SandboxApp {
                                  },
                                  set: { v in behavior()?.isAnchored = v != 0 }))
             rows.append(slider("charge", \.charge, -10...10, 0.1, 0))
+            if let scope = editScopeRow(for: item, section: section) { rows.insert(scope, at: rows.count - 9) }
+            rows += sceneBehaviorRows(for: item)
         }
         if let g = world.gravity {
             rows.append(PanelRow(section: "gravity", name: "angle", unit: "rad", kind: .slider(range: -3.14...3.14, step: 0.02),

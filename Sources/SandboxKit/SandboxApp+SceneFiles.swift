@@ -83,6 +83,10 @@ extension SandboxApp {
         install(built.world)
         files.current = file
         files.live = built.behaviors
+        // The panel's own behaviours stay the panel's (the "this item only" switch finds them).
+        createdBehaviors = zip(file.behaviors, built.behaviors).compactMap { f, b in
+            if case .itemProperties(let p) = f, p.madeByPanel == true { b as? DynamicItemBehavior } else { nil }
+        }
         if file.referenceBounds.width != Double(size.width) || file.referenceBounds.height != Double(size.height) {
             log(String(format: "the file's reference bounds are %.0f x %.0f pt (the window is %.0f x %.0f)",
                        file.referenceBounds.width, file.referenceBounds.height, Double(size.width),
@@ -93,7 +97,8 @@ extension SandboxApp {
     /// The current scene with the values tuned in the panel (the start it was built from, with every behaviour's
     /// parameters as they are now).
     public func tunedSceneFile() -> SceneFile? {
-        files.current?.tuned(from: files.live, extra: createdBehaviors, in: world)
+        files.current?.tuned(from: files.live, extra: createdBehaviors.filter { b in !files.live.contains { $0 === b } },
+                             in: world)
     }
 
     /// R: restarts the scene from its start with the tuned values (same seed).

@@ -56,6 +56,8 @@ public final class SandboxApp {
     public internal(set) var trace = MotionTrace()
     /// The item `trace` follows.
     var tracedItem: ObjectIdentifier?
+    /// The selected item's longer history and the previous run's, for the readouts and the A/B ghost.
+    var readout = ReadoutState()
     /// Selected panel row.
     public var panelIndex = 0
     /// Set when the window should close.
@@ -87,6 +89,8 @@ public final class SandboxApp {
     var drag: DragState?
     /// Pointer-down that may become a tap (no item under it, not moved far).
     var pendingTap: (point: CGPoint, time: Double)?
+    /// Pointer-down on an item: it is selected; it is grabbed only once the pointer moves (selecting is not grabbing).
+    var pendingGrab: (item: SandboxItem, point: CGPoint, time: Double)?
     /// Keys held for tilting.
     var tiltKeys = Set<KeyCommand>()
     /// Tilt from keys (ramped), each axis −1…1.
@@ -101,6 +105,8 @@ public final class SandboxApp {
     var delegateBridge: AnimatorDelegateBridge?
     /// Also told every log line (the window prints them to stdout). Default nil.
     public var onLog: (@MainActor (String) -> Void)?
+    /// Puts text on the system clipboard; returns whether it did (the window sets it: SDL_SetClipboardText).
+    public var clipboard: (@MainActor (String) -> Bool)?
     /// Screenshots taken (for file names).
     var screenshotCount = 0
     /// Time of the last pointer sample, s.
@@ -155,6 +161,7 @@ public final class SandboxApp {
     func install(_ newWorld: SceneWorld) {
         drag = nil
         pendingTap = nil
+        pendingGrab = nil
         snapBehavior = nil
         pushBehavior = nil
         overlay = SceneOverlayState()

@@ -30,7 +30,7 @@ struct DynamicsSandbox: ParsableCommand {
     @Option(name: .long, help: "Write the last frame to this PNG file (with --headless, or when the window quits).")
     var screenshot: String?
 
-    @Option(name: .long, help: "Directory of PNG pictures for the image-view items (the sticker pile's stickers, in file-name order, cycled); must exist. Screenshots and 'copy as Swift' files go to the current directory.")
+    @Option(name: .long, help: "Directory of PNG pictures for the image-view items (the sticker pile's stickers, in file-name order, cycled); must exist. Default: the checkout's Assets/Stickers. Screenshots and 'copy as Swift' files go to the current directory.")
     var assets: String?
 
     @Option(name: .long, help: "Pixels per point, 0.25…8 (default 1; 2 for a HiDPI-sized window).")
@@ -116,7 +116,7 @@ struct DynamicsSandbox: ParsableCommand {
         config.seed = seed
         config.scale = scale
         config.size = parsedSize ?? config.size
-        if let assets {
+        if let assets = assets ?? AssetImages.defaultDirectory() {
             let loaded = AssetImages.load(from: assets)
             for problem in loaded.problems { print("dynamics-sandbox: \(problem)") }
             config.images = loaded.images

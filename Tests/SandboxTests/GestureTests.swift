@@ -177,8 +177,8 @@ struct GestureTests {
         rows[1].setFraction(0.5)
         #expect(abs(push.angle) < 0.02)
         let code = app.swiftCode()
-        #expect(code.contains("let push0 = UIPushBehavior(items: [views[0]], mode: .continuous)"))
-        #expect(code.contains("push0.setAngle(0, magnitude: 1)"))
+        #expect(code.contains("let push1 = UIPushBehavior(items: views, mode: .continuous)"), "\(code)")
+        #expect(code.contains("push1.setAngle(0, magnitude: 1)"), "\(code)")
     }
 
     @Test("arrow keys through SDL's queue tilt gravity while held and level it on release")
