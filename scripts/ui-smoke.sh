@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The sandbox's real-window test: under Xvfb, xdotool drags the top box of the pyramid away and holds the Left
 # arrow; screenshots of the window before and after must differ where the box was, and the app's log must show
-# the grab, the fling and the tilt. Then the window is resized and the app must log the new reference bounds. Prints "N passed, N failed". Needs xvfb-run, xdotool and ImageMagick's
+# the grab, the fling and the tilt. Then the window is resized and the app must log the new reference bounds. Then
+# the tuning loop: a spring tuned in the panel is saved, reopened from its file, restarted, and is still as tuned.
+# Prints "N passed, N failed". Needs xvfb-run, xdotool and ImageMagick's
 # import/convert (make ui-deps installs them). APP = the dynamics-sandbox binary.
 set -euo pipefail
 APP=${APP:-.build/release/dynamics-sandbox}
@@ -63,6 +65,49 @@ check "the screenshots differ ($diffpx pixels)" "[ '${diffpx%% *}' -gt 500 ] 2>/
 check "the app still runs after the resize" "[ $alive = yes ]"
 check "the window resized to 720x480 ($resized)" "[ '$resized' = '720x480' ]"
 check "the reference bounds followed the resize" "grep -q 'window 720 x 480 pt' '$OUT/app.log'"
+# The tuning loop: select the attachment scene's square, set its spring to 2 Hz in the panel, save (Ctrl+S), quit,
+# reopen the saved file (--scene-file), restart (R) and save again: both files hold the tuned spring.
+export XDG_DATA_HOME="$OUT/xdg"
+"$APP" --scene attachment --size 960x640 >"$OUT/tune.log" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null || true' EXIT
+wid=$(timeout 15 xdotool search --sync --onlyvisible --name "Dynamics Sandbox" | head -1 || true)
+if [ -n "$wid" ]; then
+  sleep 1.0
+  # Nothing selected, the panel (x 652...952, top 8) starts with the scene's spring: "attachment 1" heading, then
+  # length, frequency (row top 48: centre y 8 + 48 + 11 = 67), damping. The frequency track runs from x 802 to 942
+  # over 0...20 Hz: x 816 = 2 Hz.
+  xdotool mousemove --window "$wid" 816 67 click 1; sleep 0.3
+  import -window "$wid" "$OUT/tuned.png"
+  xdotool key ctrl+s; sleep 0.5
+  xdotool key q || true
+  for _ in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+fi
+kill $pid 2>/dev/null || true
+saved=$(sed -n 's/.*saved \(.*\.json\)$/\1/p' "$OUT/tune.log" | head -1)
+frequency() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print([b["attachment"]["frequency"] for b in d["behaviors"] if "attachment" in b][0])' "$1" 2>/dev/null || echo none; }
+check "Ctrl+S saved the tuned scene (${saved:-nothing})" "[ -n '$saved' ] && [ -f '$saved' ]"
+check "the saved spring is 2 Hz ($(frequency "${saved:-/none}"))" "[ '$(frequency "${saved:-/none}")' = 2 ]"
+if [ -n "$saved" ]; then
+  "$APP" --scene-file "$saved" --size 960x640 >"$OUT/reopen.log" 2>&1 &
+  pid=$!
+  wid=$(timeout 15 xdotool search --sync --onlyvisible --name "Dynamics Sandbox" | head -1 || true)
+  if [ -n "$wid" ]; then
+    sleep 1.0
+    xdotool key r; sleep 1.5
+    import -window "$wid" "$OUT/reopened.png"
+    xdotool key ctrl+s; sleep 0.5
+    xdotool key q || true
+    for _ in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+  fi
+  kill $pid 2>/dev/null || true
+fi
+trap - EXIT
+resaved=$(sed -n 's/.*saved \(.*\.json\)$/\1/p' "$OUT/reopen.log" | head -1)
+check "the reopened file opened" "grep -q 'opened $saved: scene attachment' '$OUT/reopen.log'"
+check "R restarted with the tuned values" "grep -q 'restart with your values' '$OUT/reopen.log'"
+check "saved again after R as a new file (${resaved:-nothing})" "[ -n '$resaved' ] && [ '$resaved' != '$saved' ]"
+check "the spring after reopening and R is still 2 Hz ($(frequency "${resaved:-/none}"))" "[ '$(frequency "${resaved:-/none}")' = 2 ]"
 echo "screenshots and log in $OUT"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

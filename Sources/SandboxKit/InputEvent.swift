@@ -14,6 +14,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case toggleBoundaries, toggleGravity, toggleContacts, toggleSleeping, toggleJoints, toggleFields, toggleOutlines
     /// Scene files and panel history (Ctrl+S, Ctrl+O, Ctrl+Z, Ctrl+Shift+Z); see SandboxApp+SceneFiles.
     case saveScene, openScene, undo, redo
+    /// B: show / hide the previous run's ghost.
+    case toggleGhost
 
     /// The overlay layer a `toggle…` command switches (keys 1–7), nil for other commands.
     public var overlayLayer: OverlayLayer? {
@@ -39,6 +41,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
         case .openScene: ("ctrl+O", "open the saved scenes, newest first (or drop a file on the window)")
         case .undo: ("ctrl+Z", "undo a panel edit")
         case .redo: ("ctrl+shift+Z", "redo a panel edit")
+        case .toggleGhost: ("B", "show / hide the previous run's ghost (A/B after R)")
         case .previousScene: ("[", "previous scene")
         case .nextScene: ("]", "next scene")
         case .slower: ("-", "slower time (x1/2, down to x1/8)")

@@ -16,6 +16,8 @@ public struct MotionAnalysis: Equatable, Sendable {
     /// Number of extremes the estimate used.
     public var extremes: Int
 
+    /// Swings (extreme to extreme) smaller than this end the analysed part of the motion, pt: 1.
+    public static let minimumSwing = 1.0
     /// The settle tolerance, pt: 0.5.
     public static let settleTolerance = 0.5
     /// A body sleeps after this long below `restSpeed`, s (spec §sleep: ≈ 0.5 s).
@@ -44,8 +46,11 @@ public struct MotionAnalysis: Equatable, Sendable {
             ext.append((t[i] + u * h, b - 0.25 * (a - c) * u))
             lastSign = sign
         }
-        // Drop the tail once the swing is below a hundredth of a point (sampling noise).
-        while ext.count >= 2, abs(ext[ext.count - 1].x - ext[ext.count - 2].x) < 0.01 { ext.removeLast() }
+        // Drop the tail once the swing is below `minimumSwing`: there the rest rule (1 pt/s) puts the body to
+        // sleep mid-swing, which is not the spring's motion.
+        if let cut = ext.indices.dropFirst().first(where: { abs(ext[$0].x - ext[$0 - 1].x) < minimumSwing }) {
+            ext.removeSubrange(cut...)
+        }
         guard ext.count >= 3 else { return nil }
         // Rest point: for extremes c ± A·rⁿ alternating, (x0·x2 − x1²) / (x0 + x2 − 2·x1) = c exactly.
         var rests: [Double] = []

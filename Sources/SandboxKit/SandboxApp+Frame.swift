@@ -37,6 +37,7 @@ extension SandboxApp {
 
     /// Adds the selected item's speed and centre to the graph's trace (a new selection starts a new trace).
     func recordTrace() {
+        recordGhost()
         let id = overlay.selected.map(ObjectIdentifier.init)
         if tracedItem != id {
             trace.reset()
@@ -58,6 +59,7 @@ extension SandboxApp {
         var renderer = SceneRenderer(scale: scale, overlays: overlays)
         renderer.images = configuration.images
         renderer.draw(world, into: &raster, extras: overlay)
+        drawGhost(into: &raster)
         drawChrome(into: &raster)
         drawMs = milliseconds(ContinuousClock.now - t0)
     }

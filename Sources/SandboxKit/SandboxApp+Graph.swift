@@ -53,6 +53,17 @@ extension SandboxApp {
                 return PixelPoint((plot.x + fx * plot.w) * scale, (plot.y + plot.h * (1 - fy)) * scale)
             }
             r.strokePolyline(points, width: 1.2 * scale, color)
+            // The previous run's trace (A/B after R), dimmed, on the same scale and the same animator time.
+            let ghost = readout.showGhost ? readout.ghostSamples.filter { $0.time >= t0 && $0.time <= t1 } : []
+            if ghost.count >= 2 {
+                let ghostPoints = ghost.map { s -> PixelPoint in
+                    let fx = (s.time - t0) / MotionTrace.duration
+                    var fy = (value(s) - range.lowerBound) / (range.upperBound - range.lowerBound)
+                    if label == "y" { fy = 1 - fy }
+                    return PixelPoint((plot.x + fx * plot.w) * scale, (plot.y + plot.h * (1 - max(-0.1, min(1.1, fy)))) * scale)
+                }
+                r.strokePolyline(ghostPoints, width: 1 * scale, color.withAlpha(90))
+            }
         }
     }
 }

@@ -182,6 +182,9 @@ extension SandboxApp {
             undoPanelEdit()
         case .redo:
             redoPanelEdit()
+        case .toggleGhost:
+            readout.showGhost.toggle()
+            log(readout.showGhost ? "ghost of the previous run shown (B hides it)" : "ghost hidden (B shows it)")
         case .previousScene:
             loadScene(sceneIndex - 1)
         case .nextScene:

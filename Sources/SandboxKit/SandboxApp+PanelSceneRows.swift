@@ -74,6 +74,18 @@ extension SandboxApp {
                      get: { Double(a.damping) }, set: { a.damping = CGFloat($0) },
                      derived: { [weak self] in self?.springPrediction(a) }),
         ]
+        if a.frequency > 0 {
+            // The spring translator, the other way: set the spring from SwiftUI's response and bounce.
+            rows.append(PanelRow(section: section, name: "SwiftUI response", unit: "s",
+                                 kind: .slider(range: 0.05...10, step: 0.01),
+                                 get: { SpringTranslation(frequency: Double(a.frequency), dampingRatio: Double(a.damping)).response },
+                                 set: { a.frequency = CGFloat(1 / $0) }))
+            rows.append(PanelRow(section: section, name: "SwiftUI bounce", kind: .slider(range: -0.9...0.99, step: 0.01),
+                                 get: { SpringTranslation(frequency: Double(a.frequency), dampingRatio: Double(a.damping)).bounce },
+                                 set: { b in
+                                     a.damping = CGFloat(SpringTranslation(duration: 1 / Double(a.frequency), bounce: b).dampingRatio)
+                                 }))
+        }
         if a.construction == .pin {
             rows.append(PanelRow(section: section, name: "frictionTorque", kind: .slider(range: 0...10, step: 0.05),
                                  get: { Double(a.frictionTorque) }, set: { a.frictionTorque = CGFloat($0) }))

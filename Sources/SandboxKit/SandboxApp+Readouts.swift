@@ -9,6 +9,14 @@ struct ReadoutState {
     static let history = 30.0
     /// Samples since the selection (or the restart), oldest first, at most `history` s.
     var samples: [MotionTrace.Sample] = []
+    /// This run, recorded for the next run's ghost.
+    var recording = GhostRecording()
+    /// The previous run (R or shift+R), drawn as the ghost.
+    var ghost = GhostRecording()
+    /// The selected item's samples in the previous run (the graph's ghost trace).
+    var ghostSamples: [MotionTrace.Sample] = []
+    /// The ghost is drawn (B toggles). Default true.
+    var showGhost = true
 
     mutating func record(time: Double, x: Double, y: Double, speed: Double) {
         guard time.isFinite, x.isFinite, y.isFinite else { return }
@@ -122,12 +130,24 @@ extension SandboxApp {
         } else {
             lines.append("measured   (no oscillation yet: fling or drag the item)")
         }
+        if let g = ghostMotion, readout.showGhost {
+            lines.append(String(format: "previous   f %.2f Hz  zeta %.3f  overshoot %.0f%%  settle %@  (ghost, B)",
+                                g.frequency, g.dampingRatio, g.overshootPercent, seconds(g.settleTime)))
+        }
         if let (source, p) = predictedMotion {
             lines.append(String(format: "predicted  f %.2f Hz  zeta %.3f  overshoot %.0f%%  settle %@  pause %@",
                                 p.frequency, p.dampingRatio, p.overshootPercent, seconds(p.settleTime),
                                 seconds(p.timeToPause)) + "  (\(source))")
         }
         lines.append(stillRunningReasons())
+        if let item = overlay.selected, let a = attachments(of: item).first(where: { $0.frequency > 0 }) {
+            let t = SpringTranslation(frequency: Double(a.frequency), dampingRatio: Double(a.damping))
+            lines.append(String(format: "SwiftUI .spring(response: %.3g, dampingRatio: %.3g) = Spring(duration: %.3g, "
+                                + "bounce: %.3g)", t.response, t.dampingRatio, t.duration, t.bounce))
+            let ca = t.caSpring()
+            lines.append(String(format: "CASpringAnimation mass 1 stiffness %.4g damping %.3g; "
+                                + "UISpringTimingParameters(dampingRatio: %.3g)", ca.stiffness, ca.damping, t.dampingRatio))
+        }
         return lines
     }
 

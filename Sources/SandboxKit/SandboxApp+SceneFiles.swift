@@ -42,6 +42,7 @@ extension SandboxApp {
     /// After a catalogue scene is built: its start as a file (data, or its tunable values for a scene that needs
     /// code), so R and Ctrl+S work the same for every scene.
     func adoptCatalogueScene() {
+        resetReadout()
         let reason = SceneFile.needsCode(world)
         let (file, live) = SceneFile.capture(world, name: scene.name, notes: "\(scene.source): \(scene.summary)",
                                              code: reason == nil ? nil : scene.name, seed: configuration.seed,
@@ -75,7 +76,9 @@ extension SandboxApp {
     }
 
     /// Builds `file` as the current scene (R's tuned restart, Shift+R's reset, opening).
-    func build(_ file: SceneFile) {
+    func build(_ file: SceneFile, keepingGhost: Bool = false) {
+        let selected = keepingGhost ? keepAsGhost() : nil
+        if !keepingGhost { resetReadout() }
         let built = file.build()
         if let index = SceneCatalog.all.firstIndex(where: { $0.name == (file.code ?? file.name) }) {
             sceneIndex = index
@@ -87,6 +90,7 @@ extension SandboxApp {
         createdBehaviors = zip(file.behaviors, built.behaviors).compactMap { f, b in
             if case .itemProperties(let p) = f, p.madeByPanel == true { b as? DynamicItemBehavior } else { nil }
         }
+        reselect(selected)
         if file.referenceBounds.width != Double(size.width) || file.referenceBounds.height != Double(size.height) {
             log(String(format: "the file's reference bounds are %.0f x %.0f pt (the window is %.0f x %.0f)",
                        file.referenceBounds.width, file.referenceBounds.height, Double(size.width),
@@ -104,14 +108,14 @@ extension SandboxApp {
     /// R: restarts the scene from its start with the tuned values (same seed).
     public func restartWithTunedValues() {
         guard let tuned = tunedSceneFile() else { return loadScene(sceneIndex) }
-        build(tuned)
+        build(tuned, keepingGhost: true)
         log("restart with your values (shift+R: the \(files.path == nil ? "scene's" : "file's") values)")
     }
 
     /// Shift+R: restarts with the values of the file (or catalogue scene) as opened.
     public func resetToFileValues() {
         guard let base = files.base else { return loadScene(sceneIndex) }
-        build(base)
+        build(base, keepingGhost: true)
         log("restart with the \(files.path == nil ? "scene's" : "file's") values (R keeps your tuning)")
     }
 

@@ -37,6 +37,7 @@ struct EventTranslator {
         case keycode(SDLK_c): .copySwift
         case keycode(SDLK_t): .togglePanel
         case keycode(SDLK_g): .toggleGraph
+        case keycode(SDLK_b): .toggleGhost
         case keycode(SDLK_TAB): shift ? .panelPrevious : .panelNext
         case keycode(SDLK_SEMICOLON): .panelDecrease
         case keycode(SDLK_QUOTE): .panelIncrease

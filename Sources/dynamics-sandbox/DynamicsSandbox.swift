@@ -124,7 +124,10 @@ struct DynamicsSandbox: ParsableCommand {
                   + (loaded.images.isEmpty ? " (no PNG files: the stickers keep their colours)" : " for the stickers"))
         }
         let app = SandboxApp(configuration: config)
-        if let opened, let sceneFile { app.open(opened, path: sceneFile) }
+        if let opened, let sceneFile {
+            app.open(opened, path: sceneFile)
+            print("dynamics-sandbox: opened \(sceneFile): scene \(opened.name)")
+        }
         if headless { return try runHeadless(app) }
         if let problem = SDLWindow.displayProblem() {
             print("dynamics-sandbox: cannot open a window: \(problem).")
@@ -143,7 +146,7 @@ struct DynamicsSandbox: ParsableCommand {
             print("dynamics-sandbox: cannot open a window: \(error). Falling back to --headless.")
             return try runHeadless(app)
         }
-        print("window: video driver \(window.videoDriver), renderer \(window.rendererName), scene \(scene); "
+        print("window: video driver \(window.videoDriver), renderer \(window.rendererName), scene \(app.sceneTitle); "
               + "press H for help")
         fflush(nil)
         window.run(maxFrames: frames)
