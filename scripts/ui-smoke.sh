@@ -96,6 +96,11 @@ if [ -n "$saved" ]; then
     sleep 1.0
     xdotool key r; sleep 1.5
     import -window "$wid" "$OUT/reopened.png"
+    # The 2-Hz spring has settled with the square at about (534, 183): a click selects it (the graph and the
+    # readouts appear); R again keeps it selected, with the previous run as the ghost.
+    xdotool mousemove --window "$wid" 534 183 click 1; sleep 0.3
+    xdotool key r; sleep 2.0
+    import -window "$wid" "$OUT/readouts.png"
     xdotool key ctrl+s; sleep 0.5
     xdotool key q || true
     for _ in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
@@ -107,6 +112,7 @@ resaved=$(sed -n 's/.*saved \(.*\.json\)$/\1/p' "$OUT/reopen.log" | head -1)
 check "the reopened file opened" "grep -q 'opened $saved: scene attachment' '$OUT/reopen.log'"
 check "R restarted with the tuned values" "grep -q 'restart with your values' '$OUT/reopen.log'"
 check "saved again after R as a new file (${resaved:-nothing})" "[ -n '$resaved' ] && [ '$resaved' != '$saved' ]"
+check "clicking the settled square selected it without grabbing it" "grep -q 'selected square (its motion untouched' '$OUT/reopen.log'"
 check "the spring after reopening and R is still 2 Hz ($(frequency "${resaved:-/none}"))" "[ '$(frequency "${resaved:-/none}")' = 2 ]"
 echo "screenshots and log in $OUT"
 echo "$passed passed, $failed failed"

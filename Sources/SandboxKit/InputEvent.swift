@@ -16,6 +16,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case saveScene, openScene, undo, redo
     /// B: show / hide the previous run's ghost.
     case toggleGhost
+    /// Enter (type a value for the selected panel row, then apply it) and Backspace.
+    case enter, backspace
 
     /// The overlay layer a `toggle…` command switches (keys 1–7), nil for other commands.
     public var overlayLayer: OverlayLayer? {
@@ -42,6 +44,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
         case .undo: ("ctrl+Z", "undo a panel edit")
         case .redo: ("ctrl+shift+Z", "redo a panel edit")
         case .toggleGhost: ("B", "show / hide the previous run's ghost (A/B after R)")
+        case .enter: ("enter", "type a value for the panel row; enter applies, esc cancels")
+        case .backspace: ("backspace", "erase while typing a value")
         case .previousScene: ("[", "previous scene")
         case .nextScene: ("]", "next scene")
         case .slower: ("-", "slower time (x1/2, down to x1/8)")
@@ -88,4 +92,6 @@ public enum InputEvent: Sendable {
     case quit
     /// A file was dropped on the window (its path): a scene file opens.
     case fileDropped(path: String)
+    /// Text typed (for a panel value being entered).
+    case text(String)
 }

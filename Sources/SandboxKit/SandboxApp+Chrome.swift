@@ -87,6 +87,7 @@ extension SandboxApp {
             text(&r, row.name, x: x0 + 10, y: y, Self.text)
             var value = row.valueText
             if let d = row.derived() { value += "  " + d }
+            if i == panelIndex, let typed = numericEntry { value = "type a value: \(typed)_   (enter / esc)" }
             text(&r, value, x: x0 + 10, y: y + 10, Self.dim)
             let tx = x0 + PanelLayout.trackX, ty = y + 6
             switch row.kind {

@@ -33,6 +33,8 @@ extension SandboxApp {
             wantsQuit = true
         case .fileDropped(let path):
             openFile(path)
+        case .text(let typed):
+            entryText(typed)
         }
     }
 
@@ -162,6 +164,7 @@ extension SandboxApp {
             break
         }
         guard pressed else { return }
+        if entryKey(command) { return }
         switch command {
         case .pauseResume:
             userPaused.toggle()
@@ -182,6 +185,8 @@ extension SandboxApp {
             undoPanelEdit()
         case .redo:
             redoPanelEdit()
+        case .enter, .backspace:
+            break
         case .toggleGhost:
             readout.showGhost.toggle()
             log(readout.showGhost ? "ghost of the previous run shown (B hides it)" : "ghost hidden (B shows it)")

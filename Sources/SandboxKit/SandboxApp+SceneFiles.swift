@@ -22,6 +22,8 @@ struct SceneFileState {
     var redo: [PanelEdit] = []
     /// A slider drag in progress: its edit, committed on release.
     var pendingEdit: PanelEdit?
+    /// The value being typed for the selected panel row (Enter), nil when not typing.
+    var entry: String?
 }
 
 extension SandboxApp {

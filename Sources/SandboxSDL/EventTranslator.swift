@@ -38,6 +38,8 @@ struct EventTranslator {
         case keycode(SDLK_t): .togglePanel
         case keycode(SDLK_g): .toggleGraph
         case keycode(SDLK_b): .toggleGhost
+        case keycode(SDLK_RETURN), keycode(SDLK_KP_ENTER): .enter
+        case keycode(SDLK_BACKSPACE): .backspace
         case keycode(SDLK_TAB): shift ? .panelPrevious : .panelNext
         case keycode(SDLK_SEMICOLON): .panelDecrease
         case keycode(SDLK_QUOTE): .panelIncrease
@@ -87,8 +89,14 @@ struct EventTranslator {
             guard let c = ctrl ? controlCommand(for: e.key.keysym.sym, shift: shift)
                 : command(for: e.key.keysym.sym, shift: shift) else { return nil }
             // Auto-repeat only nudges panel values; toggles and scene changes happen once per press.
-            if e.key.repeat != 0, c != .panelDecrease, c != .panelIncrease { return nil }
+            if e.key.repeat != 0, c != .panelDecrease, c != .panelIncrease, c != .backspace { return nil }
             return .key(c, pressed: pressed, shift: shift)
+        case SDL_TEXTINPUT:
+            var t = e.text
+            let typed = withUnsafeBytes(of: &t.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return typed.isEmpty ? nil : .text(typed)
         case SDL_DROPFILE:
             guard let file = e.drop.file else { return nil }
             defer { SDL_free(file) }

@@ -338,6 +338,9 @@ struct GestureTests {
         let (app, pump) = Self.app("collision")
         let (x, y) = Self.wideCenter
         pump.dispatch(Self.button(true, x: x, y: y, ms: 1000))
+        // A press alone only selects; moving 4 pt (past the 3-pt threshold) grabs.
+        #expect(app.world.allBehaviors.compactMap { $0 as? AttachmentBehavior }.isEmpty)
+        pump.dispatch(Self.motion(x: x + 4, y: y, ms: 1010))
         let attachment = try #require(app.world.allBehaviors.compactMap { $0 as? AttachmentBehavior }.first)
         #expect(attachment.length == 0)
         // Set as the keyboard does while the mouse holds the item.

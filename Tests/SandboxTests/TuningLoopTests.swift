@@ -151,3 +151,38 @@ struct TuningLoopTests {
         #expect(clicked.world.stateHash == plain.world.stateHash)
     }
 }
+
+@MainActor
+@Suite("Typing a value for the selected panel row")
+struct NumericEntryTests {
+    @Test("Enter, digits, Enter sets the row (clamped to its range, one undo step); '1' types instead of toggling")
+    func typeValue() throws {
+        let app = TuningLoopTests.app("attachment")
+        let rows = app.panelRows()
+        app.panelIndex = try #require(rows.firstIndex { $0.name == "frequency" })
+        let overlays = app.overlays
+        app.handle(.key(.enter, pressed: true, shift: false))
+        app.handle(.key(.toggleBoundaries, pressed: true, shift: false))  // the "1" key's command is held back…
+        app.handle(.text("1"))                                           // …and its text typed
+        app.handle(.text(".x5"))
+        #expect(app.numericEntry == "1.5")
+        app.handle(.key(.enter, pressed: true, shift: false))
+        let spring = try TuningLoopTests.spring(app)
+        #expect(spring.frequency == 1.5)
+        #expect(app.overlays == overlays)
+        #expect(app.numericEntry == nil)
+        // Out of range: clamped and said so; undo goes back to 1.5.
+        app.handle(.key(.enter, pressed: true, shift: false))
+        app.handle(.text("99"))
+        app.handle(.key(.enter, pressed: true, shift: false))
+        #expect(spring.frequency == 20)
+        #expect(app.logLines.last?.contains("range is 0 ... 20") == true)
+        app.handle(.key(.undo, pressed: true, shift: false))
+        #expect(spring.frequency == 1.5)
+        // Esc cancels without quitting.
+        app.handle(.key(.enter, pressed: true, shift: false))
+        app.handle(.text("7"))
+        app.handle(.key(.quit, pressed: true, shift: false))
+        #expect(!app.wantsQuit && spring.frequency == 1.5 && app.numericEntry == nil)
+    }
+}

@@ -65,6 +65,9 @@ extension SceneFile {
                 }
                 b = collision
                 world.animator.addBehavior(collision)
+                // Boundaries after the reference-bounds loop, as scenes add them (walls, then a bowl): the same
+                // body order, hence the same bits.
+                Self.addBoundaries(collision, c)
                 if c.joinsNewItems == true && world.collision == nil { world.collision = collision }
             case .itemProperties(let p):
                 let props = DynamicItemBehavior(items: resolve(p.items, p.groups))
@@ -187,6 +190,10 @@ extension SceneFile {
         } else if f.referenceBoundsAreBoundary == true {
             c.translatesReferenceBoundsIntoBoundary = true
         }
+    }
+
+    @MainActor
+    static func addBoundaries(_ c: CollisionBehavior, _ f: Collision) {
         for boundary in f.boundaries ?? [] {
             let p = boundary.path
             if p.count == 2, p[0].op == "move", p[1].op == "line", let a = p[0].to, let b = p[1].to {
