@@ -34,7 +34,7 @@ APT_PACKAGES := libsdl2-dev zlib1g-dev
 UI_TEST_PACKAGES := xvfb xauth xdotool imagemagick
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: help deps ui-deps apt-install build test ui-test run bench clean idle-cpu fps scene-files stickers
+.PHONY: consumer-check help deps ui-deps apt-install build test ui-test run bench clean idle-cpu fps docs scene-files stickers
 
 help:
 	@echo "make run    install what is missing, then open the sandbox window on SCENE (default sticker-pile;"
@@ -44,6 +44,7 @@ help:
 	@echo "make fps    frame rate of the 2000-ball pile in a real window under Xvfb (LOAD=1: with a busy core)"
 	@echo "make bench  release build, then ours vs Box2D 2.4.1 and Chipmunk 7.0.3 ($(COMPARE))"
 	@echo "make scene-files  rewrite Assets/Scenes from the catalogue; make stickers: redraw Assets/Stickers"
+	@echo "make docs   DocC archives of PhysicsCore, Dynamics and UIKitDynamics in $(BUILD_DIR)/docs (swift-docc-plugin)"
 	@echo "make build  debug build of everything"
 	@echo "make deps   install what is missing (Debian packages; tells how to get Swift)"
 	@echo "make clean  remove $(BUILD_DIR)"
@@ -94,9 +95,11 @@ build: deps
 # 40-row pyramids for 11 s) that a debug build would take many minutes over. The invariant checks that a debug
 # build runs after every step are switched on explicitly by those tests.
 test: deps ui-deps
-	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release -Xswiftc -enable-testing --build-tests
+	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release -Xswiftc -enable-testing --build-tests \
+	  --explicit-target-dependency-import-check error
 	$(SWIFT) test --scratch-path $(BUILD_DIR) -c release -Xswiftc -enable-testing --skip-build
 	$(MAKE) --no-print-directory ui-test
+	bash scripts/consumer-by-version.sh
 
 # The real-window test: Xvfb + xdotool drag an item and press an arrow key; screenshots before/after must differ
 # where the item was. Prints its own "N passed, N failed" line. Built with the tests' flags (-enable-testing), so
@@ -151,3 +154,18 @@ bench: deps
 
 clean:
 	rm -rf $(BUILD_DIR)
+
+# DocC archives of the library modules (their catalogues: Sources/PhysicsCore/PhysicsCore.docc,
+# Sources/Dynamics/Dynamics.docc), through the swift-docc-plugin. Open one with `xcrun docc preview` on a Mac, or
+# serve the folder with any static web server.
+DOC_TARGETS := PhysicsCore Dynamics UIKitDynamics
+docs: deps
+	@for t in $(DOC_TARGETS); do \
+	  $(SWIFT) package --scratch-path $(BUILD_DIR) --disable-sandbox generate-documentation --target "$$t" \
+	    --transform-for-static-hosting --output-path "$(BUILD_DIR)/docs/$$t" >/dev/null || exit 1; \
+	  echo "make docs: $(BUILD_DIR)/docs/$$t"; \
+	done
+
+# A package that depends on this one by version (a local git URL tagged 1.0.0) builds and runs (part of make test).
+consumer-check: deps
+	bash scripts/consumer-by-version.sh

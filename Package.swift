@@ -15,16 +15,20 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `make docs`: the DocC catalogues (Sources/*/*.docc) built with `swift package generate-documentation`.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Rigid bodies, shapes, collision, solver. No Foundation, no SDL, no UIKit names.
         // Built with the compiler's checks on (no unsafe flags), so other packages can depend on it by version.
         .target(name: "PhysicsCore", swiftSettings: strict),
-        // The UIKit-shaped API over PhysicsCore.
+        // The UIKit-shaped API over PhysicsCore. Imports are internal unless marked (`InternalImportsByDefault`), so
+        // no PhysicsCore type leaks into the public API; Foundation/CoreGraphics are re-exported on purpose
+        // (Geometry/Exports.swift) and Logging is public for `DynamicsDiagnostics.logger`.
         .target(
             name: "Dynamics",
             dependencies: ["PhysicsCore", .product(name: "Logging", package: "swift-log")],
-            swiftSettings: strict
+            swiftSettings: strict + [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
         // UI-prefixed names and a geometry-only UIView, so iOS code compiles with `import UIKitDynamics`.
         .target(name: "UIKitDynamics", dependencies: ["Dynamics"], swiftSettings: strict),
@@ -47,7 +51,7 @@ let package = Package(
         .target(name: "SandboxKit", dependencies: ["Dynamics", "SandboxScenes", "SandboxRender"],
                 swiftSettings: strict),
         // The only module that imports SDL: window, events, gamepads, frame pacing, presenting.
-        .target(name: "SandboxSDL", dependencies: ["CSDL2", "SandboxKit", "SandboxRender", "SandboxScenes"],
+        .target(name: "SandboxSDL", dependencies: ["CSDL2", "SandboxKit", "SandboxRender"],
                 swiftSettings: strict),
         // The sandbox app: command line and wiring only.
         .executableTarget(

@@ -242,23 +242,6 @@ struct AttachmentTests {
         #expect(shortest < 95, "the rope never went slack: \(shortest)")
     }
 
-    /// UIKit quirk copied: the limit rope is tied at `center − offset` in reference axes (offsets negated, not
-    /// rotated) while its length is the distance between the centers at factory time. Offsets (+10, 0) on the
-    /// left item and (−10, 0) on the right one put the knots 220 pt apart on a 200-pt rope: the rope pulls the
-    /// knots to 200 pt, so the centers end 180 pt apart (no gravity; 0.5 pt for the rope's soft push-in).
-    @Test func limitRopeIsTiedAtCenterMinusOffset() {
-        let animator = DynamicAnimator()
-        let a = square(100, 100, side: 20), b = square(300, 100, side: 20)
-        let rope = AttachmentBehavior.limitAttachment(with: a, offsetFromCenter: Offset(horizontal: 10, vertical: 0),
-                                                      attachedTo: b, offsetFromCenter: Offset(horizontal: -10, vertical: 0))
-        #expect(rope.length == 200)
-        animator.addBehavior(rope)
-        animator.addBehavior(undamped([a, b]))
-        run(animator, frames: 120)
-        let d = hypot(Double(b.center.x - a.center.x), Double(b.center.y - a.center.y))
-        #expect(isClose(d, 180, within: 0.5), "centers \(d) pt apart")
-    }
-
     /// Two-item sliding attachment: the second item may only slide along the axis relative to the first and may
     /// not turn relative to it, even when pushed across the axis (0.05 pt, 0.002 rad: drift-correction residue).
     @Test func twoItemSlidingKeepsTheAxis() {

@@ -23,7 +23,8 @@ struct GroupTests {
         #expect(group.items.count == 2 && group.items[0] === a && group.items[1] === b)   // duplicate merged
         #expect(group.center == CGPoint(x: 137.5, y: 102.5))                             // middle of the union
         #expect(group.bounds == CGRect(x: 0, y: 0, width: 175, height: 105))
-        #expect(group.transform == .identity)
+        // Spec §1.4 (measured): a fresh group's transform is the all-zero matrix; its rotation reads 0.
+        #expect(group.transform == CGAffineTransform(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0))
         // bounds are recomputed from the members' current geometry; center is stored.
         b.center.x = 300
         #expect(group.bounds.width == 275 && group.center.x == 137.5)

@@ -74,5 +74,4 @@ enum Scenes {
     }
 }
 
-/// |a − b| ≤ tolerance.
-func approx(_ a: Double, _ b: Double, _ tolerance: Double) -> Bool { abs(a - b) <= tolerance }
+

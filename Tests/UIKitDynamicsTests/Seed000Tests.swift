@@ -120,7 +120,9 @@ struct Seed000Tests {
 
     /// The pendulum: a rigid rod (frequency 0) of length 50 from the ball's center to (185, 100). The ball starts
     /// 151 pt away, is pulled onto the 50-pt circle in the first step, then swings: after that the distance stays
-    /// 50 within 0.1 pt (the rigid-joint bound) and the ball passes under the anchor both ways.
+    /// 50 within 0.1 pt (the rigid-joint bound) plus the view's write-back rounding (a half pixel in x and
+    /// y at the default display scale 2: 0.25·√2 = 0.354 pt, spec §3.6) and the ball passes under the anchor both
+    /// ways.
     @Test func pendulum() {
         let vc = ViewController()
         vc.addAttachment()
@@ -134,7 +136,7 @@ struct Seed000Tests {
             if c.x < anchor.x - 20 { left = true }
             if c.x > anchor.x + 20 { right = true }
         }
-        #expect(worst <= 0.1, "rod length error \(worst)")
+        #expect(worst <= 0.1 + 0.354, "rod length error \(worst)")
         #expect(left && right)
     }
 
@@ -194,6 +196,9 @@ struct Seed000Tests {
     @Test func springField() {
         let vc = ViewController()
         vc.addSpringField()
+        // The turning points are refined from frame samples: a pixel grid finer than the tolerances (views are
+        // written back on the grid of `displayScale`, spec §3.6; the default 0.5-pt grid would flatten them).
+        vc.animator.displayScale = 1_000_000
         let c = 0.1, omega = 2.0
         let expectedPeriod = 2 * Double.pi / (omega * omega - c * c / 4).squareRoot()
         var ys: [Double] = [], xs: [Double] = []

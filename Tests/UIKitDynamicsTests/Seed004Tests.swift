@@ -178,7 +178,8 @@ struct Seed004Tests {
             #expect(abs(period - 1) <= 2.0 / 60, "period \(period) s")
         } else {
             #expect(abs(attachmentBehavior.length - 150) < 0.01)
-            #expect(worst <= 0.1, "rod error \(worst)")
+            // 0.1 pt for the rod plus the view's write-back rounding (half a pixel in x and y at display scale 2).
+            #expect(worst <= 0.1 + 0.354, "rod error \(worst)")
         }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// Building world bodies for items and boundaries.
 extension DynamicAnimator {
@@ -161,12 +161,16 @@ extension DynamicAnimator {
         guard let body = record.body, !record.shapes.isEmpty else { return }
         if flags.contains(.charge) { world.setCharge(body, Double(p.charge)) }
         for shape in record.shapes {
-            if flags.contains(.elasticity) { world.setRestitution(shape, Double(p.elasticity)) }
-            if flags.contains(.friction) { world.setFriction(shape, Double(p.friction)) }
+            // Negative elasticity and friction are kept by the behaviour but act as 0 (see DynamicItemBehavior).
+            if flags.contains(.elasticity) { world.setRestitution(shape, Swift.max(0, Double(p.elasticity))) }
+            if flags.contains(.friction) { world.setFriction(shape, Swift.max(0, Double(p.friction))) }
             if flags.contains(.density) { world.setDensity(shape, Double(p.density) * Self.densityScale) }
         }
         if flags.contains(.resistance) { world.setLinearDamping(body, Double(p.resistance)) }
-        if flags.contains(.angularResistance) { world.setAngularDamping(body, Double(p.angularResistance)) }
+        if flags.contains(.angularResistance) {
+            world.setAngularDamping(body, Double(p.angularResistance))
+            record.spinsUp = p.angularResistance < 0
+        }
         if flags.contains(.allowsRotation) { world.setFixedRotation(body, !p.allowsRotation) }
         if flags.contains(.isAnchored) {
             let type: BodyType = p.isAnchored ? .static : .dynamic

@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// Delivering the contacts of a step to collision delegates.
 extension DynamicAnimator {

@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// Read-only views of the world for debug overlays (the sandbox's contact points, sleeping tint and derived mass),
 /// the role of UIKit's private `debugEnabled` view. `package` access: for this package's tools, not for apps.

@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// Items: one body per item per animator, reference-counted by (behaviour, item) associations.
 extension DynamicAnimator {
@@ -26,8 +26,13 @@ extension DynamicAnimator {
 
     /// Moves the item's body to the item's current `center` and the rotation of its `transform` (its `bounds` are
     /// not re-read), keeps its velocity, wakes it and resumes the animator. Without this call, changes made to a
-    /// managed item are overwritten at the next step. No effect for an item without a body. A non-finite center is
-    /// refused (diagnostic; the body stays); a non-finite transform keeps the body's angle (diagnostic).
+    /// managed item are overwritten at the next step. No effect for an item without a body (one that no behaviour
+    /// holds any more is never written again). A non-finite center is refused (diagnostic; the body stays); a
+    /// non-finite transform keeps the body's angle (diagnostic).
+    ///
+    /// For a `PixelAlignedDynamicItem` (views, groups) UIKit's rule applies (spec §3.5, measured): the body moves
+    /// only if the item's center and the body's position differ on the pixel grid, and then takes the item's
+    /// rotation only if it equals the body's after 1/5000-rad rounding; a change of the rotation alone is ignored.
     public func updateItem(usingCurrentState item: any DynamicItem) {
         guard let record = record(for: item), let body = record.body else { return }
         let center = item.center
@@ -37,7 +42,8 @@ extension DynamicAnimator {
                                        + "\(world.position(of: body)?.cgPoint ?? .zero)")
             return
         }
-        var angle = world.angle(of: body) ?? 0
+        let bodyAngle = world.angle(of: body) ?? 0
+        var angle = bodyAngle
         let t = item.transform
         if t.isFiniteTransform {
             angle = t.rotationAngle
@@ -45,7 +51,17 @@ extension DynamicAnimator {
             DynamicsDiagnostics.report(.invalidValue, "updateItem(usingCurrentState:): transform \(t) of "
                                        + "\(describe(item)) is not finite; the body keeps its angle \(angle)")
         }
-        world.setTransform(body, position: Vec2(center), angle: angle)
+        if record.isPixelAligned {
+            let bodyCenter = world.position(of: body)?.cgPoint ?? center
+            if PixelGrid.round(center, scale: displayScale) != PixelGrid.round(bodyCenter, scale: displayScale) {
+                let sameAngle = PixelGrid.round(angle: angle) == PixelGrid.round(angle: bodyAngle)
+                world.setTransform(body, position: Vec2(center), angle: sameAngle ? angle : bodyAngle)
+            } else {
+                world.wake(body)
+            }
+        } else {
+            world.setTransform(body, position: Vec2(center), angle: angle)
+        }
         tickle()
     }
 

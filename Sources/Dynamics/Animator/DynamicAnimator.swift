@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// Runs the physics for a set of behaviours and writes the results into their items (UIKit's
 /// `UIDynamicAnimator`).
@@ -31,7 +31,10 @@ open class DynamicAnimator {
 
     /// The reference rectangle (the reference view's bounds), reference coordinates, pt; `CGRect.null` when the
     /// animator was made with `init()`. Collision behaviours with `translatesReferenceBoundsIntoBoundary` build
-    /// their loop from it and rebuild it when it changes. A non-finite rectangle is refused (diagnostic).
+    /// their loop from it (inset, then outset by 1 pt) and rebuild it when it changes. A change of its **size** is a
+    /// resize of the reference view: as in UIKit it wakes every item and resumes a paused animator, so items resting
+    /// on the old loop move to the new one; a change of the origin alone (scrolling) only moves the loop, as UIKit's
+    /// resize notification fires only when the size changes. A non-finite rectangle is refused (diagnostic).
     public var referenceBounds: CGRect {
         get { storedReferenceBounds }
         set {
@@ -41,18 +44,36 @@ open class DynamicAnimator {
                 return
             }
             guard newValue != storedReferenceBounds else { return }
+            let resized = newValue.isNull != storedReferenceBounds.isNull || newValue.size != storedReferenceBounds.size
             storedReferenceBounds = newValue
             for b in traversal() {
                 guard let c = b as? CollisionBehavior, c.translatesReferenceBoundsIntoBoundary else { continue }
                 c.rebuildReferenceLoop(in: self)
-                wake(c.items)
             }
+            guard resized else { return }
+            wake(records.map(\.item))
             tickle()
         }
     }
 
     /// The top-level behaviours, in the order they were added (children are not listed). Default empty.
     public internal(set) var behaviors: [DynamicBehavior] = []
+
+    /// Pixels per point of the screen the items are drawn on (UIKit: the screen's `scale`), > 0 and finite. Views,
+    /// groups and other `PixelAlignedDynamicItem`s are written back on this pixel grid. Default 2 (a Retina
+    /// screen); set it to your target's scale (3 on most current iPhones). A value that is not finite and > 0 is
+    /// refused (diagnostic).
+    public var displayScale: CGFloat {
+        get { storedDisplayScale }
+        set {
+            guard newValue.isFinite, newValue > 0 else {
+                DynamicsDiagnostics.report(.invalidValue, "displayScale \(newValue) must be finite and > 0; it stays "
+                                           + "\(storedDisplayScale)")
+                return
+            }
+            storedDisplayScale = newValue
+        }
+    }
 
     /// Told when the animator resumes and pauses. Weak. Default nil.
     public weak var delegate: (any DynamicAnimatorDelegate)?
@@ -69,6 +90,7 @@ open class DynamicAnimator {
     /// The physics world (y down, points).
     var world: World
     private var storedReferenceBounds: CGRect
+    private var storedDisplayScale: CGFloat = 2
 
     /// Item records in creation order, and by item identity.
     var records: [ItemRecord] = []
@@ -79,6 +101,8 @@ open class DynamicAnimator {
     /// with the tick in which they were destroyed.
     var shapeOwners: [ShapeID: ShapeOwner] = [:]
     var retiredShapeOwners: [ShapeID: (owner: ShapeOwner, tick: Int)] = [:]
+    /// Shape pairs touching at the end of the last step (for netting the contact events of a step).
+    var touchingPairs = Set<ShapePair>()
 
     /// Every registered behaviour (top level and children).
     var registered = Set<ObjectIdentifier>()

@@ -1,4 +1,4 @@
-import PhysicsCore
+internal import PhysicsCore
 
 /// What an animator knows about one item: its body and shape (nil when the item was refused), how many
 /// behaviour associations hold it, and the memberships that decide its gravity and collision filter.
@@ -26,9 +26,15 @@ final class ItemRecord {
     var charge: CGFloat = 0
     /// Category bits of the registered field behaviours naming the item (the body's field mask).
     var fieldMask: UInt32 = 0
+    /// The body's angular damping is negative (a negative `angularResistance`): its spin is capped every step.
+    var spinsUp = false
+
+    /// The item is written back rounded (a view or a group: `PixelAlignedDynamicItem`).
+    let isPixelAligned: Bool
 
     init(item: any DynamicItem, serial: UInt64) {
         self.item = item
+        isPixelAligned = item is any PixelAlignedDynamicItem
         self.key = ObjectIdentifier(item)
         self.serial = serial
     }

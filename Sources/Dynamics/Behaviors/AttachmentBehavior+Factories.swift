@@ -23,9 +23,12 @@ extension AttachmentBehavior {
         return b
     }
 
-    /// A rope between two items: they may come closer but never be further apart than `length`, which starts as
-    /// the distance between their **centers** now. As in UIKit the rope is tied, when the behaviour joins an
-    /// animator, at `center − offset` of each item in reference axes (the offsets are negated and not rotated).
+    /// A rope between two items: they may come closer but never be further apart than its length. As in UIKit
+    /// (spec §1.8, measured): `length` answers the distance between the two **centers** now (offsets ignored) until
+    /// the behaviour joins an animator; then the rope is tied at `center − offset` of each item in reference axes
+    /// (the offsets are negated and not rotated) and its length is the distance between those two knots at that
+    /// moment — an item moved before `addBehavior` changes it, one moved after does not. It is never re-evaluated:
+    /// setting `length` on a rope already in an animator does nothing (diagnostic), as on a device.
     public static func limitAttachment(with item1: any DynamicItem, offsetFromCenter offset1: Offset,
                                        attachedTo item2: any DynamicItem,
                                        offsetFromCenter offset2: Offset) -> AttachmentBehavior {
@@ -33,7 +36,6 @@ extension AttachmentBehavior {
                                    anchor: .zero)
         let d = hypot(Double(item2.center.x - item1.center.x), Double(item2.center.y - item1.center.y))
         b.storedLength = d.isFinite ? CGFloat(d) : 0
-        b.lengthWasSet = true
         return b
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// Building the world joint behind an attachment, and keeping it in step with the properties.
 extension AttachmentBehavior {
@@ -27,9 +27,11 @@ extension AttachmentBehavior {
         var pA = xfA.apply(Vec2(Double(offset1.horizontal), Double(offset1.vertical)))
         var pB = item2 == nil ? Vec2(anchor) : xfB.apply(Vec2(Double(offset2.horizontal), Double(offset2.vertical)))
         if kind == .limit {
-            // UIKit's rope is tied at center − offset in reference axes.
+            // UIKit's rope is tied at center − offset in reference axes, and its maximum length is the distance
+            // between the two knots now, at association (whatever `length` said before); it is never re-evaluated.
             pA = xfA.p - Vec2(Double(offset1.horizontal), Double(offset1.vertical))
             pB = xfB.p - Vec2(Double(offset2.horizontal), Double(offset2.vertical))
+            storedLength = CGFloat((pB - pA).length)
         }
         if kind == .distance && !lengthWasSet {
             storedLength = CGFloat((pB - pA).length)

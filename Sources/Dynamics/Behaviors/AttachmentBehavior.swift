@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// Connects an item to an anchor point or to another item (UIKit's `UIAttachmentBehavior`).
 ///
@@ -42,7 +42,7 @@ open class AttachmentBehavior: DynamicBehavior {
     var storedDamping: CGFloat = 0
     var storedFrequency: CGFloat = 0
     var storedFrictionTorque: CGFloat = 0
-    var storedRange = FloatRange.infinite
+    var storedRange = FloatRange.zero
 
     /// The world joint and the static anchor body while registered.
     var joint: JointID?
@@ -58,6 +58,7 @@ open class AttachmentBehavior: DynamicBehavior {
         self.offset1 = AttachmentBehavior.checked(offset1, "offsetFromCenter")
         self.offset2 = AttachmentBehavior.checked(offset2, "offsetFromCenter")
         self.anchor = AttachmentBehavior.checked(anchor, "anchor")
+        if kind == .pin || kind == .sliding { storedRange = .infinite }
         super.init()
     }
 
@@ -116,14 +117,22 @@ open class AttachmentBehavior: DynamicBehavior {
     }
 
     /// Rest length, pt (≥ 0). 0 until the behaviour joins an animator, then the distance between the attachment
-    /// points at that moment, unless set before. For a limit attachment: the rope's maximum length. Setting it
-    /// changes the rest length at once; 0 is allowed (a zero-length spring pulls the points together). Negative
-    /// or non-finite values are refused.
+    /// points at that moment (from where the items are when it is added), unless set before. Setting it changes
+    /// the rest length at once; 0 is allowed (a zero-length spring pulls the points together). Negative or
+    /// non-finite values are refused. A limit attachment answers its rope's maximum length: the centers' distance
+    /// at the factory until association, then the distance between its knots at association; setting it on a rope
+    /// already in an animator does nothing (diagnostic), as in UIKit.
     public var length: CGFloat {
         get { storedLength }
         set {
             guard newValue.isFinite, newValue >= 0 else {
                 return refuse("length \(newValue)", keeping: "\(storedLength)")
+            }
+            if kind == .limit && joint != nil {
+                DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): length \(newValue) is ignored: "
+                                           + "a limit attachment's rope is fixed when it joins an animator (UIKit "
+                                           + "does the same); it stays \(storedLength)")
+                return
             }
             storedLength = newValue
             lengthWasSet = true
@@ -171,7 +180,8 @@ open class AttachmentBehavior: DynamicBehavior {
     }
 
     /// Pin attachments: allowed rotation of the second item relative to the first, radians; sliding attachments:
-    /// allowed travel along the axis, pt. Default `.infinite` (no limit). Ignored by the other kinds. A sliding
+    /// allowed travel along the axis, pt. Default `.infinite` (no limit) for pin and sliding attachments, `.zero`
+    /// for the other kinds (UIKit's defaults), which ignore it. A sliding
     /// range that does not contain 0 is refused (diagnostic) and the range becomes `.infinite`, as UIKit logs and
     /// resets it; NaN or minimum > maximum are refused and the old range is kept.
     public var attachmentRange: FloatRange {

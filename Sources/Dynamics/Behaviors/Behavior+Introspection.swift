@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// Read-only descriptions of how behaviours were built (factory, offsets, region shape), for this package's tools:
 /// the sandbox's tuning panel and its "copy as Swift" export. `package` access: apps never need them.

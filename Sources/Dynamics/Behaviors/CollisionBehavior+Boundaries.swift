@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// Explicit boundaries, each stored under an identifier (any `Hashable`; UIKit takes any `NSCopying`).
 extension CollisionBehavior {

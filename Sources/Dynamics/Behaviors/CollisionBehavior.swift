@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// Makes its items collide with each other and with boundaries (UIKit's `UICollisionBehavior`).
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// Adding and reading velocities.
 extension DynamicItemBehavior {

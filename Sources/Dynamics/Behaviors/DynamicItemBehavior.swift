@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// Material and motion properties for its items (UIKit's `UIDynamicItemBehavior`).
 ///
@@ -13,8 +13,11 @@ import PhysicsCore
 /// behaviour in that order wins. Removing an item (or the behaviour) restores the body defaults except `charge` and
 /// `isAnchored`.
 ///
-/// Refused values (diagnostic, old value kept): NaN or infinite anything, negative elasticity, friction, density,
-/// resistance or angular resistance.
+/// Values are not clamped (as in UIKit, spec §1.11): elasticity 5, friction 3 or a negative resistance are kept and
+/// read back as set. Refused (diagnostic, old value kept): NaN or infinite anything, a negative density (Box2D
+/// asserts), a resistance or angular resistance of −1/h = −120 or less (h = the 1/120-s world step: the damping
+/// factor 1/(1 + h·c) would be infinite or negative). A negative elasticity or friction is kept and read back, but
+/// the solver gets 0 for it (diagnostic): UIKit hands it to Box2D, whose friction mix √(a·b) then turns NaN.
 @MainActor
 open class DynamicItemBehavior: DynamicBehavior {
     private var itemList: ItemList
@@ -52,37 +55,41 @@ open class DynamicItemBehavior: DynamicBehavior {
         managedItemWasRemoved(item)
     }
 
-    /// Share of normal speed kept after an impact (restitution), ≥ 0; 1 = elastic, > 1 gains energy. Default 0.2.
-    /// Mixed per contact as max(a, b); boundaries have 0.2; impacts slower than 100 pt/s do not bounce.
+    /// Share of normal speed kept after an impact (restitution); 1 = elastic, > 1 gains energy (5 is kept, as in
+    /// UIKit). Default 0.2. Mixed per contact as max(a, b); boundaries have 0.2; impacts slower than 100 pt/s do not
+    /// bounce. A negative value is kept and read back but acts as 0 (diagnostic).
     public var elasticity: CGFloat {
         get { properties.elasticity }
-        set { set(\.elasticity, .elasticity, newValue, "elasticity", requireNonNegative: true) }
+        set { set(\.elasticity, .elasticity, newValue, "elasticity", rule: .actsAsZeroBelowZero) }
     }
 
-    /// Coulomb friction coefficient, ≥ 0 (> 1 allowed). Default 0.2. Mixed per contact as √(a·b).
+    /// Coulomb friction coefficient (> 1 allowed). Default 0.2. Mixed per contact as √(a·b). A negative value is
+    /// kept and read back but acts as 0 (diagnostic).
     public var friction: CGFloat {
         get { properties.friction }
-        set { set(\.friction, .friction, newValue, "friction", requireNonNegative: true) }
+        set { set(\.friction, .friction, newValue, "friction", rule: .actsAsZeroBelowZero) }
     }
 
     /// Mass per 10 000 pt², ≥ 0: a 100 × 100 item at density 1 has mass 1. Default 1. Gravity is
     /// mass-independent; pushes and collisions are not.
     public var density: CGFloat {
         get { properties.density }
-        set { set(\.density, .density, newValue, "density", requireNonNegative: true) }
+        set { set(\.density, .density, newValue, "density", rule: .nonNegative) }
     }
 
-    /// Linear damping rate, 1/s, ≥ 0: every 1/120-s world step v ← v / (1 + h·c) (≈ e^(−c·t)). Default 0.1.
-    /// 1.0 leaves ≈ 37 % of the speed after 1 s (it does not stop the item at once, whatever the docs say).
+    /// Linear damping rate, 1/s: every 1/120-s world step v ← v / (1 + h·c) (≈ e^(−c·t)). Default 0.1.
+    /// 1.0 leaves ≈ 37 % of the speed after 1 s (it does not stop the item at once, whatever the docs say). A
+    /// negative value speeds the item up by the same formula (as in UIKit); it must stay above −1/h = −120.
     public var resistance: CGFloat {
         get { properties.resistance }
-        set { set(\.resistance, .resistance, newValue, "resistance", requireNonNegative: true) }
+        set { set(\.resistance, .resistance, newValue, "resistance", rule: .dampingRate) }
     }
 
-    /// Angular damping rate, 1/s, ≥ 0, same formula as `resistance`. Default 0.1.
+    /// Angular damping rate, 1/s, same formula and range as `resistance`. Default 0.1. A negative value speeds the
+    /// spin up (capped at π/2 rad per world step, Box2D's rotation limit, so it stays finite).
     public var angularResistance: CGFloat {
         get { properties.angularResistance }
-        set { set(\.angularResistance, .angularResistance, newValue, "angularResistance", requireNonNegative: true) }
+        set { set(\.angularResistance, .angularResistance, newValue, "angularResistance", rule: .dampingRate) }
     }
 
     /// Whether contacts and forces may turn the items. Default true. false does not stop a spin already present.
@@ -94,7 +101,7 @@ open class DynamicItemBehavior: DynamicBehavior {
     /// Electric charge used by field behaviours, unitless, finite. Default 0. Kept on the item after removal.
     public var charge: CGFloat {
         get { properties.charge }
-        set { set(\.charge, .charge, newValue, "charge", requireNonNegative: false) }
+        set { set(\.charge, .charge, newValue, "charge", rule: .finite) }
     }
 
     /// Whether the items are static obstacles (velocity zeroed; they still collide like walls); back to false →
@@ -142,13 +149,42 @@ open class DynamicItemBehavior: DynamicBehavior {
 
     // MARK: Private
 
+    /// What a numeric property accepts.
+    private enum Rule {
+        /// Any finite value.
+        case finite
+        /// Finite and ≥ 0 (density: Box2D asserts on a negative one).
+        case nonNegative
+        /// Finite and > −1/h (h = the world step), so the damping factor 1/(1 + h·c) stays finite and positive.
+        case dampingRate
+        /// Any finite value; a negative one is kept but acts as 0 in the solver (diagnostic).
+        case actsAsZeroBelowZero
+    }
+
     private func set(_ key: WritableKeyPath<ItemProperties, CGFloat>, _ flag: ItemProperties.Flags,
-                     _ value: CGFloat, _ name: String, requireNonNegative: Bool) {
-        guard value.isFinite, !requireNonNegative || value >= 0 else {
-            let rule = requireNonNegative ? "must be finite and ≥ 0" : "must be finite"
-            DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): \(name) \(value) \(rule); it "
-                                       + "stays \(properties[keyPath: key])")
+                     _ value: CGFloat, _ name: String, rule: Rule) {
+        let accepted: Bool, requirement: String
+        switch rule {
+        case .finite, .actsAsZeroBelowZero:
+            accepted = value.isFinite
+            requirement = "must be finite"
+        case .nonNegative:
+            accepted = value.isFinite && value >= 0
+            requirement = "must be finite and ≥ 0"
+        case .dampingRate:
+            accepted = value.isFinite && 1 + DynamicAnimator.worldStepInterval * Double(value) > 0
+            requirement = "must be finite and above −120 (1/h for the 1/120-s step; the damping factor "
+                + "1/(1 + h·c) would not be finite and positive)"
+        }
+        guard accepted else {
+            DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): \(name) \(value) \(requirement); "
+                                       + "it stays \(properties[keyPath: key])")
             return
+        }
+        if rule == .actsAsZeroBelowZero && value < 0 && properties[keyPath: key] != value {
+            DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): \(name) \(value) is negative; it is "
+                                       + "kept and read back, but the solver uses 0 (UIKit passes it to Box2D, "
+                                       + "whose friction mix √(a·b) then turns NaN)")
         }
         setFlagged(key, flag, value)
     }

@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// Evaluating the field: the custom block of `field(evaluationBlock:)` (called from inside the world step), and a
 /// probe for drawing the field.

@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// The eleven factories, with UIKit's measured defaults (spec §1.12): strength 1, position (0, 0), region
 /// infinite, minimum radius 2⁻¹⁵ m, and the falloff and direction listed on each.

@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// A force field acting on its items (UIKit's `UIFieldBehavior`). Make one with a factory — `dragField()`,
 /// `vortexField()`, `radialGravityField(position:)`, `linearGravityField(direction:)`, `velocityField(direction:)`,

@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// A constant acceleration for its items (UIKit's `UIGravityBehavior`).
 ///

@@ -4,15 +4,15 @@ import Foundation
 /// Apple's documentation says elasticity, friction and resistance default to 0, the shipping code uses 0.2, 0.2
 /// and 0.1).
 struct ItemProperties: Hashable, Sendable {
-    /// Restitution, ≥ 0 (values above 1 gain energy). Default 0.2.
+    /// Restitution (values above 1 gain energy; negative ones act as 0). Default 0.2.
     var elasticity: CGFloat = 0.2
-    /// Coulomb friction coefficient, ≥ 0. Default 0.2.
+    /// Coulomb friction coefficient (negative acts as 0). Default 0.2.
     var friction: CGFloat = 0.2
     /// Mass per 10 000 pt², ≥ 0: mass = density × width × height / 10 000. Default 1.
     var density: CGFloat = 1
-    /// Linear damping rate, 1/s, ≥ 0: each 1/120-s step v ← v / (1 + h·c). Default 0.1.
+    /// Linear damping rate, 1/s, > −120: each 1/120-s step v ← v / (1 + h·c). Default 0.1.
     var resistance: CGFloat = 0.1
-    /// Angular damping rate, 1/s, ≥ 0. Default 0.1.
+    /// Angular damping rate, 1/s, > −120. Default 0.1.
     var angularResistance: CGFloat = 0.1
     /// Whether contacts and forces may turn the item. Default true.
     var allowsRotation = true

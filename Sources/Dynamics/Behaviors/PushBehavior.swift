@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// A force or an impulse on its items (UIKit's `UIPushBehavior`).
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// Pulls an item to a point with a damped spring and turns it back upright (UIKit's `UISnapBehavior`).
 ///

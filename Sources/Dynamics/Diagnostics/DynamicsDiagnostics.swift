@@ -1,5 +1,6 @@
 import Foundation
-import Logging
+public import Logging
+import Synchronization
 
 /// Where Dynamics reports refused input (see `DynamicsDiagnostic`).
 ///
@@ -20,8 +21,8 @@ public enum DynamicsDiagnostics {
 
     /// The process-wide handler, called for every diagnostic after the task's scoped handler. Default nil.
     public static var handler: Handler? {
-        get { storage.value }
-        set { storage.value = newValue }
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
     }
 
     /// Runs `body` with `handler` receiving the diagnostics emitted by this task while `body` runs (in addition to
@@ -42,28 +43,10 @@ public enum DynamicsDiagnostics {
         let level: Logger.Level = kind == .clockwiseBoundingPath ? .notice : .warning
         logger.log(level: level, "\(d.description)")
         scopedHandler?(d)
-        storage.value?(d)
+        storage.withLock { $0 }?(d)
     }
 
     @TaskLocal private static var scopedHandler: Handler?
-    private static let storage = LockedHandler()
-}
-
-/// The process-wide handler behind a lock.
-private final class LockedHandler: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: DynamicsDiagnostics.Handler?
-
-    var value: DynamicsDiagnostics.Handler? {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return stored
-        }
-        set {
-            lock.lock()
-            stored = newValue
-            lock.unlock()
-        }
-    }
+    /// The process-wide handler behind a lock.
+    private static let storage = Mutex<Handler?>(nil)
 }

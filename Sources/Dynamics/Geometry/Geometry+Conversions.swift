@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 // Conversions between the UIKit-shaped value types (points, y down) and the core's `Vec2`. Reference coordinates
 // map 1:1 onto world coordinates; the core does not care which way y points.

@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// An area in which a field acts, centred on the field's `position` (UIKit's `UIRegion`). Immutable: the
 /// combining methods return new regions.

@@ -1,5 +1,5 @@
 import Foundation
-import PhysicsCore
+internal import PhysicsCore
 
 /// The convex polygon Dynamics builds from an item's `collisionBoundingPath`: the first subpath, flattened to
 /// within 0.25 pt, in item-local points ((0, 0) = the item's center), validated by the core's

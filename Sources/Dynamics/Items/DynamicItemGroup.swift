@@ -6,13 +6,14 @@ import Foundation
 /// with one collision shape per member, each at the member's offset from the group center when the group was made,
 /// with the member's size and `collisionBoundsType` (axis-aligned whatever the member's rotation). Its mass is
 /// density × Σ member areas / 10 000; an item behaviour on the group sets the material of every shape. After each
-/// step the group's `center` and `transform` are written, which place every member rigidly. Naming a member
+/// step the group's `center` and `transform` are written — rounded like a view's (`PixelAlignedDynamicItem`:
+/// center on the pixel grid, rotation to 1/5000 rad) — which place every member rigidly. Naming a member
 /// directly in another behaviour gives that member a second, separate body (as in UIKit; both then write it).
 ///
 /// A group cannot contain a group: such items are left out with UIKit's message as a `.invalidGroup` diagnostic.
 /// Duplicates are merged. An empty group has size 0 and is refused by the animator ("Invalid size").
 @MainActor
-public final class DynamicItemGroup: DynamicItem {
+public final class DynamicItemGroup: PixelAlignedDynamicItem {
     /// The members, in the order given (duplicates and nested groups left out). Fixed at creation.
     public let items: [any DynamicItem]
 
@@ -34,9 +35,10 @@ public final class DynamicItemGroup: DynamicItem {
         CGRect(origin: .zero, size: Self.union(of: items).size)
     }
 
-    /// The group's rotation. Default identity (UIKit leaves it all zero until set). Setting it places every member
-    /// at `center + transform·offset` with `transform` as its own transform.
-    public var transform: CGAffineTransform = .identity {
+    /// The group's rotation. A fresh group's transform is the all-zero matrix, as measured in UIKit (it is never
+    /// initialised; its rotation reads 0). Setting it places every member at `center + transform·offset` with
+    /// `transform` as its own transform. The animator writes it as a pure rotation, rounded like a view's.
+    public var transform = CGAffineTransform(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0) {
         didSet {
             for (item, offset) in zip(items, offsets) {
                 let p = offset.applying(transform)

@@ -29,9 +29,10 @@ public struct BodyDefinition: Sendable {
     public var linearVelocity: Vec2 = .zero
     /// rad/s.
     public var angularVelocity: Double = 0
-    /// Linear damping rate c, 1/s: each sub-step v ← v / (1 + h·c). Default 0, ≥ 0.
+    /// Linear damping rate c, 1/s: each sub-step v ← v / (1 + h·c). Default 0; finite (negative speeds the body
+    /// up; keep 1 + h·c > 0).
     public var linearDamping: Double = 0
-    /// Angular damping rate, 1/s. Default 0, ≥ 0.
+    /// Angular damping rate, 1/s. Default 0; finite (negative speeds the spin up).
     public var angularDamping: Double = 0
     /// Multiplier of world gravity. Default 1.
     public var gravityScale: Double = 1

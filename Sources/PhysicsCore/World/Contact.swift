@@ -69,3 +69,11 @@ public struct ContactEndEvent: Sendable, Hashable {
     let hi = UInt64(UInt32(bitPattern: Swift.max(a, b)))
     return (lo << 32) | hi
 }
+
+/// The material mixing rule of a contact (Box2D's, which UIKit's engine keeps; spec §2.5), in one place.
+extension Contact {
+    /// Friction of a contact between shapes of friction `a` and `b`: √(a·b).
+    @inline(__always) package static func mixedFriction(_ a: Double, _ b: Double) -> Double { (a * b).squareRoot() }
+    /// Restitution of a contact between shapes of restitution `a` and `b`: the larger one.
+    @inline(__always) package static func mixedRestitution(_ a: Double, _ b: Double) -> Double { Swift.max(a, b) }
+}

@@ -1,11 +1,10 @@
 /// Creating, destroying and driving bodies. Every entry point refuses non-finite input and stale handles: the
 /// call returns false (or nil) and the world is unchanged.
 extension World {
-    /// Creates a body. Returns nil when the definition holds a non-finite or negative value.
+    /// Creates a body. Returns nil when the definition holds a non-finite value.
     public mutating func createBody(_ def: BodyDefinition) -> BodyID? {
         guard def.position.isFinite, def.angle.isFinite, def.linearVelocity.isFinite, def.angularVelocity.isFinite,
-              def.linearDamping.isFinite, def.linearDamping >= 0, def.angularDamping.isFinite, def.angularDamping >= 0,
-              def.gravityScale.isFinite
+              def.linearDamping.isFinite, def.angularDamping.isFinite, def.gravityScale.isFinite
         else { return nil }
         let index: Int32
         if let free = freeBodies.popLast() {
@@ -203,18 +202,19 @@ extension World {
         return true
     }
 
-    /// Linear damping rate, 1/s (≥ 0).
+    /// Linear damping rate, 1/s (finite; negative speeds the body up, as UIKit lets a negative resistance do — the
+    /// caller keeps 1 + h·c > 0).
     @discardableResult
     public mutating func setLinearDamping(_ id: BodyID, _ c: Double) -> Bool {
-        guard isValid(id), c.isFinite, c >= 0 else { return false }
+        guard isValid(id), c.isFinite else { return false }
         bodies[Int(id.index)].linearDamping = c
         return true
     }
 
-    /// Angular damping rate, 1/s (≥ 0).
+    /// Angular damping rate, 1/s (finite; negative speeds the spin up — the caller keeps 1 + h·c > 0).
     @discardableResult
     public mutating func setAngularDamping(_ id: BodyID, _ c: Double) -> Bool {
-        guard isValid(id), c.isFinite, c >= 0 else { return false }
+        guard isValid(id), c.isFinite else { return false }
         bodies[Int(id.index)].angularDamping = c
         return true
     }

@@ -108,8 +108,8 @@ extension World {
         if jointForbidsContact(sa.body, sb.body) { return }
         pairSet.insert(key)
         let c = Contact(shapeA: a, shapeB: b, bodyA: sa.body, bodyB: sb.body,
-                        friction: (sa.friction * sb.friction).squareRoot(),
-                        restitution: Swift.max(sa.restitution, sb.restitution),
+                        friction: Contact.mixedFriction(sa.friction, sb.friction),
+                        restitution: Contact.mixedRestitution(sa.restitution, sb.restitution),
                         isSolid: CollisionFilter.collide(sa.filter, sb.filter),
                         reportsEvents: sa.enableContactEvents || sb.enableContactEvents, key: key)
         contacts.append(c)
@@ -117,17 +117,28 @@ extension World {
 
     /// Removes every contact of a shape; touching ones report an end event next step.
     package mutating func destroyContacts(ofShape shape: Int32) {
+        removeContacts(deferringEndEvents: true) { $0.shapeA == shape || $0.shapeB == shape }
+    }
+
+    /// Removes the contacts `isRemoved` picks, keeping the others in order, and forgets their pairs. End events, in
+    /// contact order: a contact flagged `endedTouch` (it stopped touching this step), and a removed contact that was
+    /// touching and reports events. They go with this step's events, or with the next step's when `deferred` (a
+    /// shape destroyed between steps).
+    package mutating func removeContacts(deferringEndEvents deferred: Bool, where isRemoved: (Contact) -> Bool) {
         var write = 0
         for read in contacts.indices {
-            let c = contacts[read]
-            if c.shapeA == shape || c.shapeB == shape {
+            var c = contacts[read]
+            let removed = isRemoved(c)
+            if c.endedTouch || (removed && c.isTouching && c.reportsEvents) {
+                let event = ContactEndEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB))
+                if deferred { pendingEndEvents.append(event) } else { endEvents.append(event) }
+                c.endedTouch = false
+            }
+            if removed {
                 pairSet.remove(c.key)
-                if c.isTouching && c.reportsEvents {
-                    pendingEndEvents.append(ContactEndEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB)))
-                }
                 continue
             }
-            if write != read { contacts[write] = c }
+            contacts[write] = c
             write += 1
         }
         contacts.removeLast(contacts.count - write)

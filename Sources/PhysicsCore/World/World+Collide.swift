@@ -94,23 +94,7 @@ extension World {
 
     /// Emits end events of contacts that stopped touching and removes contacts whose bounds parted, keeping order.
     private mutating func retireContacts() {
-        var write = 0
-        for read in contacts.indices {
-            if contacts[read].endedTouch {
-                endEvents.append(ContactEndEvent(shapeA: shapeID(contacts[read].shapeA), shapeB: shapeID(contacts[read].shapeB)))
-                contacts[read].endedTouch = false
-            }
-            if contacts[read].retire {
-                pairSet.remove(contacts[read].key)
-                if contacts[read].isTouching && contacts[read].reportsEvents {
-                    endEvents.append(ContactEndEvent(shapeA: shapeID(contacts[read].shapeA), shapeB: shapeID(contacts[read].shapeB)))
-                }
-                continue
-            }
-            if write != read { contacts[write] = contacts[read] }
-            write += 1
-        }
-        contacts.removeLast(contacts.count - write)
+        removeContacts(deferringEndEvents: false) { $0.retire }
     }
 
     @inline(__always) package static func view(_ s: Shape, _ verts: UnsafePointer<Vec2>?, _ norms: UnsafePointer<Vec2>?) -> ConvexView {

@@ -216,8 +216,8 @@ extension World {
     private mutating func remixMaterials(of shape: Int32) {
         for k in contacts.indices where contacts[k].shapeA == shape || contacts[k].shapeB == shape {
             let a = shapes[Int(contacts[k].shapeA)], b = shapes[Int(contacts[k].shapeB)]
-            contacts[k].friction = (a.friction * b.friction).squareRoot()
-            contacts[k].restitution = Swift.max(a.restitution, b.restitution)
+            contacts[k].friction = Contact.mixedFriction(a.friction, b.friction)
+            contacts[k].restitution = Contact.mixedRestitution(a.restitution, b.restitution)
         }
     }
 }

@@ -244,13 +244,15 @@ extension SceneFile {
 
     @MainActor
     static func configure(_ b: AttachmentBehavior, _ a: Attachment) {
-        if let v = a.length { b.length = CGFloat(v) }
+        // Only values that differ are set: a live limit rope refuses any new length (as UIKit does).
+        if let v = a.length, CGFloat(v) != b.length { b.length = CGFloat(v) }
         if let v = a.frequency { b.frequency = CGFloat(v) }
         if let v = a.damping { b.damping = CGFloat(v) }
         if let v = a.frictionTorque { b.frictionTorque = CGFloat(v) }
         if a.rangeMinimum != nil || a.rangeMaximum != nil {
-            b.attachmentRange = FloatRange(minimum: CGFloat(a.rangeMinimum ?? -.infinity),
-                                           maximum: CGFloat(a.rangeMaximum ?? .infinity))
+            let range = FloatRange(minimum: CGFloat(a.rangeMinimum ?? -.infinity),
+                                   maximum: CGFloat(a.rangeMaximum ?? .infinity))
+            if range != b.attachmentRange { b.attachmentRange = range }
         }
         if b.attachedBehaviorType == .anchor, b.construction == .distance, let p = a.anchor,
            b.anchorPoint != p.cgPoint {

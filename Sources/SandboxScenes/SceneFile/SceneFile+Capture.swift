@@ -170,7 +170,9 @@ extension SceneFile {
             o == .zero ? nil : Offset(horizontal: Double(o.horizontal), vertical: Double(o.vertical))
         }
         let usesAnchor = a.construction != .distance && a.construction != .limit || items.count == 1
-        let range = a.attachmentRange
+        // attachmentRange is read by pins (rad) and sliders (pt) only.
+        let ranged = a.construction == .pin || a.construction == .sliding
+        let range = ranged ? a.attachmentRange : .infinite
         return .attachment(Attachment(
             kind: kind, item: first, attachedTo: items.count > 1 ? items[1] : nil, offset: off(o1),
             attachedOffset: off(o2), anchor: usesAnchor ? Point(a.anchorPoint) : nil,

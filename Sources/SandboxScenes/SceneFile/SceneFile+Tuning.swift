@@ -33,7 +33,8 @@ extension SceneFile {
                 a.frequency = Double(attachment.frequency)
                 a.damping = Double(attachment.damping)
                 if attachment.construction == .pin { a.frictionTorque = Double(attachment.frictionTorque) }
-                let r = attachment.attachmentRange
+                let ranged = attachment.construction == .pin || attachment.construction == .sliding
+                let r = ranged ? attachment.attachmentRange : .infinite
                 a.rangeMinimum = r.minimum.isFinite ? Double(r.minimum) : nil
                 a.rangeMaximum = r.maximum.isFinite ? Double(r.maximum) : nil
                 if attachment.attachedBehaviorType == .anchor { a.anchor = Point(attachment.anchorPoint) }

@@ -2,23 +2,15 @@ import Foundation
 import Testing
 @testable import Dynamics
 import PhysicsCore
+import Synchronization
 
 /// Collects diagnostics emitted by the current task (thread-safe).
-final class DiagnosticLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [DynamicsDiagnostic] = []
+final class DiagnosticLog: Sendable {
+    private let stored = Mutex<[DynamicsDiagnostic]>([])
 
-    var all: [DynamicsDiagnostic] {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
+    var all: [DynamicsDiagnostic] { stored.withLock { $0 } }
 
-    func append(_ d: DynamicsDiagnostic) {
-        lock.lock()
-        stored.append(d)
-        lock.unlock()
-    }
+    func append(_ d: DynamicsDiagnostic) { stored.withLock { $0.append(d) } }
 
     func count(_ kind: DynamicsDiagnostic.Kind) -> Int { all.filter { $0.kind == kind }.count }
 }

@@ -41,11 +41,11 @@ struct CollideEllipseTests {
             for gap in [2.0, -1.5] {
                 let xfE = NarrowCheck.xf(7, h + gap, angle)
                 let (es, se) = NarrowCheck.both(e, xfE, seg, .identity)
-                #expect(NarrowCheck.near(es.normal, Vec2(0, -1), 1e-9))
-                #expect(NarrowCheck.near(se.normal, Vec2(0, 1), 1e-9))
-                #expect(NarrowCheck.near(es[0].separation, gap, 1e-9))
-                #expect(NarrowCheck.near(se[0].separation, gap, 1e-9))
-                #expect(NarrowCheck.near(es[0].point.y, 0.5 * gap, 1e-9))
+                #expect(approxDistance(es.normal, Vec2(0, -1), 1e-9))
+                #expect(approxDistance(se.normal, Vec2(0, 1), 1e-9))
+                #expect(approxDistance(es[0].separation, gap, 1e-9))
+                #expect(approxDistance(se[0].separation, gap, 1e-9))
+                #expect(approxDistance(es[0].point.y, 0.5 * gap, 1e-9))
                 checkOnEllipse(es, e, xfE, ellipseIsA: true)
                 checkOnEllipse(se, e, xfE, ellipseIsA: false)
             }
@@ -64,7 +64,7 @@ struct CollideEllipseTests {
         for (shape, xf) in pairs {
             let kept = collide(e.view, .identity, shape.view, xf, speculativeDistance: 6)
             #expect(kept.pointCount == 1)
-            #expect(NarrowCheck.near(kept[0].separation, 5, 1e-9))
+            #expect(approxDistance(kept[0].separation, 5, 1e-9))
             #expect(collide(e.view, .identity, shape.view, xf, speculativeDistance: 4).pointCount == 0)
             #expect(collide(shape.view, xf, e.view, .identity, speculativeDistance: 4).pointCount == 0)
         }
@@ -77,10 +77,10 @@ struct CollideEllipseTests {
         // Face: box top at y = 30, ellipse bottom at 30 + 3.
         let xfE = NarrowCheck.xf(10, 53, 0)
         let (eb, be) = NarrowCheck.both(e, xfE, box, .identity)
-        #expect(NarrowCheck.near(eb.normal, Vec2(0, -1), 1e-9))
-        #expect(NarrowCheck.near(be.normal, Vec2(0, 1), 1e-9))
-        #expect(NarrowCheck.near(eb[0].separation, 3, 1e-9))
-        #expect(NarrowCheck.near(eb[0].point, Vec2(10, 31.5), 1e-9))
+        #expect(approxDistance(eb.normal, Vec2(0, -1), 1e-9))
+        #expect(approxDistance(be.normal, Vec2(0, 1), 1e-9))
+        #expect(approxDistance(eb[0].separation, 3, 1e-9))
+        #expect(approxDistance(eb[0].point, Vec2(10, 31.5), 1e-9))
         checkOnEllipse(eb, e, xfE, ellipseIsA: true)
         checkOnEllipse(be, e, xfE, ellipseIsA: false)
 
@@ -89,10 +89,10 @@ struct CollideEllipseTests {
         let xfB = NarrowCheck.xf(0, 0, Double.pi / 4)
         let xfC = NarrowCheck.xf(0, corner + 22, 0)
         let (ec, ce) = NarrowCheck.both(e, xfC, box, xfB)
-        #expect(NarrowCheck.near(ec.normal, Vec2(0, -1), 1e-9))
-        #expect(NarrowCheck.near(ce.normal, Vec2(0, 1), 1e-9))
-        #expect(NarrowCheck.near(ec[0].separation, 2, 1e-9))
-        #expect(NarrowCheck.near(ec[0].point, Vec2(0, corner + 1), 1e-9))
+        #expect(approxDistance(ec.normal, Vec2(0, -1), 1e-9))
+        #expect(approxDistance(ce.normal, Vec2(0, 1), 1e-9))
+        #expect(approxDistance(ec[0].separation, 2, 1e-9))
+        #expect(approxDistance(ec[0].point, Vec2(0, corner + 1), 1e-9))
         checkOnEllipse(ec, e, xfC, ellipseIsA: true)
         checkOnEllipse(ce, e, xfC, ellipseIsA: false)
     }
@@ -111,11 +111,11 @@ struct CollideEllipseTests {
             let m = collide(e.view, xfE, box.view, xfB, speculativeDistance: 50)
             let truth = ellipsePolygonDistance(e, xfE, box, xfB)
             #expect(m.pointCount == 1)
-            if truth > 0 { #expect(NarrowCheck.near(m[0].separation, truth, 0.01)) }
+            if truth > 0 { #expect(approxDistance(m[0].separation, truth, 0.01)) }
             checkOnEllipse(m, e, xfE, ellipseIsA: true)
             let r = collide(box.view, xfB, e.view, xfE, speculativeDistance: 50)
             checkOnEllipse(r, e, xfE, ellipseIsA: false)
-            #expect(NarrowCheck.near(r.normal, -m.normal, 1e-12))
+            #expect(approxDistance(r.normal, -m.normal, 1e-12))
         }
     }
 
@@ -141,21 +141,21 @@ struct CollideEllipseTests {
         let ball = NarrowShape.circle(5)
         // Below the minor-axis end: closest point (0, −20).
         let (ec, ce) = NarrowCheck.both(e, .identity, ball, NarrowCheck.xf(0, -30), speculative: 6)
-        #expect(NarrowCheck.near(ec.normal, Vec2(0, -1), 1e-9))
-        #expect(NarrowCheck.near(ce.normal, Vec2(0, 1), 1e-9))
-        #expect(NarrowCheck.near(ec[0].separation, 5, 1e-9))
-        #expect(NarrowCheck.near(ec[0].point, Vec2(0, -22.5), 1e-9))
+        #expect(approxDistance(ec.normal, Vec2(0, -1), 1e-9))
+        #expect(approxDistance(ce.normal, Vec2(0, 1), 1e-9))
+        #expect(approxDistance(ec[0].separation, 5, 1e-9))
+        #expect(approxDistance(ec[0].point, Vec2(0, -22.5), 1e-9))
         // Beyond the major-axis end, overlapping by 1.
         let side = collide(e.view, .identity, ball.view, NarrowCheck.xf(44, 0), speculativeDistance: 4)
-        #expect(NarrowCheck.near(side.normal, Vec2(1, 0), 1e-9))
-        #expect(NarrowCheck.near(side[0].separation, -1, 1e-9))
+        #expect(approxDistance(side.normal, Vec2(1, 0), 1e-9))
+        #expect(approxDistance(side[0].separation, -1, 1e-9))
         // Rotated ellipse, off-axis circle centres outside, inside near the surface and deep inside.
         let xfE = NarrowCheck.xf(3, -2, 0.7)
         for c in [Vec2(30, 40), Vec2(-45, 10), Vec2(20, 12), Vec2(5, 3)] {
             let (m, r) = NarrowCheck.both(e, xfE, ball, NarrowCheck.xf(c.x, c.y), speculative: 100)
             let d = NarrowCheck.distanceToEllipse(c, radii: e.geometry.radii, xfE)
             let inside = NarrowCheck.ellipseLevel(c, radii: e.geometry.radii, xfE) < 1
-            #expect(NarrowCheck.near(m[0].separation, (inside ? -d : d) - 5, 1e-4))
+            #expect(approxDistance(m[0].separation, (inside ? -d : d) - 5, 1e-4))
             checkOnEllipse(m, e, xfE, ellipseIsA: true)
             checkOnEllipse(r, e, xfE, ellipseIsA: false)
         }
@@ -166,19 +166,19 @@ struct CollideEllipseTests {
         let a = NarrowShape.ellipse(40, 20)
         let b = NarrowShape.ellipse(30, 10)
         let (ab, ba) = NarrowCheck.both(a, .identity, b, NarrowCheck.xf(75, 0), speculative: 6)
-        #expect(NarrowCheck.near(ab.normal, Vec2(1, 0), 1e-9))
-        #expect(NarrowCheck.near(ba.normal, Vec2(-1, 0), 1e-9))
-        #expect(NarrowCheck.near(ab[0].separation, 5, 1e-9))
-        #expect(NarrowCheck.near(ba[0].separation, 5, 1e-9))
-        #expect(NarrowCheck.near(ab[0].point, Vec2(42.5, 0), 1e-6))
+        #expect(approxDistance(ab.normal, Vec2(1, 0), 1e-9))
+        #expect(approxDistance(ba.normal, Vec2(-1, 0), 1e-9))
+        #expect(approxDistance(ab[0].separation, 5, 1e-9))
+        #expect(approxDistance(ba[0].separation, 5, 1e-9))
+        #expect(approxDistance(ab[0].point, Vec2(42.5, 0), 1e-6))
         // B turned 90° above A: A's top at 20, B's bottom at 55 − 30 = 25.
         let up = collide(a.view, .identity, b.view, NarrowCheck.xf(0, 55, Double.pi / 2), speculativeDistance: 6)
-        #expect(NarrowCheck.near(up.normal, Vec2(0, 1), 1e-9))
-        #expect(NarrowCheck.near(up[0].separation, 5, 1e-9))
+        #expect(approxDistance(up.normal, Vec2(0, 1), 1e-9))
+        #expect(approxDistance(up[0].separation, 5, 1e-9))
         // Overlap along the major axes by 5.
         let over = collide(a.view, .identity, b.view, NarrowCheck.xf(65, 0), speculativeDistance: 1)
-        #expect(NarrowCheck.near(over.normal, Vec2(1, 0), 1e-9))
-        #expect(NarrowCheck.near(over[0].separation, -5, 1e-9))
+        #expect(approxDistance(over.normal, Vec2(1, 0), 1e-9))
+        #expect(approxDistance(over[0].separation, -5, 1e-9))
         checkOnEllipse(over, a, .identity, ellipseIsA: true)
         checkOnEllipse(over, b, NarrowCheck.xf(65, 0), ellipseIsA: false)
     }
@@ -198,8 +198,8 @@ struct CollideEllipseTests {
             let (m, r) = NarrowCheck.both(a, xa, b, xb, speculative: 100)
             #expect(m.pointCount == 1 && r.pointCount == 1)
             let truth = ellipseEllipseDistance(a, xa, b, xb)
-            if truth > 0 { #expect(NarrowCheck.near(m[0].separation, truth, 0.01)) }
-            #expect(NarrowCheck.near(m[0].separation, r[0].separation, 1e-6))
+            if truth > 0 { #expect(approxDistance(m[0].separation, truth, 0.01)) }
+            #expect(approxDistance(m[0].separation, r[0].separation, 1e-6))
             checkOnEllipse(m, a, xa, ellipseIsA: true)
             checkOnEllipse(m, b, xb, ellipseIsA: false)
             checkOnEllipse(r, a, xa, ellipseIsA: false)

@@ -14,13 +14,13 @@ struct CollidePolygonTests {
         // Box bottom at y = 9.9, ground top at y = 10: overlap 0.1.
         let (gb, bg) = NarrowCheck.both(ground, .identity, box, NarrowCheck.xf(0, 19.9), speculative: 2)
         #expect(gb.pointCount == 2 && bg.pointCount == 2)
-        #expect(NarrowCheck.near(gb.normal, Vec2(0, 1), tol))
-        #expect(NarrowCheck.near(bg.normal, Vec2(0, -1), tol))
+        #expect(approxDistance(gb.normal, Vec2(0, 1), tol))
+        #expect(approxDistance(bg.normal, Vec2(0, -1), tol))
         for m in [gb, bg] {
             for i in 0..<2 {
-                #expect(NarrowCheck.near(m[i].separation, -0.1, tol))
-                #expect(NarrowCheck.near(m[i].point.y, 9.95, tol))
-                #expect(NarrowCheck.near(abs(m[i].point.x), 10, tol))
+                #expect(approxDistance(m[i].separation, -0.1, tol))
+                #expect(approxDistance(m[i].point.y, 9.95, tol))
+                #expect(approxDistance(abs(m[i].point.x), 10, tol))
             }
             #expect(m[0].id != m[1].id)
         }
@@ -66,7 +66,7 @@ struct CollidePolygonTests {
         #expect(collide(ground.view, .identity, box.view, NarrowCheck.xf(0, 23), speculativeDistance: 2).pointCount == 0)
         let m = collide(ground.view, .identity, box.view, NarrowCheck.xf(0, 23), speculativeDistance: 4)
         #expect(m.pointCount == 2)
-        for i in 0..<2 { #expect(NarrowCheck.near(m[i].separation, 3, tol)) }
+        for i in 0..<2 { #expect(approxDistance(m[i].separation, 3, tol)) }
         // Tilted box: lowest corner 2.05 pt above the ground, the next one 4.05 pt: only the first is kept.
         let tilted = collide(ground.view, .identity, box.view, NarrowCheck.xf(0, 23, 0.1), speculativeDistance: 4)
         for i in 0..<tilted.pointCount { #expect(tilted[i].separation < 4) }
@@ -81,9 +81,9 @@ struct CollidePolygonTests {
         let d = 3 * 2.0.squareRoot()
         let m = collide(a.view, .identity, b.view, NarrowCheck.xf(23, 23), speculativeDistance: 5)
         #expect(m.pointCount == 1)
-        #expect(NarrowCheck.near(m[0].separation, d, tol))
-        #expect(NarrowCheck.near(m.normal, Vec2(1, 1) / 2.0.squareRoot(), tol))
-        #expect(NarrowCheck.near(m[0].point, Vec2(11.5, 11.5), tol))
+        #expect(approxDistance(m[0].separation, d, tol))
+        #expect(approxDistance(m.normal, Vec2(1, 1) / 2.0.squareRoot(), tol))
+        #expect(approxDistance(m[0].point, Vec2(11.5, 11.5), tol))
         #expect(collide(a.view, .identity, b.view, NarrowCheck.xf(23, 23), speculativeDistance: 4).pointCount == 0)
     }
 
@@ -96,10 +96,10 @@ struct CollidePolygonTests {
         let (gb, bg) = NarrowCheck.both(ground, .identity, box, NarrowCheck.xf(5, 10 + h - 1, Double.pi / 4),
                                         speculative: 2)
         #expect(gb.pointCount == 1 && bg.pointCount == 1)
-        #expect(NarrowCheck.near(gb.normal, Vec2(0, 1), tol))
-        #expect(NarrowCheck.near(bg.normal, Vec2(0, -1), tol))
-        #expect(NarrowCheck.near(gb[0].separation, -1, 1e-9))
-        #expect(NarrowCheck.near(gb[0].point, Vec2(5, 9.5), 1e-9))
+        #expect(approxDistance(gb.normal, Vec2(0, 1), tol))
+        #expect(approxDistance(bg.normal, Vec2(0, -1), tol))
+        #expect(approxDistance(gb[0].separation, -1, 1e-9))
+        #expect(approxDistance(gb[0].point, Vec2(5, 9.5), 1e-9))
     }
 
     @Test("polygon–segment both orders and both sides (two-sided segment)")
@@ -108,24 +108,24 @@ struct CollidePolygonTests {
         let box = NarrowShape.box(10, 10)
         let (sb, bs) = NarrowCheck.both(seg, .identity, box, NarrowCheck.xf(0, 11), speculative: 2)
         #expect(sb.pointCount == 2 && bs.pointCount == 2)
-        #expect(NarrowCheck.near(sb.normal, Vec2(0, 1), tol))
-        #expect(NarrowCheck.near(bs.normal, Vec2(0, -1), tol))
+        #expect(approxDistance(sb.normal, Vec2(0, 1), tol))
+        #expect(approxDistance(bs.normal, Vec2(0, -1), tol))
         for m in [sb, bs] {
             for i in 0..<2 {
-                #expect(NarrowCheck.near(m[i].separation, 1, tol))
-                #expect(NarrowCheck.near(m[i].point.y, 0.5, tol))
-                #expect(NarrowCheck.near(abs(m[i].point.x), 10, tol))
+                #expect(approxDistance(m[i].separation, 1, tol))
+                #expect(approxDistance(m[i].point.y, 0.5, tol))
+                #expect(approxDistance(abs(m[i].point.x), 10, tol))
             }
         }
         let below = collide(seg.view, .identity, box.view, NarrowCheck.xf(0, -9.5), speculativeDistance: 2)
         #expect(below.pointCount == 2)
-        #expect(NarrowCheck.near(below.normal, Vec2(0, -1), tol))
-        for i in 0..<2 { #expect(NarrowCheck.near(below[i].separation, -0.5, tol)) }
+        #expect(approxDistance(below.normal, Vec2(0, -1), tol))
+        for i in 0..<2 { #expect(approxDistance(below[i].separation, -0.5, tol)) }
         // A box resting across the segment's end: clipped to the segment.
         let edge = collide(seg.view, .identity, box.view, NarrowCheck.xf(45, 9.9), speculativeDistance: 2)
         #expect(edge.pointCount == 2)
         let xs = [edge[0].point.x, edge[1].point.x].sorted()
-        #expect(NarrowCheck.near(xs[0], 35, tol) && NarrowCheck.near(xs[1], 50, tol))
+        #expect(approxDistance(xs[0], 35, tol) && approxDistance(xs[1], 50, tol))
     }
 
     @Test("segment–segment gives no contact")
@@ -146,8 +146,8 @@ struct CollidePolygonTests {
         let top = 20 * mSin(Double.pi / 3)
         let (ht, th) = NarrowCheck.both(hex, .identity, tri, NarrowCheck.xf(0, top + 2))
         #expect(ht.pointCount == 2 && th.pointCount == 2)
-        #expect(NarrowCheck.near(ht.normal, Vec2(0, 1), tol))
-        #expect(NarrowCheck.near(th.normal, Vec2(0, -1), tol))
-        for i in 0..<2 { #expect(NarrowCheck.near(ht[i].separation, 2, tol)) }
+        #expect(approxDistance(ht.normal, Vec2(0, 1), tol))
+        #expect(approxDistance(th.normal, Vec2(0, -1), tol))
+        for i in 0..<2 { #expect(approxDistance(ht[i].separation, 2, tol)) }
     }
 }

@@ -5,7 +5,6 @@ import Testing
 /// and tight bounding boxes (exact formulas vs dense boundary sampling, 1e-6 pt).
 @Suite("Shapes: mass properties and bounds")
 struct MassPropertiesTests {
-    func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-12 * Swift.max(1, abs(b)) }
 
     @Test("box: m = ρwh, I = m(w² + h²)/12, also off-centre and rotated")
     func box() {
@@ -14,9 +13,9 @@ struct MassPropertiesTests {
             let b = NarrowShape.box(10, 5, center: center, angle: angle)
             let mp = massProperties(b.view, density: rho)
             let m = rho * 20 * 10
-            #expect(close(mp.mass, m))
-            #expect(close(mp.inertia, m * (400 + 100) / 12))
-            #expect(NarrowCheck.near(mp.center, center, 1e-12))
+            #expect(approxRelative(mp.mass, m, 1e-12))
+            #expect(approxRelative(mp.inertia, m * (400 + 100) / 12, 1e-12))
+            #expect(approxDistance(mp.center, center, 1e-12))
         }
     }
 
@@ -24,8 +23,8 @@ struct MassPropertiesTests {
     func disc() {
         let mp = massProperties(NarrowShape.circle(10, center: Vec2(1, 2)).view, density: 0.5)
         let m = 0.5 * Double.pi * 100
-        #expect(close(mp.mass, m))
-        #expect(close(mp.inertia, m * 100 / 2))
+        #expect(approxRelative(mp.mass, m, 1e-12))
+        #expect(approxRelative(mp.inertia, m * 100 / 2, 1e-12))
         #expect(mp.center == Vec2(1, 2))
     }
 
@@ -33,18 +32,18 @@ struct MassPropertiesTests {
     func ellipse() {
         let mp = massProperties(NarrowShape.ellipse(40, 20).view, density: 3)
         let m = 3 * Double.pi * 800
-        #expect(close(mp.mass, m))
-        #expect(close(mp.inertia, m * (1600 + 400) / 4))
+        #expect(approxRelative(mp.mass, m, 1e-12))
+        #expect(approxRelative(mp.inertia, m * (1600 + 400) / 4, 1e-12))
     }
 
     @Test("triangle centroid and inertia; segment has no mass")
     func triangleAndSegment() {
         let t = NarrowShape.polygon([Vec2(0, 0), Vec2(30, 0), Vec2(0, 30)])
         let mp = massProperties(t.view, density: 1)
-        #expect(close(mp.mass, 450))
-        #expect(NarrowCheck.near(mp.center, Vec2(10, 10), 1e-12))
+        #expect(approxRelative(mp.mass, 450, 1e-12))
+        #expect(approxDistance(mp.center, Vec2(10, 10), 1e-12))
         // Right isosceles triangle with legs L about its centroid: I = m·L²/9 (= m(a² + b² + c²)/36, c² = 2L²).
-        #expect(close(mp.inertia, 450 * 900 / 9))
+        #expect(approxRelative(mp.inertia, 450 * 900 / 9, 1e-12))
         let s = massProperties(NarrowShape.segment(Vec2(0, 0), Vec2(10, 0)).view, density: 1)
         #expect(s.mass == 0 && s.inertia == 0)
     }
@@ -62,10 +61,10 @@ struct MassPropertiesTests {
             lo = min(lo, p)
             hi = max(hi, p)
         }
-        #expect(NarrowCheck.near(box.lower, lo, 1e-6) && NarrowCheck.near(box.upper, hi, 1e-6))
+        #expect(approxDistance(box.lower, lo, 1e-6) && approxDistance(box.upper, hi, 1e-6))
         let b = computeAABB(NarrowShape.box(10, 10).view, NarrowCheck.xf(0, 0, Double.pi / 4))
         let r = 10 * 2.0.squareRoot()
-        #expect(NarrowCheck.near(b.upper, Vec2(r, r), 1e-9) && NarrowCheck.near(b.lower, Vec2(-r, -r), 1e-9))
+        #expect(approxDistance(b.upper, Vec2(r, r), 1e-9) && approxDistance(b.lower, Vec2(-r, -r), 1e-9))
         let c = computeAABB(NarrowShape.circle(3).view, NarrowCheck.xf(1, 1))
         #expect(c.lower == Vec2(-2, -2) && c.upper == Vec2(4, 4))
         let s = computeAABB(NarrowShape.segment(Vec2(5, -1), Vec2(-3, 4)).view, .identity)

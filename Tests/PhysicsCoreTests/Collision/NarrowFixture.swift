@@ -71,8 +71,6 @@ enum NarrowCheck {
          collide(b.view, xb, a.view, xa, speculativeDistance: speculative))
     }
 
-    static func near(_ a: Double, _ b: Double, _ tol: Double) -> Bool { abs(a - b) <= tol }
-    static func near(_ a: Vec2, _ b: Vec2, _ tol: Double) -> Bool { distance(a, b) <= tol }
 
     /// Distance from world point p to the boundary of an ellipse (radii r, centre c in body frame) placed by xf,
     /// by dense sampling plus local refinement (independent of the code under test).

@@ -58,10 +58,10 @@ struct PolygonBuilderTests {
     func helpers() {
         let v = boxVertices(halfWidth: 2, halfHeight: 1, center: Vec2(5, 5), angle: Double.pi / 2)
         #expect(signedArea(v) > 0)
-        #expect(NarrowCheck.near(v[0], Vec2(6, 3), 1e-12))
+        #expect(approxDistance(v[0], Vec2(6, 3), 1e-12))
         let n = polygonNormals(boxVertices(halfWidth: 2, halfHeight: 1))
         #expect(n == [Vec2(0, -1), Vec2(1, 0), Vec2(0, 1), Vec2(-1, 0)])
-        #expect(NarrowCheck.near(polygonCentroid(v), Vec2(5, 5), 1e-12))
-        #expect(NarrowCheck.near(polygonCentroid([Vec2(0, 0), Vec2(3, 0), Vec2(0, 3)]), Vec2(1, 1), 1e-12))
+        #expect(approxDistance(polygonCentroid(v), Vec2(5, 5), 1e-12))
+        #expect(approxDistance(polygonCentroid([Vec2(0, 0), Vec2(3, 0), Vec2(0, 3)]), Vec2(1, 1), 1e-12))
     }
 }

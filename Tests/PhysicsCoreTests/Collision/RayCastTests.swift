@@ -12,9 +12,9 @@ struct RayCastTests {
         let xf = NarrowCheck.xf(0, 0, Double.pi / 2)  // circle centre at (0, 5)
         let hit = rayCast(c.view, xf, from: Vec2(-30, 5), to: Vec2(10, 5))
         #expect(hit != nil)
-        #expect(NarrowCheck.near(hit?.fraction ?? -1, 0.5, tol))
-        #expect(NarrowCheck.near(hit?.point ?? .zero, Vec2(-10, 5), tol))
-        #expect(NarrowCheck.near(hit?.normal ?? .zero, Vec2(-1, 0), tol))
+        #expect(approxDistance(hit?.fraction ?? -1, 0.5, tol))
+        #expect(approxDistance(hit?.point ?? .zero, Vec2(-10, 5), tol))
+        #expect(approxDistance(hit?.normal ?? .zero, Vec2(-1, 0), tol))
         #expect(rayCast(c.view, xf, from: Vec2(-30, 30), to: Vec2(30, 30)) == nil)
         #expect(rayCast(c.view, xf, from: Vec2(0, 5), to: Vec2(30, 5)) == nil)
         #expect(rayCast(c.view, xf, from: Vec2(-30, 5), to: Vec2(-25, 5)) == nil)
@@ -28,9 +28,9 @@ struct RayCastTests {
         let hit = rayCast(b.view, xf, from: Vec2(-1, 40), to: Vec2(-1, 0))
         let r2 = 2.0.squareRoot()
         // Upper-left face: x − y = −10√2 → y = x + 10√2 → y = 10√2 − 1.
-        #expect(NarrowCheck.near(hit?.point ?? .zero, Vec2(-1, 10 * r2 - 1), tol))
-        #expect(NarrowCheck.near(hit?.normal ?? .zero, Vec2(-1, 1) / r2, tol))
-        #expect(NarrowCheck.near(hit?.fraction ?? -1, (40 - (10 * r2 - 1)) / 40, tol))
+        #expect(approxDistance(hit?.point ?? .zero, Vec2(-1, 10 * r2 - 1), tol))
+        #expect(approxDistance(hit?.normal ?? .zero, Vec2(-1, 1) / r2, tol))
+        #expect(approxDistance(hit?.fraction ?? -1, (40 - (10 * r2 - 1)) / 40, tol))
         #expect(rayCast(b.view, xf, from: Vec2(30, 40), to: Vec2(30, -40)) == nil)
         #expect(rayCast(b.view, xf, from: .zero, to: Vec2(0, 40)) == nil)
     }
@@ -40,9 +40,9 @@ struct RayCastTests {
         let e = NarrowShape.ellipse(40, 20)
         let xf = NarrowCheck.xf(10, 0, Double.pi / 2)  // now 20 wide, 40 tall
         let hit = rayCast(e.view, xf, from: Vec2(-50, 0), to: Vec2(50, 0))
-        #expect(NarrowCheck.near(hit?.point ?? .zero, Vec2(-10, 0), tol))
-        #expect(NarrowCheck.near(hit?.normal ?? .zero, Vec2(-1, 0), tol))
-        #expect(NarrowCheck.near(hit?.fraction ?? -1, 0.4, tol))
+        #expect(approxDistance(hit?.point ?? .zero, Vec2(-10, 0), tol))
+        #expect(approxDistance(hit?.normal ?? .zero, Vec2(-1, 0), tol))
+        #expect(approxDistance(hit?.fraction ?? -1, 0.4, tol))
         let oblique = rayCast(e.view, xf, from: Vec2(-60, 70), to: Vec2(40, -30))
         if let o = oblique {
             #expect(abs(NarrowCheck.ellipseLevel(o.point, radii: Vec2(40, 20), xf) - 1) < 1e-9)
@@ -55,10 +55,10 @@ struct RayCastTests {
     func segment() {
         let s = NarrowShape.segment(Vec2(-10, 0), Vec2(10, 0))
         let down = rayCast(s.view, .identity, from: Vec2(2, 10), to: Vec2(2, -10))
-        #expect(NarrowCheck.near(down?.fraction ?? -1, 0.5, tol))
-        #expect(NarrowCheck.near(down?.normal ?? .zero, Vec2(0, 1), tol))
+        #expect(approxDistance(down?.fraction ?? -1, 0.5, tol))
+        #expect(approxDistance(down?.normal ?? .zero, Vec2(0, 1), tol))
         let up = rayCast(s.view, .identity, from: Vec2(2, -10), to: Vec2(2, 10))
-        #expect(NarrowCheck.near(up?.normal ?? .zero, Vec2(0, -1), tol))
+        #expect(approxDistance(up?.normal ?? .zero, Vec2(0, -1), tol))
         #expect(rayCast(s.view, .identity, from: Vec2(12, 10), to: Vec2(12, -10)) == nil)
         #expect(rayCast(s.view, .identity, from: Vec2(-20, 0), to: Vec2(20, 0)) == nil)
     }

@@ -48,12 +48,4 @@ struct FieldFixture {
     }
 }
 
-/// |a − b| ≤ tolerance on both components.
-func approx(_ a: Vec2, _ b: Vec2, _ tolerance: Double) -> Bool {
-    abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance
-}
 
-/// |a − b| ≤ fraction · |b| on both components, with |b| the vector's length (a relative tolerance).
-func approxRelative(_ a: Vec2, _ b: Vec2, _ fraction: Double) -> Bool {
-    approx(a, b, fraction * b.length)
-}

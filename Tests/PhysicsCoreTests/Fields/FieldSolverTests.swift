@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhysicsCore
+import Synchronization
 
 /// Fields inside the solver: once per sub-step at the body's current position, velocity fields replacing the
 /// velocity, masks and regions choosing the bodies, and nothing changed for bodies no field acts on.
@@ -249,6 +250,11 @@ struct FieldSolverTests {
 }
 
 /// Samples a custom field's closure received (the closure runs synchronously inside `step`).
-final class SampleLog: @unchecked Sendable {
-    var samples: [FieldSample] = []
+final class SampleLog: Sendable {
+    private let stored = Mutex<[FieldSample]>([])
+
+    var samples: [FieldSample] {
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
+    }
 }
