@@ -58,7 +58,9 @@ extension SandboxApp {
         guard !logLines.isEmpty else { return }
         let h = Double(logLines.count) * 11 + 8
         let y0 = Double(size.height) - h - 8
-        let w = min(Double(size.width) - 16, 560)
+        // Narrower beside the motion graph, so neither covers the other.
+        let w = min(Double(size.width) - 16, 560, graphRect.map { Double($0.minX) - 16 } ?? .infinity)
+        guard w > 60 else { return }
         box(&r, x: 8, y: y0, w: w, h: h)
         for (i, line) in logLines.enumerated() {
             let maxChars = Int(w / 6) - 2

@@ -14,7 +14,9 @@ extension SandboxApp {
     var graphRect: CGRect? {
         guard showGraph, overlay.selected != nil else { return nil }
         let s = Self.graphSize
-        return CGRect(x: Double(size.width) - s.width - 8, y: Double(size.height) - s.height - 8,
+        // Left of the tuning panel when it is shown (the panel would cover the graph and its readouts).
+        let right = panelRect.map { Double($0.minX) } ?? Double(size.width)
+        return CGRect(x: max(8, right - s.width - 8), y: Double(size.height) - s.height - 8,
                       width: s.width, height: s.height)
     }
 
