@@ -37,7 +37,7 @@ APT_PACKAGES := libsdl2-dev zlib1g-dev
 UI_TEST_PACKAGES := xvfb xauth xdotool imagemagick
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: consumer-check help deps ui-deps apt-install build test ui-test run bench bench-ir clean idle-cpu fps docs fuzz memcheck
+.PHONY: consumer-check help deps ui-deps apt-install build test ui-test run bench bench-ir clean idle-cpu fps docs fuzz memcheck scene-files stickers
 
 help:
 	@echo "make run    install what is missing, then open the sandbox window on SCENE (default sticker-pile;"
@@ -50,6 +50,7 @@ help:
 	@echo "make memcheck  headless sandbox scenes under valgrind: 0 errors, 0 definite leaks"
 	@echo "make bench-ir  instructions per frame of every bench configuration under callgrind (repeatable on a busy"
 	@echo "            machine; WARMUP=60 FRAMES=30 JOBS=2, CONFIGS as for make bench)"
+	@echo "make scene-files  rewrite Assets/Scenes from the catalogue; make stickers: redraw Assets/Stickers"
 	@echo "make docs   DocC archives of PhysicsCore, Dynamics and UIKitDynamics in $(BUILD_DIR)/docs (swift-docc-plugin)"
 	@echo "make build  debug build of everything"
 	@echo "make deps   install what is missing (Debian packages; tells how to get Swift)"
@@ -120,6 +121,15 @@ run: deps
 	@# The app itself says what it does: an unknown SCENE is refused (one line, exit 64), and without a display it
 	@# says that it runs the scene headless instead.
 	$(abspath $(BUILD_DIR))/release/dynamics-sandbox --scene $(SCENE) $(SANDBOX_ARGS)
+
+# Rewrites Assets/Scenes from the catalogue (after changing a scene's Swift; a test fails while they differ).
+scene-files:
+	$(SWIFT) build --scratch-path $(BUILD_DIR) --product dynamics-sandbox
+	$(abspath $(BUILD_DIR))/debug/dynamics-sandbox --write-scene-files Assets/Scenes
+
+# Redraws the sticker pictures in Assets/Stickers (ImageMagick).
+stickers: ui-deps
+	bash scripts/make-stickers.sh Assets/Stickers
 
 # CPU use of the sandbox while the animator is paused (Xvfb, the pyramid asleep): must stay under 2 % of a core.
 idle-cpu: ui-deps

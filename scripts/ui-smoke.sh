@@ -3,8 +3,9 @@
 # arrow; screenshots of the window before and after must differ where the box was, and the app's log must show
 # the grab, the fling and the tilt. Then the window is resized and the app must log the new reference bounds.
 # A second run (the sticker pile) shrinks the window below its minimum and back: every sticker must stay inside
-# and drawn; V must hide the chrome (the pixels under the log change). Prints "N passed, N failed". Needs xvfb-run,
-# xdotool and ImageMagick's import/convert (make ui-deps installs them). APP = the dynamics-sandbox binary.
+# and drawn; V must hide the chrome (the pixels under the log change). Then the tuning loop: a spring tuned in the
+# panel is saved, reopened from its file, restarted, and is still as tuned. Prints "N passed, N failed". Needs
+# xvfb-run, xdotool and ImageMagick's import/convert (make ui-deps installs them). APP = the dynamics-sandbox binary.
 set -euo pipefail
 APP=${APP:-.build/release/dynamics-sandbox}
 OUT=${OUT:-$(mktemp -d /tmp/sandbox-ui.XXXXXX)}
@@ -109,6 +110,55 @@ check "the shrink brought stickers back inside" "grep -q 'brought back inside' '
 check "every sticker is still in the world and inside the window at the end" "grep -q 'world: 40 items, 0 outside' '$OUT/app2.log'"
 check "the small window shows the stickers ($coloured coloured pixels)" "[ '$coloured' -gt 20000 ]"
 check "V hid the chrome: the pixel under the log changed ($logpx_before -> $logpx_after)" "[ '$logpx_before' != '$logpx_after' ]"
+# The tuning loop: select the attachment scene's square, set its spring to 2 Hz in the panel, save (Ctrl+S), quit,
+# reopen the saved file (--scene-file), restart (R) and save again: both files hold the tuned spring.
+export XDG_DATA_HOME="$OUT/xdg"
+"$APP" --scene attachment --size 960x640 >"$OUT/tune.log" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null || true' EXIT
+wid=$(timeout 15 xdotool search --sync --onlyvisible --name "Dynamics Sandbox" | head -1 || true)
+if [ -n "$wid" ]; then
+  sleep 1.0
+  # Nothing selected, the panel (x 652...952, top 8) starts with the scene's spring: "attachment 1" heading, then
+  # length, frequency (row top 48: centre y 8 + 48 + 11 = 67), damping. The frequency track runs from x 802 to 942
+  # over 0...20 Hz: x 816 = 2 Hz.
+  xdotool mousemove --window "$wid" 816 67 click 1; sleep 0.3
+  import -window "$wid" "$OUT/tuned.png"
+  xdotool key ctrl+s; sleep 0.5
+  xdotool key q || true
+  for _ in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+fi
+kill $pid 2>/dev/null || true
+saved=$(sed -n 's/.*saved \(.*\.json\)$/\1/p' "$OUT/tune.log" | head -1)
+frequency() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print([b["attachment"]["frequency"] for b in d["behaviors"] if "attachment" in b][0])' "$1" 2>/dev/null || echo none; }
+check "Ctrl+S saved the tuned scene (${saved:-nothing})" "[ -n '$saved' ] && [ -f '$saved' ]"
+check "the saved spring is 2 Hz ($(frequency "${saved:-/none}"))" "[ '$(frequency "${saved:-/none}")' = 2 ]"
+if [ -n "$saved" ]; then
+  "$APP" --scene-file "$saved" --size 960x640 >"$OUT/reopen.log" 2>&1 &
+  pid=$!
+  wid=$(timeout 15 xdotool search --sync --onlyvisible --name "Dynamics Sandbox" | head -1 || true)
+  if [ -n "$wid" ]; then
+    sleep 1.0
+    xdotool key r; sleep 1.5
+    import -window "$wid" "$OUT/reopened.png"
+    # The 2-Hz spring has settled with the square at about (534, 183): a click selects it (the graph and the
+    # readouts appear); R again keeps it selected, with the previous run as the ghost.
+    xdotool mousemove --window "$wid" 534 183 click 1; sleep 0.3
+    xdotool key r; sleep 2.0
+    import -window "$wid" "$OUT/readouts.png"
+    xdotool key ctrl+s; sleep 0.5
+    xdotool key q || true
+    for _ in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+  fi
+  kill $pid 2>/dev/null || true
+fi
+trap - EXIT
+resaved=$(sed -n 's/.*saved \(.*\.json\)$/\1/p' "$OUT/reopen.log" | head -1)
+check "the reopened file opened" "grep -q 'opened $saved: scene attachment' '$OUT/reopen.log'"
+check "R restarted with the tuned values" "grep -q 'restart with your values' '$OUT/reopen.log'"
+check "saved again after R as a new file (${resaved:-nothing})" "[ -n '$resaved' ] && [ '$resaved' != '$saved' ]"
+check "clicking the settled square selected it without grabbing it" "grep -q 'selected square (its motion untouched' '$OUT/reopen.log'"
+check "the spring after reopening and R is still 2 Hz ($(frequency "${resaved:-/none}"))" "[ '$(frequency "${resaved:-/none}")' = 2 ]"
 echo "screenshots and log in $OUT"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -32,3 +32,25 @@ public enum AssetImages {
         return (images, problems)
     }
 }
+
+extension AssetImages {
+    /// The repository's `Assets/Stickers` (the sticker pictures made for the sandbox), found from the current
+    /// directory or the executable's upward; nil when neither is inside a checkout. `make run` thus shows them
+    /// without `--assets`.
+    public static func defaultDirectory(executable: String = CommandLine.arguments.first ?? "") -> String? {
+        let fm = FileManager.default
+        var starts = [fm.currentDirectoryPath]
+        let exe = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent().path
+        if !executable.isEmpty { starts.append(exe) }
+        for start in starts {
+            var dir = URL(fileURLWithPath: start)
+            for _ in 0..<6 {
+                let candidate = dir.appendingPathComponent("Assets/Stickers").path
+                var isDir: ObjCBool = false
+                if fm.fileExists(atPath: candidate, isDirectory: &isDir), isDir.boolValue { return candidate }
+                dir.deleteLastPathComponent()
+            }
+        }
+        return nil
+    }
+}

@@ -12,6 +12,12 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case copySwift, togglePanel, toggleGraph, toggleChrome, panelNext, panelPrevious, panelDecrease, panelIncrease
     case tiltLeft, tiltRight, tiltUp, tiltDown, quit
     case toggleBoundaries, toggleGravity, toggleContacts, toggleSleeping, toggleJoints, toggleFields, toggleOutlines
+    /// Scene files and panel history (Ctrl+S, Ctrl+O, Ctrl+Z, Ctrl+Shift+Z); see SandboxApp+SceneFiles.
+    case saveScene, openScene, undo, redo
+    /// B: show / hide the previous run's ghost.
+    case toggleGhost
+    /// Enter (type a value for the selected panel row, then apply it) and Backspace.
+    case enter, backspace
 
     /// The overlay layer a `toggle…` command switches (keys 1–7), nil for other commands.
     public var overlayLayer: OverlayLayer? {
@@ -32,7 +38,14 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
         switch self {
         case .pauseResume: ("space", "pause / resume")
         case .singleStep: (".", "step one frame (1/60 s) while paused")
-        case .restart: ("R", "restart the scene exactly (same seed)")
+        case .restart: ("R", "restart with your tuned values (same seed); shift+R: the file's values")
+        case .saveScene: ("ctrl+S", "save the scene with your values (~/.local/share/swiftdynamics/scenes)")
+        case .openScene: ("ctrl+O", "open the saved scenes, newest first (or drop a file on the window)")
+        case .undo: ("ctrl+Z", "undo a panel edit")
+        case .redo: ("ctrl+shift+Z", "redo a panel edit")
+        case .toggleGhost: ("B", "show / hide the previous run's ghost (A/B after R)")
+        case .enter: ("enter", "type a value for the panel row; enter applies, esc cancels")
+        case .backspace: ("backspace", "erase while typing a value")
         case .previousScene: ("[", "previous scene")
         case .nextScene: ("]", "next scene")
         case .slower: ("-", "slower time (x1/2, down to x1/8)")
@@ -78,4 +91,8 @@ public enum InputEvent: Sendable {
     case resized(width: Double, height: Double, scale: Double)
     /// The window was closed.
     case quit
+    /// A file was dropped on the window (its path): a scene file opens.
+    case fileDropped(path: String)
+    /// Text typed (for a panel value being entered).
+    case text(String)
 }

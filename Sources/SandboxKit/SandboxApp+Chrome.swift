@@ -26,7 +26,10 @@ extension SandboxApp {
         guard !desktop.chromeHidden else { return }
         drawHUD(into: &r)
         drawLog(into: &r)
-        if showGraph { drawGraph(into: &r) }
+        if showGraph {
+            drawGraph(into: &r)
+            drawReadouts(into: &r)
+        }
         if showPanel { drawPanel(into: &r) }
         if showHelp { drawHelp(into: &r) }
     }
@@ -41,7 +44,7 @@ extension SandboxApp {
     func drawHUD(into r: inout Raster) {
         let n = SceneCatalog.all.count
         let lines = [
-            "\(scene.name)  (\(sceneIndex + 1)/\(n), \(scene.source))   H: help",
+            "\(sceneTitle)  (\(sceneIndex + 1)/\(n), \(files.path == nil ? scene.source : "file"))   H: help",
             hudTimingLine,
             "time x\(timeScaleText)   \(overlays.label)" + (gamepadName.map { "   pad: \($0)" } ?? ""),
         ]
@@ -59,7 +62,9 @@ extension SandboxApp {
     /// Bottom-left: the last log lines (delegate calls, gestures, scene notes), long ones wrapped (never cut).
     func drawLog(into r: inout Raster) {
         guard !logLines.isEmpty else { return }
-        let w = min(Double(size.width) - 16, 560)
+        // Narrower beside the motion graph, so neither covers the other.
+        let w = min(Double(size.width) - 16, 560, graphRect.map { Double($0.minX) - 16 } ?? .infinity)
+        guard w > 60 else { return }
         let maxChars = max(20, Int(w / 6) - 2)
         var rows: [(String, RGBA)] = []
         for line in logLines {
@@ -115,6 +120,7 @@ extension SandboxApp {
             text(&r, row.name, x: x0 + 10, y: y, Self.text)
             var value = row.valueText
             if let d = row.derived() { value += "  " + d }
+            if i == panelIndex, let typed = numericEntry { value = "type a value: \(typed)_   (enter / esc)" }
             text(&r, value, x: x0 + 10, y: y + 10, Self.dim)
             let tx = x0 + PanelLayout.trackX, ty = y + 6
             switch row.kind {

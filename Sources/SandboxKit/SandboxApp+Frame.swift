@@ -37,15 +37,19 @@ extension SandboxApp {
 
     /// Adds the selected item's speed and centre to the graph's trace (a new selection starts a new trace).
     func recordTrace() {
+        recordGhost()
         let id = overlay.selected.map(ObjectIdentifier.init)
         if tracedItem != id {
             trace.reset()
+            readout.samples.removeAll()
             tracedItem = id
         }
         guard let item = overlay.selected else { return }
         let v = velocity(of: item)
         trace.record(time: world.animator.elapsedTime, x: Double(item.center.x), y: Double(item.center.y),
                      speed: Double(hypot(v.x, v.y)))
+        readout.record(time: world.animator.elapsedTime, x: Double(item.center.x), y: Double(item.center.y),
+                       speed: Double(hypot(v.x, v.y)))
     }
 
     /// Draws the scene, the overlays, the HUD, the panel, the log and the help into `raster` (which should be
@@ -55,6 +59,7 @@ extension SandboxApp {
         var renderer = SceneRenderer(scale: scale, overlays: overlays)
         renderer.images = configuration.images
         renderer.draw(world, into: &raster, extras: overlay)
+        drawGhost(into: &raster)
         drawChrome(into: &raster)
         drawMs = milliseconds(ContinuousClock.now - t0)
     }
@@ -83,7 +88,7 @@ extension SandboxApp {
     @discardableResult
     public func writeScreenshot(_ raster: Raster, to path: String? = nil) throws -> String {
         screenshotCount += 1
-        let file = path ?? "\(configuration.outputDirectory)/sandbox-\(scene.name)-\(screenshotCount).png"
+        let file = path ?? "\(configuration.outputDirectory)/sandbox-\(sceneTitle)-\(screenshotCount).png"
         try Data(PNG.encode(raster)).write(to: URL(fileURLWithPath: file))
         screenshotRequested = false
         log("screenshot: \(file)")

@@ -12,19 +12,26 @@ extension SandboxApp {
 
     /// The graph's box in points (nil when hidden or nothing is selected).
     var graphRect: CGRect? {
-        guard showGraph, overlay.selected != nil, trace.samples.count >= 2 else { return nil }
+        guard showGraph, overlay.selected != nil else { return nil }
         let s = Self.graphSize
-        return CGRect(x: Double(size.width) - s.width - 8, y: Double(size.height) - s.height - 8,
+        // Left of the tuning panel when it is shown (the panel would cover the graph and its readouts).
+        let right = panelRect.map { Double($0.minX) } ?? Double(size.width)
+        return CGRect(x: max(8, right - s.width - 8), y: Double(size.height) - s.height - 8,
                       width: s.width, height: s.height)
     }
 
     /// Draws the graph box with its three traces and their labels.
     func drawGraph(into r: inout Raster) {
-        guard let rect = graphRect, let last = trace.samples.last else { return }
+        guard let rect = graphRect else { return }
         let x0 = Double(rect.minX), y0 = Double(rect.minY), w = Double(rect.width), h = Double(rect.height)
         box(&r, x: x0, y: y0, w: w, h: h)
         let name = overlay.selected?.name ?? "item"
         text(&r, "\(name): last \(Int(MotionTrace.duration)) s   G: hide", x: x0 + 8, y: y0 + 6, Self.accent)
+        // Shown as soon as an item is selected; the traces start when the animator next steps.
+        guard let last = trace.samples.last, trace.samples.count >= 2 else {
+            text(&r, "no motion yet (the animator is paused): drag or fling it", x: x0 + 8, y: y0 + 24, Self.dim)
+            return
+        }
         // Plot area under three label lines.
         let plot = (x: x0 + 8, y: y0 + 48, w: w - 16, h: h - 56)
         box(&r, x: plot.x, y: plot.y, w: plot.w, h: plot.h, RGBA(255, 255, 255, 14))
@@ -48,6 +55,17 @@ extension SandboxApp {
                 return PixelPoint((plot.x + fx * plot.w) * scale, (plot.y + plot.h * (1 - fy)) * scale)
             }
             r.strokePolyline(points, width: 1.2 * scale, color)
+            // The previous run's trace (A/B after R), dimmed, on the same scale and the same animator time.
+            let ghost = readout.showGhost ? readout.ghostSamples.filter { $0.time >= t0 && $0.time <= t1 } : []
+            if ghost.count >= 2 {
+                let ghostPoints = ghost.map { s -> PixelPoint in
+                    let fx = (s.time - t0) / MotionTrace.duration
+                    var fy = (value(s) - range.lowerBound) / (range.upperBound - range.lowerBound)
+                    if label == "y" { fy = 1 - fy }
+                    return PixelPoint((plot.x + fx * plot.w) * scale, (plot.y + plot.h * (1 - max(-0.1, min(1.1, fy)))) * scale)
+                }
+                r.strokePolyline(ghostPoints, width: 1 * scale, color.withAlpha(90))
+            }
         }
     }
 }

@@ -31,6 +31,14 @@ extension SandboxApp {
             resize(width: w, height: h, scale: s)
         case .quit:
             wantsQuit = true
+        case .fileDropped(let path):
+            openFile(path)
+        case .text(let typed):
+            if numericEntry != nil {
+                entryText(typed)
+            } else if let (command, shift) = KeyCommand.typed(typed) {
+                handle(.key(command, pressed: true, shift: shift))
+            }
         }
     }
 
@@ -58,8 +66,9 @@ extension SandboxApp {
             push(toward: p)
         case .primary:
             if let item = world.item(at: p) {
+                // Selecting is not grabbing: the item is grabbed only when the pointer moves (pointerMoved).
                 overlay.selected = item
-                beginDrag(item, at: p, time: time)
+                pendingGrab = (item, p, time)
             } else {
                 pendingTap = (p, time)
             }
@@ -72,6 +81,10 @@ extension SandboxApp {
         if panelDragging, let rect = panelRect {
             panelClick(p, in: rect, dragging: true)
             return
+        }
+        if let g = pendingGrab, hypot(p.x - g.point.x, p.y - g.point.y) >= Self.grabThreshold {
+            pendingGrab = nil
+            beginDrag(g.item, at: g.point, time: g.time)
         }
         if var d = drag {
             let dt = time - d.lastTime
@@ -93,6 +106,7 @@ extension SandboxApp {
         if panelDragging {
             panelDragging = false
             logPanelRelease()
+            commitPanelEdit()
             if repushOnRelease {
                 repushOnRelease = false
                 pushBehavior?.active = true
@@ -100,6 +114,10 @@ extension SandboxApp {
             return
         }
         guard button == .primary else { return }
+        if let g = pendingGrab {
+            pendingGrab = nil
+            log("selected \(g.item.name ?? "item") (its motion untouched; drag to grab it)")
+        }
         if let d = drag {
             // A pointer that stopped before release has (nearly) stopped the item.
             let idle = max(0, time - d.lastTime)
@@ -122,6 +140,9 @@ extension SandboxApp {
         snap(item, to: p)
     }
 
+    /// How far, pt, the pointer must move after pressing on an item before the item is grabbed: 3.
+    static let grabThreshold: CGFloat = 3
+
     // MARK: Keys
 
     func key(_ command: KeyCommand, pressed: Bool, shift: Bool) {
@@ -140,6 +161,7 @@ extension SandboxApp {
             break
         }
         guard pressed else { return }
+        if entryKey(command) { return }
         switch command {
         case .pauseResume:
             userPaused.toggle()
@@ -151,7 +173,20 @@ extension SandboxApp {
             }
             stepRequested = true
         case .restart:
-            loadScene(sceneIndex)
+            if shift { resetToFileValues() } else { restartWithTunedValues() }
+        case .saveScene:
+            saveScene()
+        case .openScene:
+            openNextSavedScene()
+        case .undo:
+            undoPanelEdit()
+        case .redo:
+            redoPanelEdit()
+        case .enter, .backspace:
+            break
+        case .toggleGhost:
+            readout.showGhost.toggle()
+            log(readout.showGhost ? "ghost of the previous run shown (B hides it)" : "ghost hidden (B shows it)")
         case .previousScene:
             loadScene(sceneIndex - 1)
         case .nextScene:

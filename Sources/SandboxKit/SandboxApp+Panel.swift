@@ -54,6 +54,12 @@ extension SandboxApp {
                                  },
                                  set: { v in behavior()?.isAnchored = v != 0 }))
             rows.append(slider("charge", \.charge, -10...10, 0.1, 0))
+            // The item rows are the first eight: the per-item / shared choice goes before them.
+            if let scope = editScopeRow(for: item, section: section) { rows.insert(scope, at: max(0, rows.count - 8)) }
+            rows += sceneBehaviorRows(for: item)
+        } else if let first = world.allBehaviors.compactMap({ $0 as? AttachmentBehavior }).first(where: { $0 !== dragAttachment }) {
+            // Nothing selected: the scene's first attachment is tunable at once.
+            rows += attachmentRows(first, index: 0)
         }
         if let g = world.gravity {
             rows.append(PanelRow(section: "gravity", name: "angle", unit: "rad", kind: .slider(range: -3.14...3.14, step: 0.02),
@@ -209,7 +215,9 @@ extension SandboxApp {
         let rows = panelRows()
         guard !rows.isEmpty else { return }
         panelIndex = min(panelIndex, rows.count - 1)
+        beginPanelEdit(rows[panelIndex])
         rows[panelIndex].nudge(steps)
+        commitPanelEdit()
         let r = rows[panelIndex]
         log("\(r.section) \(r.name) = \(r.valueText)")
     }
@@ -225,9 +233,13 @@ extension SandboxApp {
         }
         guard panelIndex < rows.count else { return }
         let row = rows[panelIndex]
+        if !dragging { beginPanelEdit(row) }
         switch row.kind {
         case .toggle:
-            if !dragging { row.nudge(1) }
+            if !dragging {
+                row.nudge(1)
+                commitPanelEdit()
+            }
         case .slider:
             guard dragging || (lx >= PanelLayout.trackX - 4 && lx <= PanelLayout.trackX + PanelLayout.trackWidth + 4)
             else { return }

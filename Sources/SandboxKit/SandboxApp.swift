@@ -56,6 +56,8 @@ public final class SandboxApp {
     public internal(set) var trace = MotionTrace()
     /// The item `trace` follows.
     var tracedItem: ObjectIdentifier?
+    /// The selected item's longer history and the previous run's, for the readouts and the A/B ghost.
+    var readout = ReadoutState()
     /// Selected panel row.
     public var panelIndex = 0
     /// Set when the window should close.
@@ -89,6 +91,8 @@ public final class SandboxApp {
     var drag: DragState?
     /// Pointer-down that may become a tap (no item under it, not moved far).
     var pendingTap: (point: CGPoint, time: Double)?
+    /// Pointer-down on an item: it is selected; it is grabbed only once the pointer moves (selecting is not grabbing).
+    var pendingGrab: (item: SandboxItem, point: CGPoint, time: Double)?
     /// Keys held for tilting.
     var tiltKeys = Set<KeyCommand>()
     /// Tilt from keys (ramped), each axis −1…1.
@@ -103,6 +107,8 @@ public final class SandboxApp {
     var delegateBridge: AnimatorDelegateBridge?
     /// Also told every log line (the window prints them to stdout). Default nil.
     public var onLog: (@MainActor (String) -> Void)?
+    /// Puts text on the system clipboard; returns whether it did (the window sets it: SDL_SetClipboardText).
+    public var clipboard: (@MainActor (String) -> Bool)?
     /// Screenshots taken (for file names).
     var screenshotCount = 0
     /// Time of the last pointer sample, s.
@@ -115,6 +121,8 @@ public final class SandboxApp {
     var pushBehavior: PushBehavior?
     /// The panel's push angle changed while its slider was dragged: the push re-fires once, on release.
     var repushOnRelease = false
+    /// Scene files: what the scene was built from, its live behaviours, undo/redo (SandboxApp+SceneFiles).
+    var files = SceneFileState()
 
     // MARK: Creating
 
@@ -146,14 +154,21 @@ public final class SandboxApp {
     public func loadScene(_ index: Int) {
         let n = SceneCatalog.all.count
         sceneIndex = ((index % n) + n) % n
+        install(SceneCatalog.all[sceneIndex].make(bounds: CGRect(origin: .zero, size: size), seed: configuration.seed))
+        adoptCatalogueScene()
+        log("scene \(scene.name) (\(scene.source)): \(scene.summary)")
+    }
+
+    /// Makes `newWorld` the current scene: gestures, overlays and the panel's own behaviours start afresh.
+    func install(_ newWorld: SceneWorld) {
         drag = nil
         pendingTap = nil
+        pendingGrab = nil
         snapBehavior = nil
         pushBehavior = nil
         overlay = SceneOverlayState()
         createdBehaviors = []
-        world = SceneCatalog.all[sceneIndex].make(bounds: CGRect(origin: .zero, size: size),
-                                                  seed: configuration.seed)
+        world = newWorld
         control = DynamicItemBehavior()
         world.animator.addBehavior(control)
         let bridge = AnimatorDelegateBridge(app: self)
@@ -161,7 +176,6 @@ public final class SandboxApp {
         world.animator.delegate = bridge
         animatorState = world.animator.isRunning ? "running" : "paused"
         applyTilt()
-        log("scene \(scene.name) (\(scene.source)): \(scene.summary)")
     }
 
     /// Appends a line to the log panel (and keeps the last 8), and hands it to `onLog`.

@@ -10,6 +10,17 @@ struct EventTranslator {
 
     static func keycode(_ k: SDL_KeyCode) -> SDL_Keycode { SDL_Keycode(k.rawValue) }
 
+    /// The command of a key held with Ctrl (scene files, undo), or nil.
+    static func controlCommand(for sym: SDL_Keycode, shift: Bool) -> KeyCommand? {
+        switch sym {
+        case keycode(SDLK_s): .saveScene
+        case keycode(SDLK_o): .openScene
+        case keycode(SDLK_z): shift ? .redo : .undo
+        case keycode(SDLK_y): .redo
+        default: nil
+        }
+    }
+
     /// The command of a key, or nil for keys the sandbox ignores.
     static func command(for sym: SDL_Keycode, shift: Bool) -> KeyCommand? {
         switch sym {
@@ -27,6 +38,9 @@ struct EventTranslator {
         case keycode(SDLK_t): .togglePanel
         case keycode(SDLK_v), keycode(SDLK_F10): .toggleChrome
         case keycode(SDLK_g): .toggleGraph
+        case keycode(SDLK_b): .toggleGhost
+        case keycode(SDLK_RETURN), keycode(SDLK_KP_ENTER): .enter
+        case keycode(SDLK_BACKSPACE): .backspace
         case keycode(SDLK_TAB): shift ? .panelPrevious : .panelNext
         case keycode(SDLK_SEMICOLON): .panelDecrease
         case keycode(SDLK_QUOTE): .panelIncrease
@@ -51,42 +65,6 @@ struct EventTranslator {
         case SDL_BUTTON_LEFT: .primary
         case SDL_BUTTON_RIGHT: .secondary
         default: nil
-        }
-    }
-
-    /// The command of a typed character (SDL_TEXTINPUT): what the layout produced, so `[ ] ; ' =` are reached on
-    /// every layout (German `[` is AltGr+8, whose key symbol is "8"). `:` and `"` (US shift+; and shift+') are the
-    /// ×10 steps. Letters in either case.
-    static func command(forText text: String) -> (KeyCommand, shift: Bool)? {
-        guard text.count == 1, let ch = text.lowercased().first else { return nil }
-        switch ch {
-        case " ": return (.pauseResume, false)
-        case ".": return (.singleStep, false)
-        case "r": return (.restart, false)
-        case "[": return (.previousScene, false)
-        case "]": return (.nextScene, false)
-        case "-": return (.slower, false)
-        case "=", "+": return (.faster, false)
-        case "o": return (.overlays, false)
-        case "h": return (.help, false)
-        case "p": return (.screenshot, false)
-        case "c": return (.copySwift, false)
-        case "t": return (.togglePanel, false)
-        case "g": return (.toggleGraph, false)
-        case ";": return (.panelDecrease, false)
-        case "'": return (.panelIncrease, false)
-        case ":": return (.panelDecrease, true)
-        case "\"": return (.panelIncrease, true)
-        case "q": return (.quit, false)
-        case "1": return (.toggleBoundaries, false)
-        case "2": return (.toggleGravity, false)
-        case "3": return (.toggleContacts, false)
-        case "4": return (.toggleSleeping, false)
-        case "5": return (.toggleJoints, false)
-        case "6": return (.toggleFields, false)
-        case "7": return (.toggleOutlines, false)
-        case "v": return (.toggleChrome, false)
-        default: return nil
         }
     }
 
@@ -116,18 +94,27 @@ struct EventTranslator {
         case SDL_KEYDOWN, SDL_KEYUP:
             let pressed = e.type == SDL_KEYDOWN.rawValue
             let shift = (UInt32(e.key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue)) != 0
-            if textInput, typesText(e.key.keysym.sym) { return nil }
-            guard let c = command(for: e.key.keysym.sym, shift: shift) else { return nil }
+            let ctrl = (UInt32(e.key.keysym.mod) & UInt32(KMOD_CTRL.rawValue)) != 0
+            // Ctrl+key commands come first: with Ctrl held no text is typed.
+            if !ctrl, textInput, typesText(e.key.keysym.sym) { return nil }
+            guard let c = ctrl ? controlCommand(for: e.key.keysym.sym, shift: shift)
+                : command(for: e.key.keysym.sym, shift: shift) else { return nil }
             // Auto-repeat only nudges panel values; toggles and scene changes happen once per press.
-            if e.key.repeat != 0, c != .panelDecrease, c != .panelIncrease { return nil }
+            if e.key.repeat != 0, c != .panelDecrease, c != .panelIncrease, c != .backspace { return nil }
             return .key(c, pressed: pressed, shift: shift)
         case SDL_TEXTINPUT:
-            let text = withUnsafeBytes(of: e.text.text) { raw in
+            var t = e.text
+            let typed = withUnsafeBytes(of: &t.text) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard let (c, shift) = command(forText: text) else { return nil }
-            if repeating, c != .panelDecrease, c != .panelIncrease { return nil }
-            return .key(c, pressed: true, shift: shift)
+            // The app types it into a value being entered, or runs its command (`KeyCommand.typed`); auto-repeat
+            // only nudges panel values.
+            if repeating, let (c, _) = KeyCommand.typed(typed), c != .panelDecrease, c != .panelIncrease { return nil }
+            return typed.isEmpty ? nil : .text(typed)
+        case SDL_DROPFILE:
+            guard let file = e.drop.file else { return nil }
+            defer { SDL_free(file) }
+            return .fileDropped(path: String(cString: file))
         default:
             return nil
         }

@@ -54,6 +54,8 @@ public final class SDLWindow {
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) == 0 else { throw SDLFailure("SDL_Init") }
         videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "?"
+        // "Copy as Swift" goes to the real clipboard.
+        app.clipboard = { text in SDL_SetClipboardText(text) == 0 }
         if videoDriver == "offscreen" || videoDriver == "dummy" {
             SDL_Quit()
             throw SDLFailure(message: "SDL chose the invisible '\(videoDriver)' video driver: no usable display")

@@ -31,7 +31,7 @@ struct DynamicsSandbox: ParsableCommand {
     @Option(name: .long, help: "Write the last frame to this PNG file (with --headless, or when the window quits); its folder must exist and be writable.")
     var screenshot: String?
 
-    @Option(name: .long, help: "Directory of PNG pictures for the image-view items (the sticker pile's stickers, in file-name order, cycled); must exist. Screenshots and 'copy as Swift' files go to the current directory.")
+    @Option(name: .long, help: "Directory of PNG pictures for the image-view items (the sticker pile's stickers, in file-name order, cycled); must exist. Default: the checkout's Assets/Stickers. Screenshots and 'copy as Swift' files go to the current directory.")
     var assets: String?
 
     @Option(name: .long, parsing: .unconditional,
@@ -45,6 +45,12 @@ struct DynamicsSandbox: ParsableCommand {
     @Option(name: .long, parsing: .unconditional,
             help: "Window size in points, WIDTHxHEIGHT (default 960x640; width 480…4000, height 360…4000).")
     var size = "960x640"
+
+    @Option(name: .long, help: "Open this scene file (JSON, docs/scene-files.md) instead of --scene; Ctrl+S saves one.")
+    var sceneFile: String?
+
+    @Option(name: .long, help: "Write every catalogue scene as a scene file into this directory (at --size, --seed) and exit: `make scene-files` refreshes Assets/Scenes.")
+    var writeSceneFiles: String?
 
     func validate() throws {
         _ = try CommandLineValues(frames: frames, scale: scale, seed: seed, size: size)
@@ -95,6 +101,24 @@ struct DynamicsSandbox: ParsableCommand {
 
     @MainActor
     func runApp() throws {
+        if let dir = writeSceneFiles {
+            let bounds = CGRect(origin: .zero, size: values.size)
+            for s in SceneCatalog.all {
+                let path = "\(dir)/\(s.name).json"
+                if let e = SceneCatalog.file(for: s, bounds: bounds, seed: values.seed).write(to: path, overwrite: true) {
+                    throw ValidationError(e.message)
+                }
+            }
+            print("dynamics-sandbox: wrote \(SceneCatalog.all.count) scene files to \(dir)")
+            return
+        }
+        var opened: SceneFile?
+        if let sceneFile {
+            switch SceneFile.load(contentsOf: sceneFile) {
+            case .success(let f): opened = f
+            case .failure(let e): throw ValidationError(e.message)
+            }
+        }
         if listScenes {
             for s in SceneCatalog.all {
                 print("\(s.name.padding(toLength: 20, withPad: " ", startingAt: 0)) \(s.source.padding(toLength: 9, withPad: " ", startingAt: 0)) \(s.summary)")
@@ -107,7 +131,7 @@ struct DynamicsSandbox: ParsableCommand {
         config.seed = v.seed
         config.scale = v.scale ?? 1
         config.size = v.size
-        if let assets {
+        if let assets = assets ?? AssetImages.defaultDirectory() {
             let loaded = AssetImages.load(from: assets)
             for problem in loaded.problems { print("dynamics-sandbox: \(problem)") }
             config.images = loaded.images
@@ -115,6 +139,10 @@ struct DynamicsSandbox: ParsableCommand {
                   + (loaded.images.isEmpty ? " (no PNG files: the stickers keep their colours)" : " for the stickers"))
         }
         let app = SandboxApp(configuration: config)
+        if let opened, let sceneFile {
+            app.open(opened, path: sceneFile)
+            print("dynamics-sandbox: opened \(sceneFile): scene \(opened.name)")
+        }
         if headless { return try runHeadless(app) }
         if let problem = SDLWindow.displayProblem() {
             print("dynamics-sandbox: cannot open a window (\(problem)): running scene \(scene) headless for "
@@ -132,7 +160,7 @@ struct DynamicsSandbox: ParsableCommand {
             print("dynamics-sandbox: cannot open a window (\(error)): running scene \(scene) headless instead.")
             return try runHeadless(app)
         }
-        print("window: video driver \(window.videoDriver), renderer \(window.rendererName), scene \(scene); "
+        print("window: video driver \(window.videoDriver), renderer \(window.rendererName), scene \(app.sceneTitle); "
               + "press H for help")
         fflush(nil)
         window.run(maxFrames: v.frames)

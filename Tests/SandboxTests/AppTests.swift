@@ -26,18 +26,45 @@ struct AppTests {
         #expect(diagnostics.isEmpty, "\(diagnostics)")
     }
 
-    @Test("copy as Swift prints UIKit code with the tuned values and writes it to a file")
+    @Test("copy as Swift: self-contained UIKit code with the tuned values, in a file never overwritten")
     func export() throws {
         var c = SandboxApp.Configuration()
         c.scene = "item-properties"
-        c.outputDirectory = FileManager.default.temporaryDirectory.path
+        c.outputDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: c.outputDirectory, withIntermediateDirectories: true)
         let app = SandboxApp(configuration: c)
+        var copied: String?
+        app.clipboard = { text in
+            copied = text
+            return true
+        }
         let code = app.swiftCode()
-        #expect(code.contains("UIDynamicItemBehavior(items: [item])"))
-        #expect(code.contains("itemBehavior.density = 3"))
-        #expect(code.contains("gravity.setAngle(.pi / 2, magnitude: 1)  // 1000 pt/s^2"))
+        #expect(code.contains("func makeTunedScene(in referenceView: UIView) -> (animator: UIDynamicAnimator, views: [UIView])"))
+        #expect(code.contains("let animator = UIDynamicAnimator(referenceView: referenceView)"))
+        #expect(code.contains("let itemBehavior2 = UIDynamicItemBehavior(items: [views[0]])"))
+        #expect(code.contains("itemBehavior2.density = 3"))
+        #expect(code.contains("gravity0.gravityDirection = CGVector(dx: 0, dy: 1)  // 1000 pt/s^2"))
         let path = try #require(app.exportSwift())
+        #expect(path.hasSuffix("/tuned-item-properties.swift"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == code)
+        #expect(copied == code)
+        // A second export never replaces the first.
+        let second = try #require(app.exportSwift())
+        #expect(second.hasSuffix("/tuned-item-properties-2.swift"))
+    }
+
+    @Test("copy as Swift keeps Bezier boundaries and adds instantaneous pushes inactive (nothing fires by itself)")
+    func exportBoundariesAndPushes() {
+        var c = SandboxApp.Configuration()
+        c.scene = "shapes"
+        let shapes = SandboxApp(configuration: c).swiftCode()
+        #expect(shapes.contains(".addCurve(to: CGPoint(x: 920, y: 320), controlPoint1: CGPoint(x: 140, y: 680), "
+                                + "controlPoint2: CGPoint(x: 820, y: 680))"), "\(shapes.prefix(3000))")
+        #expect(shapes.contains("collision1.addBoundary(withIdentifier: \"bowl\", for: collision1Path0)"))
+        #expect(shapes.contains("final class PathView: UIView"))
+        c.scene = "billiards"
+        let billiards = SandboxApp(configuration: c).swiftCode()
+        #expect(billiards.contains("push2.active = false"), "\(billiards)")
     }
 
     @Test("copy as Swift writes numbers as plain literals with 5 significant digits, angles on π/4 as .pi")
@@ -57,24 +84,24 @@ struct AppTests {
         c.scene = "pendulum"
         let pendulum = SandboxApp(configuration: c).swiftCode()
         // Pendulum: a 50-pt rigid rod from the ball to an anchor 35 pt right of the 960 × 640 window's centre.
-        #expect(pendulum.contains("let attachment0 = UIAttachmentBehavior(item: views[0], offsetFromCenter: "
+        #expect(pendulum.contains("let attachment1 = UIAttachmentBehavior(item: views[0], offsetFromCenter: "
                                   + "UIOffset(horizontal: 0, vertical: 0), attachedToAnchor: CGPoint(x: 515, y: 320))"))
-        #expect(pendulum.contains("attachment0.length = 50  // pt"))
-        #expect(pendulum.contains("attachment0.frequency = 0  // Hz; 0 = rigid"))
-        #expect(pendulum.contains("attachment0.damping = 0"))
-        #expect(pendulum.contains("animator.addBehavior(attachment0)"))
+        #expect(pendulum.contains("attachment1.length = 50  // pt"))
+        #expect(pendulum.contains("attachment1.frequency = 0  // Hz; 0 = rigid"))
+        #expect(pendulum.contains("attachment1.damping = 0"))
+        #expect(pendulum.contains("animator.addBehavior(attachment1)"))
         #expect(pendulum.contains("views[0] = ball"))
 
         c.scene = "drag-field"
         let drag = SandboxApp(configuration: c).swiftCode()
         // Seed 000: a drag field of strength 3 in a 100 × 100 region at the ball's top-left + (0, 100).
-        #expect(drag.contains("let field0 = UIFieldBehavior.dragField()"))
-        #expect(drag.contains("field0.position = CGPoint(x: 460, y: 140)"))
-        #expect(drag.contains("field0.region = UIRegion(size: CGSize(width: 100, height: 100))  // pt"))
-        #expect(drag.contains("field0.strength = 3"))
-        #expect(drag.contains("field0.falloff = 0"))
-        #expect(drag.contains("views.forEach(field0.addItem)"))
-        #expect(!drag.contains("attachment0"), "no attachment in this scene")
+        #expect(drag.contains("let field2 = UIFieldBehavior.dragField()"))
+        #expect(drag.contains("field2.position = CGPoint(x: 460, y: 140)"))
+        #expect(drag.contains("field2.region = UIRegion(size: CGSize(width: 100, height: 100))  // pt"))
+        #expect(drag.contains("field2.strength = 3"))
+        #expect(drag.contains("field2.falloff = 0"))
+        #expect(drag.contains("views.forEach(field2.addItem)"))
+        #expect(!drag.contains("UIAttachmentBehavior(item: views"), "no attachment in this scene")
 
         c.scene = "field-radial-gravity"
         let app = SandboxApp(configuration: c)

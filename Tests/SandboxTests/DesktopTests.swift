@@ -150,9 +150,9 @@ struct DesktopTests {
         let start = app.sceneIndex
         pump.dispatch(Self.keyDown(sym: Int32(SDLK_RIGHTBRACKET.rawValue)))
         #expect(app.sceneIndex == (start + 1) % SceneCatalog.all.count)
-        #expect(EventTranslator.command(forText: "\"")?.0 == .panelIncrease)
-        #expect(EventTranslator.command(forText: "\"")?.shift == true)
-        #expect(EventTranslator.command(forText: "V")?.0 == .toggleChrome)
+        #expect(KeyCommand.typed("\"")?.0 == .panelIncrease)
+        #expect(KeyCommand.typed("\"")?.shift == true)
+        #expect(KeyCommand.typed("V")?.0 == .toggleChrome)
     }
 
     @Test("V hides all chrome: the pixels under the log show the scene; the panel takes no clicks")

@@ -177,8 +177,8 @@ struct GestureTests {
         rows[1].setFraction(0.5)
         #expect(abs(push.angle) < 0.02)
         let code = app.swiftCode()
-        #expect(code.contains("let push0 = UIPushBehavior(items: [views[0]], mode: .continuous)"))
-        #expect(code.contains("push0.setAngle(0, magnitude: 1)"))
+        #expect(code.contains("let push1 = UIPushBehavior(items: views, mode: .continuous)"), "\(code)")
+        #expect(code.contains("push1.setAngle(0, magnitude: 1)"), "\(code)")
     }
 
     @Test("arrow keys through SDL's queue tilt gravity while held and level it on release")
@@ -338,6 +338,9 @@ struct GestureTests {
         let (app, pump) = Self.app("collision")
         let (x, y) = Self.wideCenter
         pump.dispatch(Self.button(true, x: x, y: y, ms: 1000))
+        // A press alone only selects; moving 4 pt (past the 3-pt threshold) grabs.
+        #expect(app.world.allBehaviors.compactMap { $0 as? AttachmentBehavior }.isEmpty)
+        pump.dispatch(Self.motion(x: x + 4, y: y, ms: 1010))
         let attachment = try #require(app.world.allBehaviors.compactMap { $0 as? AttachmentBehavior }.first)
         #expect(attachment.length == 0)
         // Set as the keyboard does while the mouse holds the item.

@@ -61,9 +61,15 @@ struct MotionTraceTests {
             differing += 1
         } }
         #expect(differing > 200, "\(differing) pixels of the plot changed")
-        // A new scene forgets the trace.
+        // R (restart with the tuned values) keeps the item selected and starts a new trace; the old one becomes the
+        // ghost the graph draws beside it.
         pump.dispatch(GestureTests.key(SDLK_g, true))
         pump.dispatch(GestureTests.key(SDLK_r, true))
+        app.frame(dt: 1.0 / 60)
+        #expect(app.trace.samples.count == 1)
+        #expect(app.selected != nil && app.readout.ghostSamples.count == 120)
+        // Another scene forgets the trace.
+        pump.dispatch(GestureTests.key(SDLK_RIGHTBRACKET, true))
         app.frame(dt: 1.0 / 60)
         #expect(app.trace.samples.isEmpty)
     }

@@ -4,7 +4,7 @@ import SandboxScenes
 import Testing
 
 /// "Copy as Swift" must paste into an app and compile: every scene's export, with the panel's edits, is wrapped in
-/// a function that declares the placeholders it names (`item`, `views`, `animator`, `touch`, …) and type-checked by
+/// a function without parameters (the snippet must declare everything it uses) and type-checked by
 /// `swiftc` against this package's `UIKitDynamics` module, the same `UI` names an iOS app compiles against.
 @MainActor
 @Suite("Copy as Swift compiles against UIKitDynamics")
@@ -39,8 +39,8 @@ struct SwiftExportCompilesTests {
             // Touch every panel row once so the export carries edited values too.
             for row in app.panelRows() { row.nudge(1) }
             file.append("// \(scene.name)")
-            file.append("@MainActor func tuned\(k)(item: UIView, views: [UIView], animator: UIDynamicAnimator, "
-                        + "grabOffset: UIOffset, touch: CGPoint, dx: CGFloat, dy: CGFloat, distance: CGFloat) {")
+            // No parameters: the snippet declares everything it uses (views, animator, touch…).
+            file.append("@MainActor func scene\(k)() {")
             file += app.swiftCode().split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
             file.append("}")
             file.append("")

@@ -91,3 +91,16 @@ extension AttachmentBehavior {
     /// The sliding axis (unit vector, reference axes); (1, 0) for the other kinds.
     package var axisOfTranslation: CGVector { axis }
 }
+
+extension AttachmentBehavior {
+    /// True when `length` was given (set, or fixed by a factory) rather than measured when the behaviour joined an
+    /// animator: a scene file must not turn a measured length into a set one (that would stop a close anchor
+    /// attachment from becoming a pin).
+    package var lengthIsExplicit: Bool { lengthWasSet }
+}
+
+extension CollisionBehavior {
+    /// The insets of the reference-bounds boundary, pt (zero unless set with
+    /// `setTranslatesReferenceBoundsIntoBoundary(with:)`).
+    package var referenceBoundsInsets: EdgeInsets { insets }
+}

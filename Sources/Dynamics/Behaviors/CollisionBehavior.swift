@@ -42,7 +42,7 @@ open class CollisionBehavior: DynamicBehavior {
     var referenceLoopBody: BodyID?
     /// Collision group while registered (nil: none free).
     var group: Int?
-    private var insets = EdgeInsets.zero
+    private(set) var insets = EdgeInsets.zero
 
     /// A collision behaviour for `items` (duplicates ignored).
     public init(items: [any DynamicItem]) {

@@ -1,0 +1,167 @@
+import Dynamics
+import Foundation
+import SandboxRender
+import SandboxScenes
+
+/// The selected item's motion over a longer window than the graph's, for the readouts.
+struct ReadoutState {
+    /// Seconds of history the readouts analyse: 30 (a 1-Hz spring with ζ 0.05 needs 17 s to settle).
+    static let history = 30.0
+    /// Samples since the selection (or the restart), oldest first, at most `history` s.
+    var samples: [MotionTrace.Sample] = []
+    /// This run, recorded for the next run's ghost.
+    var recording = GhostRecording()
+    /// The previous run (R or shift+R), drawn as the ghost.
+    var ghost = GhostRecording()
+    /// The selected item's samples in the previous run (the graph's ghost trace).
+    var ghostSamples: [MotionTrace.Sample] = []
+    /// The ghost is drawn (B toggles). Default true.
+    var showGhost = true
+
+    mutating func record(time: Double, x: Double, y: Double, speed: Double) {
+        guard time.isFinite, x.isFinite, y.isFinite else { return }
+        if let last = samples.last, time <= last.time { return }
+        samples.append(MotionTrace.Sample(time: time, x: x, y: y, speed: speed))
+        if let first = samples.first, time - first.time > Self.history { samples.removeFirst() }
+    }
+
+    /// The motion measured from the samples.
+    var analysis: MotionAnalysis? {
+        MotionAnalysis.analyze(t: samples.map(\.time), x: samples.map(\.x), y: samples.map(\.y))
+    }
+}
+
+extension SandboxApp {
+    /// The selected item's measured motion (frequency, damping ratio, overshoot, settle time), or nil.
+    public var measuredMotion: MotionAnalysis? { readout.analysis }
+
+    /// What the selected item's first spring (an attachment with frequency > 0, else a snap) predicts, or nil.
+    public var predictedMotion: (source: String, prediction: SpringPrediction)? {
+        guard let item = overlay.selected else { return nil }
+        let amplitude = measuredAmplitude
+        if let a = attachments(of: item).first(where: { $0.frequency > 0 }) {
+            let a0 = amplitude ?? distanceFromRest(item, a)
+            return ("spring", SpringPrediction(frequency: Double(a.frequency), dampingRatio: Double(a.damping),
+                                               amplitude: a0))
+        }
+        if let s = snaps(of: item).first ?? (snapBehavior as? SnapBehavior).flatMap({ s in
+            s.items.contains { $0 === item } ? s : nil
+        }) {
+            let d = hypot(Double(item.center.x - s.snapPoint.x), Double(item.center.y - s.snapPoint.y))
+            return ("snap (4-Hz springs)", SpringPrediction(frequency: SnapBehavior.springFrequency,
+                                                           dampingRatio: Double(s.damping), amplitude: amplitude ?? d))
+        }
+        return nil
+    }
+
+    /// The start of the measured swing: the first sample's distance from the measured rest point, pt.
+    var measuredAmplitude: Double? {
+        guard let m = readout.analysis, !readout.samples.isEmpty else { return nil }
+        return abs(projectedFirst(readout.samples) - m.rest)
+    }
+
+    private func projectedFirst(_ s: [MotionTrace.Sample]) -> Double {
+        let n = Double(s.count)
+        let mx = s.map(\.x).reduce(0, +) / n, my = s.map(\.y).reduce(0, +) / n
+        var sxx = 0.0, syy = 0.0, sxy = 0.0
+        for p in s {
+            sxx += (p.x - mx) * (p.x - mx)
+            syy += (p.y - my) * (p.y - my)
+            sxy += (p.x - mx) * (p.y - my)
+        }
+        let angle = 0.5 * atan2(2 * sxy, sxx - syy)
+        return (s[0].x - mx) * cos(angle) + (s[0].y - my) * sin(angle)
+    }
+
+    /// How far `item` is from where attachment `a` holds it at rest (its length from the anchor), pt.
+    func distanceFromRest(_ item: SandboxItem, _ a: AttachmentBehavior) -> Double {
+        guard a.attachedBehaviorType == .anchor else { return 0 }
+        let d = hypot(Double(item.center.x - a.anchorPoint.x), Double(item.center.y - a.anchorPoint.y))
+        return abs(d - Double(a.length))
+    }
+
+    /// The spring row's derived text: ζ and the overshoot it predicts.
+    func springPrediction(_ a: AttachmentBehavior) -> String? {
+        guard a.frequency > 0 else { return nil }
+        let p = SpringPrediction(frequency: Double(a.frequency), dampingRatio: Double(a.damping), amplitude: 1)
+        return String(format: "overshoot %.0f%%", p.overshootPercent)
+    }
+
+    /// The snap row's derived text.
+    func snapPrediction(_ s: SnapBehavior) -> String? {
+        let p = SpringPrediction(frequency: SnapBehavior.springFrequency, dampingRatio: Double(s.damping), amplitude: 1)
+        return String(format: "overshoot %.0f%%", p.overshootPercent)
+    }
+
+    /// Why the animator is still running: the items above the rest rule (speed ≥ 1 pt/s), the continuous pushes
+    /// and the fields that keep it awake; or when it paused.
+    public func stillRunningReasons() -> String {
+        guard world.animator.isRunning else {
+            return String(format: "animator paused (dynamicAnimatorDidPause) at %.2f s", world.animator.elapsedTime)
+        }
+        var moving: [(String, Double)] = []
+        for item in world.items {
+            let v = velocity(of: item)
+            let speed = Double(hypot(v.x, v.y))
+            if speed >= MotionAnalysis.restSpeed { moving.append((item.name ?? "item", speed)) }
+        }
+        moving.sort { $0.1 > $1.1 }
+        var parts: [String] = []
+        if !moving.isEmpty {
+            let top = moving.prefix(2).map { String(format: "%@ %.0f pt/s", $0.0, $0.1) }.joined(separator: ", ")
+            parts.append("\(moving.count) above 1 pt/s (\(top))")
+        }
+        let pushes = world.allBehaviors.compactMap { $0 as? PushBehavior }
+            .filter { $0.mode == .continuous && $0.active && $0.magnitude > 0 }.count
+        if pushes > 0 { parts.append("\(pushes) continuous push\(pushes == 1 ? "" : "es")") }
+        let fields = world.allBehaviors.compactMap { $0 as? FieldBehavior }.filter { !$0.items.isEmpty }.count
+        if fields > 0 { parts.append("\(fields) field\(fields == 1 ? "" : "s")") }
+        if parts.isEmpty { parts.append("everything below 1 pt/s: sleeping within 0.5 s") }
+        return "running: " + parts.joined(separator: "; ")
+    }
+
+    /// The readout lines (measured beside predicted) for the selected item.
+    func readoutLines() -> [String] {
+        var lines: [String] = []
+        func seconds(_ v: Double?) -> String { v.map { String(format: "%.2f s", $0) } ?? "-" }
+        if let m = measuredMotion {
+            lines.append(String(format: "measured   f %.2f Hz  zeta %.3f  overshoot %.0f%%  settle %@", m.frequency,
+                                m.dampingRatio, m.overshootPercent, seconds(m.settleTime)))
+        } else {
+            lines.append("measured   (no oscillation yet: fling or drag the item)")
+        }
+        if let g = ghostMotion, readout.showGhost {
+            lines.append(String(format: "previous   f %.2f Hz  zeta %.3f  overshoot %.0f%%  settle %@  (ghost, B)",
+                                g.frequency, g.dampingRatio, g.overshootPercent, seconds(g.settleTime)))
+        }
+        if let (source, p) = predictedMotion {
+            lines.append(String(format: "predicted  f %.2f Hz  zeta %.3f  overshoot %.0f%%  settle %@  pause %@",
+                                p.frequency, p.dampingRatio, p.overshootPercent, seconds(p.settleTime),
+                                seconds(p.timeToPause)) + "  (\(source))")
+        }
+        lines.append(stillRunningReasons())
+        if let item = overlay.selected, let a = attachments(of: item).first(where: { $0.frequency > 0 }) {
+            let t = SpringTranslation(frequency: Double(a.frequency), dampingRatio: Double(a.damping))
+            lines.append(String(format: "SwiftUI .spring(response: %.3g, dampingRatio: %.3g) = Spring(duration: %.3g, "
+                                + "bounce: %.3g)", t.response, t.dampingRatio, t.duration, t.bounce))
+            let ca = t.caSpring()
+            lines.append(String(format: "CASpringAnimation mass 1 stiffness %.4g damping %.3g; "
+                                + "UISpringTimingParameters(dampingRatio: %.3g)", ca.stiffness, ca.damping, t.dampingRatio))
+        }
+        return lines
+    }
+
+    /// Draws the readouts just above the motion graph.
+    func drawReadouts(into r: inout Raster) {
+        guard let graph = graphRect else { return }
+        let lines = readoutLines()
+        let w = max(Double(graph.width), Double(lines.map { BitmapFont.width(of: $0) }.max() ?? 0)
+                    * Double(textScale) / scale + 16)
+        let h = Double(lines.count) * 11 + 8
+        let x0 = Double(graph.maxX) - w, y0 = Double(graph.minY) - h - 4
+        box(&r, x: x0, y: y0, w: w, h: h)
+        for (i, line) in lines.enumerated() {
+            text(&r, line, x: x0 + 8, y: y0 + 5 + Double(i) * 11, i == 0 ? Self.text : Self.dim)
+        }
+    }
+}
