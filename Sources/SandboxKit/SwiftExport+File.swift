@@ -44,9 +44,9 @@ extension SandboxApp {
         }
         if shapes.contains("path") {
             out.append("final class PathView: UIView {")
-            out.append("    var outline: UIBezierPath?")
+            out.append("    var outline = UIBezierPath()")
             out.append("    override var collisionBoundsType: UIDynamicItemCollisionBoundsType { .path }")
-            out.append("    override var collisionBoundingPath: UIBezierPath? { outline }")
+            out.append("    override var collisionBoundingPath: UIBezierPath { outline }")
             out.append("}")
         }
         out.append("let animator = UIDynamicAnimator(referenceView: referenceView)")

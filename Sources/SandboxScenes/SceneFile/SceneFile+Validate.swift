@@ -72,6 +72,11 @@ extension SceneFile {
             for (m, i) in items.enumerated() { index(i, n, "\(p).items[\(m)]", "item") }
             for (m, i) in (gs ?? []).enumerated() { index(i, groupCount, "\(p).groups[\(m)]", "group") }
         }
+        // Points a behavior places in the world: the same ±1e6 pt as item centres (Dynamics refuses more).
+        func point(_ q: Point?, _ p: String) {
+            number(q?.x, "\(p).x", -1e6...1e6, "pt")
+            number(q?.y, "\(p).y", -1e6...1e6, "pt")
+        }
         func vector(_ v: Vector?, _ p: String) {
             number(v?.dx, "\(p).dx", -1e6...1e6, "")
             number(v?.dy, "\(p).dy", -1e6...1e6, "")
@@ -131,6 +136,11 @@ extension SceneFile {
                 if a.attachedTo == a.item {
                     fail("\(p).attachedTo", "an item cannot be attached to itself", "name another item")
                 }
+                point(a.anchor, "\(p).anchor")
+                for (o, name) in [(a.offset, "offset"), (a.attachedOffset, "attachedOffset")] {
+                    number(o?.horizontal, "\(p).\(name).horizontal", -1e6...1e6, "pt")
+                    number(o?.vertical, "\(p).\(name).vertical", -1e6...1e6, "pt")
+                }
                 number(a.length, "\(p).length", 0...1e6, "pt, ≥ 0")
                 number(a.frequency, "\(p).frequency", 0...1000, "Hz, 0 = rigid")
                 number(a.damping, "\(p).damping", 0...1000, "damping ratio, ≥ 0")
@@ -143,6 +153,7 @@ extension SceneFile {
                 }
             case .snap(let s):
                 index(s.item, n, "\(p).item", "item")
+                point(s.point, "\(p).point")
                 number(s.damping, "\(p).damping", 0...1, "0 … 1")
             case .push(let q):
                 refs(q.items, q.groups, p)
@@ -152,6 +163,7 @@ extension SceneFile {
                 vector(q.direction, "\(p).direction")
                 for (j, o) in (q.offsets ?? []).enumerated() { index(o.item, n, "\(p).offsets[\(j)].item", "item") }
             case .field(let f):
+                point(f.position, "\(p).position")
                 refs(f.items, f.groups, p)
                 let kinds = ["drag", "vortex", "radialGravity", "linearGravity", "velocity", "noise", "turbulence",
                              "spring", "electric", "magnetic"]
