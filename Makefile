@@ -37,7 +37,7 @@ APT_PACKAGES := libsdl2-dev zlib1g-dev
 UI_TEST_PACKAGES := xvfb xauth xdotool imagemagick
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: consumer-check help deps ui-deps apt-install build test ui-test run bench bench-ir clean idle-cpu fps docs fuzz memcheck scene-files stickers
+.PHONY: format format-check consumer-check help deps ui-deps apt-install build test ui-test run bench bench-ir clean idle-cpu fps docs fuzz memcheck scene-files stickers
 
 help:
 	@echo "make run    install what is missing, then open the sandbox window on SCENE (default sticker-pile;"
@@ -52,6 +52,7 @@ help:
 	@echo "            machine; WARMUP=60 FRAMES=30 JOBS=2, CONFIGS as for make bench)"
 	@echo "make scene-files  rewrite Assets/Scenes from the catalogue; make stickers: redraw Assets/Stickers"
 	@echo "make docs   DocC archives of PhysicsCore, Dynamics and UIKitDynamics in $(BUILD_DIR)/docs (swift-docc-plugin)"
+	@echo "make format rewrite the Swift files as .swift-format says (make format-check, part of make test, checks)"
 	@echo "make build  debug build of everything"
 	@echo "make deps   install what is missing (Debian packages; tells how to get Swift)"
 	@echo "make clean  remove $(BUILD_DIR)"
@@ -102,6 +103,7 @@ build: deps
 # 40-row pyramids for 11 s) that a debug build would take many minutes over. The invariant checks that a debug
 # build runs after every step are switched on explicitly by those tests.
 test: deps ui-deps
+	$(MAKE) --no-print-directory format-check
 	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release -Xswiftc -enable-testing --build-tests \
 	  --explicit-target-dependency-import-check error
 	$(SWIFT) test --scratch-path $(BUILD_DIR) -c release -Xswiftc -enable-testing --skip-build
@@ -205,3 +207,11 @@ docs: deps
 # A package that depends on this one by version (a local git URL tagged 1.0.0) builds and runs (part of make test).
 consumer-check: deps
 	bash scripts/consumer-by-version.sh
+
+# The layout of every Swift file (.swift-format: 4-space indent, 120 columns), with the toolchain's swift-format.
+# `make format` rewrites the files; `make format-check` (part of make test) fails on any difference.
+format:
+	$(SWIFT) format format -i --configuration .swift-format -r Sources Tests Package.swift
+format-check:
+	$(SWIFT) format lint --strict --configuration .swift-format -r Sources Tests Package.swift
+	@echo "format-check: every Swift file is laid out as .swift-format says"

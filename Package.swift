@@ -10,13 +10,13 @@ let package = Package(
         .library(name: "Dynamics", targets: ["Dynamics"]),
         .library(name: "UIKitDynamics", targets: ["UIKitDynamics"]),
         .executable(name: "dynamics-bench", targets: ["dynamics-bench"]),
-        .executable(name: "dynamics-sandbox", targets: ["dynamics-sandbox"]),
+        .executable(name: "dynamics-sandbox", targets: ["dynamics-sandbox"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `make docs`: the DocC catalogues (Sources/*/*.docc) built with `swift package generate-documentation`.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
     ],
     targets: [
         // Rigid bodies, shapes, collision, solver. No Foundation, no SDL, no UIKit names.
@@ -48,16 +48,20 @@ let package = Package(
         // The scene catalogue (seed demos and more), shared by the app, the tests and the bench. No SDL.
         .target(name: "SandboxScenes", dependencies: ["Dynamics"], swiftSettings: strict),
         // The app's model: input actions, tuning panel, overlays, clock policy, scene drawing. No SDL.
-        .target(name: "SandboxKit", dependencies: ["Dynamics", "SandboxScenes", "SandboxRender"],
-                swiftSettings: strict),
+        .target(
+            name: "SandboxKit", dependencies: ["Dynamics", "SandboxScenes", "SandboxRender"],
+            swiftSettings: strict),
         // The only module that imports SDL: window, events, gamepads, frame pacing, presenting.
-        .target(name: "SandboxSDL", dependencies: ["CSDL2", "SandboxKit", "SandboxRender"],
-                swiftSettings: strict),
+        .target(
+            name: "SandboxSDL", dependencies: ["CSDL2", "SandboxKit", "SandboxRender"],
+            swiftSettings: strict),
         // The sandbox app: command line and wiring only.
         .executableTarget(
             name: "dynamics-sandbox",
-            dependencies: ["SandboxSDL", "SandboxKit", "SandboxScenes",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "SandboxSDL", "SandboxKit", "SandboxScenes",
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "PhysicsCoreTests", dependencies: ["PhysicsCore"], swiftSettings: strict),
@@ -65,17 +69,23 @@ let package = Package(
         .testTarget(name: "UIKitDynamicsTests", dependencies: ["UIKitDynamics"], swiftSettings: strict),
         // iOS-style client programs (only `import UIKit` changed), compiled in both language modes: Shared/ holds
         // the shared programs, Swift5/ and Swift6/ link to them (Swift5/ adds a non-isolated NSObject program).
-        .target(name: "ClientProgramsSwift5", dependencies: ["UIKitDynamics"], path: "Tests/ClientPrograms/Swift5",
-                swiftSettings: [.swiftLanguageMode(.v5)]),
-        .target(name: "ClientProgramsSwift6", dependencies: ["UIKitDynamics"], path: "Tests/ClientPrograms/Swift6",
-                swiftSettings: strict),
-        .testTarget(name: "ClientProgramTests", dependencies: ["ClientProgramsSwift5", "ClientProgramsSwift6"],
-                    swiftSettings: strict),
-        .testTarget(name: "SandboxTests",
-                    // UIKitDynamics: "copy as Swift" output is type-checked against its module.
-                    dependencies: ["SandboxRender", "SandboxScenes", "SandboxKit", "SandboxSDL", "Dynamics", "CSDL2",
-                                   "UIKitDynamics"],
-                    exclude: ["Goldens"],
-                    swiftSettings: strict),
+        .target(
+            name: "ClientProgramsSwift5", dependencies: ["UIKitDynamics"], path: "Tests/ClientPrograms/Swift5",
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(
+            name: "ClientProgramsSwift6", dependencies: ["UIKitDynamics"], path: "Tests/ClientPrograms/Swift6",
+            swiftSettings: strict),
+        .testTarget(
+            name: "ClientProgramTests", dependencies: ["ClientProgramsSwift5", "ClientProgramsSwift6"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "SandboxTests",
+            // UIKitDynamics: "copy as Swift" output is type-checked against its module.
+            dependencies: [
+                "SandboxRender", "SandboxScenes", "SandboxKit", "SandboxSDL", "Dynamics", "CSDL2",
+                "UIKitDynamics"
+            ],
+            exclude: ["Goldens"],
+            swiftSettings: strict)
     ]
 )

@@ -12,7 +12,9 @@ public enum AssetImages {
                 .filter { $0.lowercased().hasSuffix(".png") }
                 .sorted()
         } catch {
-            return ([], ["--assets '\(directory)': cannot list it (\(error.localizedDescription)); check its permissions"])
+            return (
+                [], ["--assets '\(directory)': cannot list it (\(error.localizedDescription)); check its permissions"]
+            )
         }
         var images: [Raster] = []
         var problems: [String] = []
@@ -25,8 +27,9 @@ public enum AssetImages {
             do {
                 images.append(try PNG.decode([UInt8](data)))
             } catch {
-                problems.append("--assets: skipped '\(name)': \(error); save it as an 8-bit RGB or RGBA, "
-                                + "non-interlaced PNG")
+                problems.append(
+                    "--assets: skipped '\(name)': \(error); save it as an 8-bit RGB or RGBA, "
+                        + "non-interlaced PNG")
             }
         }
         return (images, problems)

@@ -20,8 +20,9 @@ public struct CommandLineValues: Sendable, Equatable {
     }
 
     /// The defaults (no flags).
-    public static let defaults = CommandLineValues(frames: nil, scale: nil, seed: 1,
-                                                   size: CGSize(width: 960, height: 640))
+    public static let defaults = CommandLineValues(
+        frames: nil, scale: nil, seed: 1,
+        size: CGSize(width: 960, height: 640))
 
     /// The values as given.
     public init(frames: Int?, scale: Double?, seed: UInt64, size: CGSize) {
@@ -36,8 +37,9 @@ public struct CommandLineValues: Sendable, Equatable {
         self = Self.defaults
         if let frames {
             guard let n = Int(frames.trimmingCharacters(in: .whitespaces)), (1...100_000).contains(n) else {
-                throw Problem(description: "--frames must be a whole number from 1 to 100000, got '\(frames)' "
-                              + "(e.g. --frames 600)")
+                throw Problem(
+                    description: "--frames must be a whole number from 1 to 100000, got '\(frames)' "
+                        + "(e.g. --frames 600)")
             }
             self.frames = n
         }
@@ -49,17 +51,20 @@ public struct CommandLineValues: Sendable, Equatable {
             self.scale = s
         }
         guard let sd = UInt64(seed.trimmingCharacters(in: .whitespaces)) else {
-            throw Problem(description: "--seed must be a whole number from 0 to \(UInt64.max), got '\(seed)' "
-                          + "(e.g. --seed 7)")
+            throw Problem(
+                description: "--seed must be a whole number from 0 to \(UInt64.max), got '\(seed)' "
+                    + "(e.g. --seed 7)")
         }
         self.seed = sd
         let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false)
             .map { Double($0.trimmingCharacters(in: .whitespaces)) }
         let minimum = SandboxAppLimits.minimumWindowSize
         guard parts.count == 2, let w = parts[0], let h = parts[1], (Double(minimum.width)...4000).contains(w),
-              (Double(minimum.height)...4000).contains(h) else {
-            throw Problem(description: "--size must be WIDTHxHEIGHT in points, width \(Int(minimum.width))…4000 and "
-                          + "height \(Int(minimum.height))…4000, got '\(size)' (e.g. --size 960x640)")
+            (Double(minimum.height)...4000).contains(h)
+        else {
+            throw Problem(
+                description: "--size must be WIDTHxHEIGHT in points, width \(Int(minimum.width))…4000 and "
+                    + "height \(Int(minimum.height))…4000, got '\(size)' (e.g. --size 960x640)")
         }
         self.size = CGSize(width: w, height: h)
     }

@@ -23,8 +23,10 @@ public struct FrameStats: Sendable {
 
     /// Records one present at monotonic time `time` (s) with the frame's physics and draw times (ms); `linked`
     /// says whether the frame clock was display-linked (probing over) when the frame was made.
-    public mutating func recordPresent(at time: Double, physicsMs physics: Double, drawMs draw: Double,
-                                       linked: Bool) {
+    public mutating func recordPresent(
+        at time: Double, physicsMs physics: Double, drawMs draw: Double,
+        linked: Bool
+    ) {
         framesPresented += 1
         guard linked, time.isFinite else { return }
         if let last = lastLinked {

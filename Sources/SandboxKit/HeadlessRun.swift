@@ -28,8 +28,10 @@ public struct HeadlessRun {
     /// Steps and draws `frames` frames of 1/60 s (each frame is drawn, as in the window); calls `progress` every
     /// 60 frames with the frame number and the timings so far. Returns the timings and leaves the last frame in
     /// `raster`.
-    public static func run(_ app: SandboxApp, frames: Int, raster: inout Raster,
-                           progress: (Int, Report) -> Void = { _, _ in }) -> Report {
+    public static func run(
+        _ app: SandboxApp, frames: Int, raster: inout Raster,
+        progress: (Int, Report) -> Void = { _, _ in }
+    ) -> Report {
         var report = Report()
         for f in 1...max(1, frames) {
             app.frame(dt: 1.0 / 60)

@@ -67,7 +67,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
         case .tiltDown: ("down", "tilt gravity down")
         case .quit: ("Q / esc", "quit")
         case .toggleBoundaries, .toggleGravity, .toggleContacts, .toggleSleeping, .toggleJoints, .toggleFields,
-             .toggleOutlines:
+            .toggleOutlines:
             ("1 ... 7", "show / hide one overlay layer:")
         }
     }

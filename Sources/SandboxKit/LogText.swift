@@ -13,7 +13,8 @@ public enum LogText {
         while i < chars.count {
             let c = chars[i]
             if c == "-", i + 1 < chars.count, chars[i + 1] == "0",
-               i == 0 || !(chars[i - 1].isLetter || chars[i - 1].isNumber || chars[i - 1] == ".") {
+                i == 0 || !(chars[i - 1].isLetter || chars[i - 1].isNumber || chars[i - 1] == ".")
+            {
                 // The number after the sign: digits and at most one point.
                 var j = i + 1
                 var allZero = true

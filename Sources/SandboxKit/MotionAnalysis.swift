@@ -78,8 +78,9 @@ public struct MotionAnalysis: Equatable, Sendable {
         if let i = (0..<n).last(where: { abs(x[$0] - rest) > settleTolerance }) {
             settle = (i + 1 < n ? t[i + 1] : t[i]) - t[0]
         }
-        return MotionAnalysis(frequency: fn, dampingRatio: zeta, overshootPercent: overshoot, settleTime: settle,
-                              rest: rest, extremes: ext.count)
+        return MotionAnalysis(
+            frequency: fn, dampingRatio: zeta, overshootPercent: overshoot, settleTime: settle,
+            rest: rest, extremes: ext.count)
     }
 
     /// Analyses a 2-D trace along its principal axis (the direction it moves most).
@@ -124,7 +125,8 @@ public struct SpringPrediction: Equatable, Sendable {
         let a = max(abs(amplitude), MotionAnalysis.settleTolerance)
         settleTime = z > 0 && w > 0 ? log(a / MotionAnalysis.settleTolerance) / (z * w) : nil
         let v = a * w
-        timeToPause = z > 0 && w > 0
+        timeToPause =
+            z > 0 && w > 0
             ? max(0, log(max(1, v / MotionAnalysis.restSpeed)) / (z * w)) + MotionAnalysis.sleepDelay : nil
     }
 }

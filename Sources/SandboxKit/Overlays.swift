@@ -55,7 +55,8 @@ public struct OverlayOptions: Hashable, Sendable {
         case OverlayOptions(): "overlays: default"
         case .all: "overlays: all"
         case .none: "overlays: off"
-        default: "overlays: " + OverlayLayer.allCases.filter { self[$0] }.map { "\($0.rawValue)" }.joined(separator: " ")
+        default:
+            "overlays: " + OverlayLayer.allCases.filter { self[$0] }.map { "\($0.rawValue)" }.joined(separator: " ")
         }
     }
 }

@@ -22,16 +22,20 @@ enum PathFlattening {
                 guard let s = current.last else { current = [p]; continue }
                 for i in 1...segments {
                     let t = CGFloat(i) / CGFloat(segments), u = 1 - t
-                    current.append(CGPoint(x: u * u * s.x + 2 * u * t * c.x + t * t * p.x,
-                                           y: u * u * s.y + 2 * u * t * c.y + t * t * p.y))
+                    current.append(
+                        CGPoint(
+                            x: u * u * s.x + 2 * u * t * c.x + t * t * p.x,
+                            y: u * u * s.y + 2 * u * t * c.y + t * t * p.y))
                 }
             case .curve(let p, let c1, let c2):
                 guard let s = current.last else { current = [p]; continue }
                 for i in 1...segments {
                     let t = CGFloat(i) / CGFloat(segments), u = 1 - t
                     let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-                    current.append(CGPoint(x: a * s.x + b * c1.x + c * c2.x + d * p.x,
-                                           y: a * s.y + b * c1.y + c * c2.y + d * p.y))
+                    current.append(
+                        CGPoint(
+                            x: a * s.x + b * c1.x + c * c2.x + d * p.x,
+                            y: a * s.y + b * c1.y + c * c2.y + d * p.y))
                 }
             case .close:
                 let first = current.first

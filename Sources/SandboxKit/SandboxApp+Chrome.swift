@@ -46,12 +46,14 @@ extension SandboxApp {
         let lines = [
             "\(sceneTitle)  (\(sceneIndex + 1)/\(n), \(files.path == nil ? scene.source : "file"))   H: help",
             hudTimingLine,
-            "time x\(timeScaleText)   \(overlays.label)" + (gamepadName.map { "   pad: \($0)" } ?? ""),
+            "time x\(timeScaleText)   \(overlays.label)" + (gamepadName.map { "   pad: \($0)" } ?? "")
         ]
         let w = Double(lines.map { BitmapFont.width(of: $0) }.max() ?? 0) * Double(textScale) / scale + 40
         box(&r, x: 8, y: 8, w: w, h: 46)
         // Indicator: green = animator running, grey = animator paused (delegate), amber = paused by the user.
-        let (color, label): (RGBA, String) = userPaused ? (RGBA(hex: 0xF5_A6_23), "PAUSED (space)")
+        let (color, label): (RGBA, String) =
+            userPaused
+            ? (RGBA(hex: 0xF5_A6_23), "PAUSED (space)")
             : world.animator.isRunning ? (RGBA(hex: 0x7E_D3_21), "running") : (RGBA(hex: 0x8A_8F_98), "animator paused")
         r.fillCircle(center: PixelPoint(20 * scale, 20 * scale), radius: 5 * scale, color)
         text(&r, lines[0], x: 30, y: 13)
@@ -115,8 +117,11 @@ extension SandboxApp {
                 section = row.section
                 text(&r, row.section, x: x0 + 8, y: y - 13, Self.accent)
             }
-            if i == panelIndex { box(&r, x: x0 + 2, y: y - 2, w: Double(rect.width) - 4, h: PanelLayout.rowHeight - 2,
-                                     RGBA(255, 255, 255, 28)) }
+            if i == panelIndex {
+                box(
+                    &r, x: x0 + 2, y: y - 2, w: Double(rect.width) - 4, h: PanelLayout.rowHeight - 2,
+                    RGBA(255, 255, 255, 28))
+            }
             text(&r, row.name, x: x0 + 10, y: y, Self.text)
             var value = row.valueText
             if let d = row.derived() { value += "  " + d }
@@ -127,26 +132,30 @@ extension SandboxApp {
             case .slider:
                 box(&r, x: tx, y: ty, w: PanelLayout.trackWidth, h: 3, RGBA(255, 255, 255, 50))
                 box(&r, x: tx, y: ty, w: PanelLayout.trackWidth * row.fraction, h: 3, Self.accent)
-                r.fillCircle(center: PixelPoint((tx + PanelLayout.trackWidth * row.fraction) * scale, (ty + 1.5) * scale),
-                             radius: 4.5 * scale, Self.text)
+                r.fillCircle(
+                    center: PixelPoint((tx + PanelLayout.trackWidth * row.fraction) * scale, (ty + 1.5) * scale),
+                    radius: 4.5 * scale, Self.text)
             case .toggle:
                 let on = row.fraction > 0.5
                 box(&r, x: tx, y: ty - 3, w: 22, h: 10, on ? Self.accent : RGBA(255, 255, 255, 50))
-                r.fillCircle(center: PixelPoint((tx + (on ? 17 : 5)) * scale, (ty + 2) * scale), radius: 4 * scale,
-                             Self.text)
+                r.fillCircle(
+                    center: PixelPoint((tx + (on ? 17 : 5)) * scale, (ty + 2) * scale), radius: 4 * scale,
+                    Self.text)
             }
         }
     }
 
     /// Centre: every key and mouse gesture.
     func drawHelp(into r: inout Raster) {
-        var lines = ["Mouse",
-                     "  press on an item + drag   attach it to the cursor and drag",
-                     "  release while moving      fling it with the cursor's velocity",
-                     "  tap empty space           snap the selected item there",
-                     "  right-click               instantaneous push toward the click",
-                     "  panel (right)             click or drag a slider; click a switch",
-                     "", "Keys"]
+        var lines = [
+            "Mouse",
+            "  press on an item + drag   attach it to the cursor and drag",
+            "  release while moving      fling it with the cursor's velocity",
+            "  tap empty space           snap the selected item there",
+            "  right-click               instantaneous push toward the click",
+            "  panel (right)             click or drag a slider; click a switch",
+            "", "Keys"
+        ]
         var seen = Set<String>()
         for c in KeyCommand.allCases where c != .panelPrevious {
             let h = c.help

@@ -46,10 +46,12 @@ extension SandboxApp {
         }
         guard let item = overlay.selected else { return }
         let v = velocity(of: item)
-        trace.record(time: world.animator.elapsedTime, x: Double(item.center.x), y: Double(item.center.y),
-                     speed: Double(hypot(v.x, v.y)))
-        readout.record(time: world.animator.elapsedTime, x: Double(item.center.x), y: Double(item.center.y),
-                       speed: Double(hypot(v.x, v.y)))
+        trace.record(
+            time: world.animator.elapsedTime, x: Double(item.center.x), y: Double(item.center.y),
+            speed: Double(hypot(v.x, v.y)))
+        readout.record(
+            time: world.animator.elapsedTime, x: Double(item.center.x), y: Double(item.center.y),
+            speed: Double(hypot(v.x, v.y)))
     }
 
     /// Draws the scene, the overlays, the HUD, the panel, the log and the help into `raster` (which should be

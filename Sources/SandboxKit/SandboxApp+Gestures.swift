@@ -8,8 +8,9 @@ extension SandboxApp {
     func grabPoint(_ d: DragState) -> CGPoint {
         let a = d.item.angle
         let o = d.localOffset
-        return CGPoint(x: d.item.center.x + cos(a) * o.x - sin(a) * o.y,
-                       y: d.item.center.y + sin(a) * o.x + cos(a) * o.y)
+        return CGPoint(
+            x: d.item.center.x + cos(a) * o.x - sin(a) * o.y,
+            y: d.item.center.y + sin(a) * o.x + cos(a) * o.y)
     }
 
     /// Makes sure the app's flag-less item behaviour covers `item` (it sets no property, so it changes nothing but
@@ -33,8 +34,9 @@ extension SandboxApp {
         }
         // The drag is a UIKit attachment from the grabbed point to the cursor (length 0 by default: the grabbed
         // point sits on the cursor, rigidly at frequency 0).
-        let attachment = AttachmentBehavior(item: item, offsetFromCenter: Offset(horizontal: local.x, vertical: local.y),
-                                            attachedToAnchor: p)
+        let attachment = AttachmentBehavior(
+            item: item, offsetFromCenter: Offset(horizontal: local.x, vertical: local.y),
+            attachedToAnchor: p)
         attachment.length = CGFloat(gestures.dragLength)
         attachment.frequency = CGFloat(gestures.dragFrequency)
         attachment.damping = CGFloat(gestures.dragDamping)
@@ -68,7 +70,9 @@ extension SandboxApp {
         }
         if let item = push.items.first {
             let d = 60.0
-            overlay.push = (item.center, CGPoint(x: item.center.x + cos(angle) * d, y: item.center.y + sin(angle) * d), 0)
+            overlay.push = (
+                item.center, CGPoint(x: item.center.x + cos(angle) * d, y: item.center.y + sin(angle) * d), 0
+            )
         }
     }
 
@@ -99,16 +103,20 @@ extension SandboxApp {
         world.animator.addBehavior(snap)
         snapBehavior = snap
         overlay.snapTarget = p
-        log(String(format: "snap %@ to (%.0f, %.0f), damping %.2f", item.name ?? "item", p.x, p.y,
-                   gestures.snapDamping))
+        log(
+            String(
+                format: "snap %@ to (%.0f, %.0f), damping %.2f", item.name ?? "item", p.x, p.y,
+                gestures.snapDamping))
     }
 
     /// An instantaneous push on the selected item (or the item nearest the click) toward `p`: magnitude
     /// `gestures.pushMagnitude × min(distance, 200) / 200` UIKit newton-seconds, Δv = 100 · magnitude / mass pt/s.
     func push(toward p: CGPoint) {
-        let target = overlay.selected ?? world.items.min {
-            hypot($0.center.x - p.x, $0.center.y - p.y) < hypot($1.center.x - p.x, $1.center.y - p.y)
-        }
+        let target =
+            overlay.selected
+            ?? world.items.min {
+                hypot($0.center.x - p.x, $0.center.y - p.y) < hypot($1.center.x - p.x, $1.center.y - p.y)
+            }
         guard let item = target else { return }
         let dx = p.x - item.center.x, dy = p.y - item.center.y
         let dist = hypot(dx, dy)
@@ -118,8 +126,10 @@ extension SandboxApp {
         gestures.pushAngle = Double(angle)
         overlay.push = (item.center, p, 0)
         applyInstantaneousPush(item, angle: Double(angle), magnitude: magnitude)
-        log(String(format: "push %@: magnitude %.2f at %.0f deg", item.name ?? "item", magnitude,
-                   Double(angle) * 180 / .pi))
+        log(
+            String(
+                format: "push %@: magnitude %.2f at %.0f deg", item.name ?? "item", magnitude,
+                Double(angle) * 180 / .pi))
     }
 
     /// A new instantaneous `PushBehavior` on `item` along `angle` with `magnitude` (it fires on the next step:

@@ -16,8 +16,9 @@ extension SandboxApp {
         let s = Self.graphSize
         // Left of the tuning panel when it is shown (the panel would cover the graph and its readouts).
         let right = panelRect.map { Double($0.minX) } ?? Double(size.width)
-        return CGRect(x: max(8, right - s.width - 8), y: Double(size.height) - s.height - 8,
-                      width: s.width, height: s.height)
+        return CGRect(
+            x: max(8, right - s.width - 8), y: Double(size.height) - s.height - 8,
+            width: s.width, height: s.height)
     }
 
     /// Draws the graph box with its three traces and their labels.
@@ -39,13 +40,14 @@ extension SandboxApp {
         let series: [(String, String, RGBA, (MotionTrace.Sample) -> Double)] = [
             ("speed", "pt/s", Self.graphColors.speed, { $0.speed }),
             ("x", "pt", Self.graphColors.x, { $0.x }),
-            ("y", "pt", Self.graphColors.y, { $0.y }),
+            ("y", "pt", Self.graphColors.y, { $0.y })
         ]
         for (i, (label, unit, color, value)) in series.enumerated() {
             // At least 1 pt (or pt/s) of range, so a still item draws a flat line mid-plot rather than noise.
             guard let range = trace.range(of: value, minimumSpan: 1) else { continue }
-            let line = String(format: "%@ %.1f %@   (%.1f ... %.1f)", label, value(last), unit, range.lowerBound,
-                              range.upperBound)
+            let line = String(
+                format: "%@ %.1f %@   (%.1f ... %.1f)", label, value(last), unit, range.lowerBound,
+                range.upperBound)
             text(&r, line, x: x0 + 8, y: y0 + 18 + Double(i) * 10, color)
             let points = trace.samples.map { s -> PixelPoint in
                 let fx = (s.time - t0) / MotionTrace.duration
@@ -62,7 +64,8 @@ extension SandboxApp {
                     let fx = (s.time - t0) / MotionTrace.duration
                     var fy = (value(s) - range.lowerBound) / (range.upperBound - range.lowerBound)
                     if label == "y" { fy = 1 - fy }
-                    return PixelPoint((plot.x + fx * plot.w) * scale, (plot.y + plot.h * (1 - max(-0.1, min(1.1, fy)))) * scale)
+                    return PixelPoint(
+                        (plot.x + fx * plot.w) * scale, (plot.y + plot.h * (1 - max(-0.1, min(1.1, fy)))) * scale)
                 }
                 r.strokePolyline(ghostPoints, width: 1 * scale, color.withAlpha(90))
             }

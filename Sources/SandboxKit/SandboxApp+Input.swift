@@ -48,8 +48,9 @@ extension SandboxApp {
     var panelRect: CGRect? {
         guard showPanel, !desktop.chromeHidden else { return nil }
         let rows = panelRows()
-        return CGRect(x: size.width - PanelLayout.width - 8, y: 8, width: PanelLayout.width,
-                      height: PanelLayout.height(rows))
+        return CGRect(
+            x: size.width - PanelLayout.width - 8, y: 8, width: PanelLayout.width,
+            height: PanelLayout.height(rows))
     }
 
     func pointerDown(_ p: CGPoint, button: PointerButton, time: Double) {
@@ -91,8 +92,9 @@ extension SandboxApp {
             if dt > 1e-6 {
                 let inst = CGPoint(x: (p.x - d.cursor.x) / dt, y: (p.y - d.cursor.y) / dt)
                 let a = 1 - exp(-dt / max(1e-3, gestures.flingSmoothing))
-                d.velocity = CGPoint(x: d.velocity.x + a * (inst.x - d.velocity.x),
-                                     y: d.velocity.y + a * (inst.y - d.velocity.y))
+                d.velocity = CGPoint(
+                    x: d.velocity.x + a * (inst.x - d.velocity.x),
+                    y: d.velocity.y + a * (inst.y - d.velocity.y))
                 d.lastTime = time
             }
             d.cursor = p
@@ -150,9 +152,12 @@ extension SandboxApp {
         case .tiltLeft, .tiltRight, .tiltUp, .tiltDown:
             if pressed, tiltKeys.insert(command).inserted {
                 // Scenes without a gravity use the arrows otherwise (the springy list scrolls).
-                log(world.gravity != nil ? "tilt \(command.help.key) (hold to tilt gravity, release to level)"
-                    : scene.summary.contains("scroll") ? "scroll \(command.help.key) (hold the arrow)"
-                    : "arrow \(command.help.key): this scene has no gravity to tilt")
+                log(
+                    world.gravity != nil
+                        ? "tilt \(command.help.key) (hold to tilt gravity, release to level)"
+                        : scene.summary.contains("scroll")
+                            ? "scroll \(command.help.key) (hold the arrow)"
+                            : "arrow \(command.help.key): this scene has no gravity to tilt")
             } else if !pressed {
                 tiltKeys.remove(command)
             }
@@ -226,7 +231,7 @@ extension SandboxApp {
         case .tiltLeft, .tiltRight, .tiltUp, .tiltDown:
             break
         case .toggleBoundaries, .toggleGravity, .toggleContacts, .toggleSleeping, .toggleJoints, .toggleFields,
-             .toggleOutlines:
+            .toggleOutlines:
             guard let layer = command.overlayLayer else { break }
             overlays[layer].toggle()
             log("overlay \(layer.rawValue) \(layer.name) \(overlays[layer] ? "on" : "off") (\(overlays.label))")
@@ -242,8 +247,9 @@ extension SandboxApp {
 
     /// The tilt the keys ask for now, each axis −1…1.
     var keyTiltTarget: CGVector {
-        CGVector(dx: (tiltKeys.contains(.tiltRight) ? 1 : 0) - (tiltKeys.contains(.tiltLeft) ? 1 : 0),
-                 dy: (tiltKeys.contains(.tiltDown) ? 1 : 0) - (tiltKeys.contains(.tiltUp) ? 1 : 0))
+        CGVector(
+            dx: (tiltKeys.contains(.tiltRight) ? 1 : 0) - (tiltKeys.contains(.tiltLeft) ? 1 : 0),
+            dy: (tiltKeys.contains(.tiltDown) ? 1 : 0) - (tiltKeys.contains(.tiltUp) ? 1 : 0))
     }
 
     /// Ramps the key tilt toward its target (hold to tilt, release to level) at 4 units/s.
@@ -263,8 +269,9 @@ extension SandboxApp {
         let t = CGVector(dx: max(-1, min(1, keyTilt.dx + stickTilt.dx)), dy: max(-1, min(1, keyTilt.dy + stickTilt.dy)))
         world.tilt = t
         guard let g = world.gravity else { return }
-        let v = CGVector(dx: world.levelGravity.dx + t.dx * world.tiltGain,
-                         dy: world.levelGravity.dy + t.dy * world.tiltGain)
+        let v = CGVector(
+            dx: world.levelGravity.dx + t.dx * world.tiltGain,
+            dy: world.levelGravity.dy + t.dy * world.tiltGain)
         if g.gravityDirection != v { g.gravityDirection = v }
     }
 }

@@ -25,98 +25,127 @@ extension SandboxApp {
             let shared = existing.map { $0.items.count > 1 ? " (shared by \($0.items.count))" : "" } ?? ""
             let section = "item: \(item.name ?? "item")\(shared)"
             func behavior() -> DynamicItemBehavior? { tuningBehavior(for: item, create: true) }
-            func slider(_ name: String, _ key: ReferenceWritableKeyPath<DynamicItemBehavior, CGFloat>,
-                        _ range: ClosedRange<Double>, _ step: Double, _ fallback: Double, unit: String = "",
-                        derived: @escaping @MainActor () -> String? = { nil }) -> PanelRow {
-                PanelRow(section: section, name: name, unit: unit, kind: .slider(range: range, step: step),
-                         get: { [weak self] in
-                             guard let self else { return fallback }
-                             return self.tuningBehavior(for: item, create: false).map { Double($0[keyPath: key]) }
-                                 ?? fallback
-                         },
-                         set: { v in behavior()?[keyPath: key] = CGFloat(v) }, derived: derived)
+            func slider(
+                _ name: String, _ key: ReferenceWritableKeyPath<DynamicItemBehavior, CGFloat>,
+                _ range: ClosedRange<Double>, _ step: Double, _ fallback: Double, unit: String = "",
+                derived: @escaping @MainActor () -> String? = { nil }
+            ) -> PanelRow {
+                PanelRow(
+                    section: section, name: name, unit: unit, kind: .slider(range: range, step: step),
+                    get: { [weak self] in
+                        guard let self else { return fallback }
+                        return self.tuningBehavior(for: item, create: false).map { Double($0[keyPath: key]) }
+                            ?? fallback
+                    },
+                    set: { v in behavior()?[keyPath: key] = CGFloat(v) }, derived: derived)
             }
             rows.append(slider("elasticity", \.elasticity, 0...2, 0.05, 0.2))
             rows.append(slider("friction", \.friction, 0...2, 0.05, 0.2))
-            rows.append(slider("density", \.density, 0.05...20, 0.05, 1, derived: { [weak self] in
-                (self?.world.animator.debugMass(of: item)).map { String(format: "mass %.3g", $0) } ?? "anchored"
-            }))
+            rows.append(
+                slider(
+                    "density", \.density, 0.05...20, 0.05, 1,
+                    derived: { [weak self] in
+                        (self?.world.animator.debugMass(of: item)).map { String(format: "mass %.3g", $0) } ?? "anchored"
+                    }))
             rows.append(slider("resistance", \.resistance, 0...10, 0.05, 0.1, unit: "1/s"))
             rows.append(slider("angularResistance", \.angularResistance, 0...10, 0.05, 0.1, unit: "1/s"))
-            rows.append(PanelRow(section: section, name: "allowsRotation", kind: .toggle,
-                                 get: { [weak self] in
-                                     (self?.tuningBehavior(for: item, create: false)?.allowsRotation ?? true) ? 1 : 0
-                                 },
-                                 set: { v in behavior()?.allowsRotation = v != 0 }))
-            rows.append(PanelRow(section: section, name: "isAnchored", kind: .toggle,
-                                 get: { [weak self] in
-                                     (self?.tuningBehavior(for: item, create: false)?.isAnchored ?? false) ? 1 : 0
-                                 },
-                                 set: { v in behavior()?.isAnchored = v != 0 }))
+            rows.append(
+                PanelRow(
+                    section: section, name: "allowsRotation", kind: .toggle,
+                    get: { [weak self] in
+                        (self?.tuningBehavior(for: item, create: false)?.allowsRotation ?? true) ? 1 : 0
+                    },
+                    set: { v in behavior()?.allowsRotation = v != 0 }))
+            rows.append(
+                PanelRow(
+                    section: section, name: "isAnchored", kind: .toggle,
+                    get: { [weak self] in
+                        (self?.tuningBehavior(for: item, create: false)?.isAnchored ?? false) ? 1 : 0
+                    },
+                    set: { v in behavior()?.isAnchored = v != 0 }))
             rows.append(slider("charge", \.charge, -10...10, 0.1, 0))
             // The item rows are the first eight: the per-item / shared choice goes before them.
             if let scope = editScopeRow(for: item, section: section) { rows.insert(scope, at: max(0, rows.count - 8)) }
             rows += sceneBehaviorRows(for: item)
-        } else if let first = world.allBehaviors.compactMap({ $0 as? AttachmentBehavior }).first(where: { $0 !== dragAttachment }) {
+        } else if let first = world.allBehaviors.compactMap({ $0 as? AttachmentBehavior }).first(where: {
+            $0 !== dragAttachment
+        }) {
             // Nothing selected: the scene's first attachment is tunable at once.
             rows += attachmentRows(first, index: 0)
         }
         if let g = world.gravity {
-            rows.append(PanelRow(section: "gravity", name: "angle", unit: "rad", kind: .slider(range: -3.14...3.14, step: 0.02),
-                                 get: { Double(g.angle) },
-                                 set: { [weak self] v in
-                                     g.angle = CGFloat(v)
-                                     self?.world.levelGravity = g.gravityDirection
-                                 },
-                                 derived: { Self.degreesText(Double(g.angle)) }))
-            rows.append(PanelRow(section: "gravity", name: "magnitude", kind: .slider(range: 0...5, step: 0.05),
-                                 get: { Double(g.magnitude) },
-                                 set: { [weak self] v in
-                                     g.magnitude = CGFloat(v)
-                                     self?.world.levelGravity = g.gravityDirection
-                                 },
-                                 derived: { String(format: "%.0f pt/s^2", Double(g.magnitude) * 1000) }))
+            rows.append(
+                PanelRow(
+                    section: "gravity", name: "angle", unit: "rad", kind: .slider(range: -3.14...3.14, step: 0.02),
+                    get: { Double(g.angle) },
+                    set: { [weak self] v in
+                        g.angle = CGFloat(v)
+                        self?.world.levelGravity = g.gravityDirection
+                    },
+                    derived: { Self.degreesText(Double(g.angle)) }))
+            rows.append(
+                PanelRow(
+                    section: "gravity", name: "magnitude", kind: .slider(range: 0...5, step: 0.05),
+                    get: { Double(g.magnitude) },
+                    set: { [weak self] v in
+                        g.magnitude = CGFloat(v)
+                        self?.world.levelGravity = g.gravityDirection
+                    },
+                    derived: { String(format: "%.0f pt/s^2", Double(g.magnitude) * 1000) }))
         }
-        rows.append(PanelRow(section: "drag attachment", name: "length", unit: "pt",
-                             kind: .slider(range: 0...300, step: 5),
-                             get: { [weak self] in self?.gestures.dragLength ?? 0 },
-                             set: { [weak self] v in
-                                 self?.gestures.dragLength = v
-                                 self?.dragAttachment?.length = CGFloat(v)
-                             },
-                             derived: { [weak self] in (self?.gestures.dragLength ?? 0) == 0 ? "on the cursor" : nil }))
-        rows.append(PanelRow(section: "drag attachment", name: "frequency", unit: "Hz",
-                             kind: .slider(range: 0...10, step: 0.1),
-                             get: { [weak self] in self?.gestures.dragFrequency ?? 0 },
-                             set: { [weak self] v in
-                                 self?.gestures.dragFrequency = v
-                                 self?.dragAttachment?.frequency = CGFloat(v)
-                             },
-                             derived: { [weak self] in (self?.gestures.dragFrequency ?? 0) == 0 ? "rigid" : nil }))
-        rows.append(PanelRow(section: "drag attachment", name: "damping", kind: .slider(range: 0...2, step: 0.05),
-                             get: { [weak self] in self?.gestures.dragDamping ?? 1 },
-                             set: { [weak self] v in
-                                 self?.gestures.dragDamping = v
-                                 self?.dragAttachment?.damping = CGFloat(v)
-                             }))
-        rows.append(PanelRow(section: "snap (tap)", name: "damping", kind: .slider(range: 0...1, step: 0.05),
-                             get: { [weak self] in self?.gestures.snapDamping ?? 0.5 },
-                             set: { [weak self] v in self?.gestures.snapDamping = v }))
-        rows.append(PanelRow(section: "push (right-click)", name: "magnitude", kind: .slider(range: 0...10, step: 0.1),
-                             get: { [weak self] in self?.gestures.pushMagnitude ?? 2 },
-                             set: { [weak self] v in self?.gestures.pushMagnitude = v },
-                             derived: { [weak self] in
-                                 guard let self, let item = self.overlay.selected,
-                                       let m = self.world.animator.debugMass(of: item) else { return nil }
-                                 return String(format: "dv %.0f pt/s", 100 * self.gestures.pushMagnitude / m)
-                             }))
-        rows.append(PanelRow(section: "push (right-click)", name: "angle", unit: "rad",
-                             kind: .slider(range: -3.14...3.14, step: 0.02),
-                             get: { [weak self] in self?.gestures.pushAngle ?? 0 },
-                             set: { [weak self] v in self?.repush(angle: v) },
-                             derived: { [weak self] in
-                                 Self.degreesText(self?.gestures.pushAngle ?? 0)
-                             }))
+        rows.append(
+            PanelRow(
+                section: "drag attachment", name: "length", unit: "pt",
+                kind: .slider(range: 0...300, step: 5),
+                get: { [weak self] in self?.gestures.dragLength ?? 0 },
+                set: { [weak self] v in
+                    self?.gestures.dragLength = v
+                    self?.dragAttachment?.length = CGFloat(v)
+                },
+                derived: { [weak self] in (self?.gestures.dragLength ?? 0) == 0 ? "on the cursor" : nil }))
+        rows.append(
+            PanelRow(
+                section: "drag attachment", name: "frequency", unit: "Hz",
+                kind: .slider(range: 0...10, step: 0.1),
+                get: { [weak self] in self?.gestures.dragFrequency ?? 0 },
+                set: { [weak self] v in
+                    self?.gestures.dragFrequency = v
+                    self?.dragAttachment?.frequency = CGFloat(v)
+                },
+                derived: { [weak self] in (self?.gestures.dragFrequency ?? 0) == 0 ? "rigid" : nil }))
+        rows.append(
+            PanelRow(
+                section: "drag attachment", name: "damping", kind: .slider(range: 0...2, step: 0.05),
+                get: { [weak self] in self?.gestures.dragDamping ?? 1 },
+                set: { [weak self] v in
+                    self?.gestures.dragDamping = v
+                    self?.dragAttachment?.damping = CGFloat(v)
+                }))
+        rows.append(
+            PanelRow(
+                section: "snap (tap)", name: "damping", kind: .slider(range: 0...1, step: 0.05),
+                get: { [weak self] in self?.gestures.snapDamping ?? 0.5 },
+                set: { [weak self] v in self?.gestures.snapDamping = v }))
+        rows.append(
+            PanelRow(
+                section: "push (right-click)", name: "magnitude", kind: .slider(range: 0...10, step: 0.1),
+                get: { [weak self] in self?.gestures.pushMagnitude ?? 2 },
+                set: { [weak self] v in self?.gestures.pushMagnitude = v },
+                derived: { [weak self] in
+                    guard let self, let item = self.overlay.selected,
+                        let m = self.world.animator.debugMass(of: item)
+                    else { return nil }
+                    return String(format: "dv %.0f pt/s", 100 * self.gestures.pushMagnitude / m)
+                }))
+        rows.append(
+            PanelRow(
+                section: "push (right-click)", name: "angle", unit: "rad",
+                kind: .slider(range: -3.14...3.14, step: 0.02),
+                get: { [weak self] in self?.gestures.pushAngle ?? 0 },
+                set: { [weak self] v in self?.repush(angle: v) },
+                derived: { [weak self] in
+                    Self.degreesText(self?.gestures.pushAngle ?? 0)
+                }))
         if let push = scenePushes.first {
             rows += continuousPushRows(push)
         }
@@ -135,19 +164,21 @@ extension SandboxApp {
     func continuousPushRows(_ push: PushBehavior) -> [PanelRow] {
         let section = "push: continuous (scene)"
         return [
-            PanelRow(section: section, name: "magnitude", kind: .slider(range: 0...10, step: 0.05),
-                     get: { Double(push.magnitude) },
-                     set: { push.magnitude = CGFloat($0) },
-                     derived: { [weak self] in
-                         // UIKit: magnitude 1 accelerates a 100 × 100 pt item of density 1 (mass 1) at 100 pt/s².
-                         guard let item = push.items.first, let m = self?.world.animator.debugMass(of: item), m > 0
-                         else { return nil }
-                         return String(format: "a %.0f pt/s^2", 100 * Double(push.magnitude) / m)
-                     }),
-            PanelRow(section: section, name: "angle", unit: "rad", kind: .slider(range: -3.14...3.14, step: 0.02),
-                     get: { Double(push.angle) },
-                     set: { push.angle = CGFloat($0) },
-                     derived: { Self.degreesText(Double(push.angle)) }),
+            PanelRow(
+                section: section, name: "magnitude", kind: .slider(range: 0...10, step: 0.05),
+                get: { Double(push.magnitude) },
+                set: { push.magnitude = CGFloat($0) },
+                derived: { [weak self] in
+                    // UIKit: magnitude 1 accelerates a 100 × 100 pt item of density 1 (mass 1) at 100 pt/s².
+                    guard let item = push.items.first, let m = self?.world.animator.debugMass(of: item), m > 0
+                    else { return nil }
+                    return String(format: "a %.0f pt/s^2", 100 * Double(push.magnitude) / m)
+                }),
+            PanelRow(
+                section: section, name: "angle", unit: "rad", kind: .slider(range: -3.14...3.14, step: 0.02),
+                get: { Double(push.angle) },
+                set: { push.angle = CGFloat($0) },
+                derived: { Self.degreesText(Double(push.angle)) })
         ]
     }
 
@@ -165,40 +196,50 @@ extension SandboxApp {
     func fieldRows(_ field: FieldBehavior) -> [PanelRow] {
         let section = "field: \(field.factoryName)"
         var rows = [
-            PanelRow(section: section, name: "strength", kind: .slider(range: -20...20, step: 0.1),
-                     get: { Double(field.strength) }, set: { field.strength = CGFloat($0) }),
-            PanelRow(section: section, name: "falloff", kind: .slider(range: -4...4, step: 0.1),
-                     get: { Double(field.falloff) }, set: { field.falloff = CGFloat($0) }),
+            PanelRow(
+                section: section, name: "strength", kind: .slider(range: -20...20, step: 0.1),
+                get: { Double(field.strength) }, set: { field.strength = CGFloat($0) }),
+            PanelRow(
+                section: section, name: "falloff", kind: .slider(range: -4...4, step: 0.1),
+                get: { Double(field.falloff) }, set: { field.falloff = CGFloat($0) })
         ]
         let regionRange: ClosedRange<Double> = 10...1500
         switch field.region.plainShape {
         case .rectangle(let size)?:
-            rows.append(PanelRow(section: section, name: "region width", unit: "pt",
-                                 kind: .slider(range: regionRange, step: 10),
-                                 get: { Double(field.region.plainShape?.size?.width ?? size.width) },
-                                 set: { v in
-                                     let h = field.region.plainShape?.size?.height ?? size.height
-                                     field.region = Region(size: CGSize(width: v, height: h))
-                                 }))
-            rows.append(PanelRow(section: section, name: "region height", unit: "pt",
-                                 kind: .slider(range: regionRange, step: 10),
-                                 get: { Double(field.region.plainShape?.size?.height ?? size.height) },
-                                 set: { v in
-                                     let w = field.region.plainShape?.size?.width ?? size.width
-                                     field.region = Region(size: CGSize(width: w, height: v))
-                                 }))
+            rows.append(
+                PanelRow(
+                    section: section, name: "region width", unit: "pt",
+                    kind: .slider(range: regionRange, step: 10),
+                    get: { Double(field.region.plainShape?.size?.width ?? size.width) },
+                    set: { v in
+                        let h = field.region.plainShape?.size?.height ?? size.height
+                        field.region = Region(size: CGSize(width: v, height: h))
+                    }))
+            rows.append(
+                PanelRow(
+                    section: section, name: "region height", unit: "pt",
+                    kind: .slider(range: regionRange, step: 10),
+                    get: { Double(field.region.plainShape?.size?.height ?? size.height) },
+                    set: { v in
+                        let w = field.region.plainShape?.size?.width ?? size.width
+                        field.region = Region(size: CGSize(width: w, height: v))
+                    }))
         case .circle?:
-            rows.append(PanelRow(section: section, name: "region radius", unit: "pt",
-                                 kind: .slider(range: regionRange, step: 10),
-                                 get: { Double(field.region.plainShape?.radius ?? 0) },
-                                 set: { field.region = Region(radius: CGFloat($0)) }))
+            rows.append(
+                PanelRow(
+                    section: section, name: "region radius", unit: "pt",
+                    kind: .slider(range: regionRange, step: 10),
+                    get: { Double(field.region.plainShape?.radius ?? 0) },
+                    set: { field.region = Region(radius: CGFloat($0)) }))
         case .infinite?, nil:
             let note = field.region.plainShape == .infinite ? "infinite" : "combined region"
-            rows.append(PanelRow(section: section, name: "region radius", unit: "pt",
-                                 kind: .slider(range: regionRange, step: 10),
-                                 get: { Double(field.region.plainShape?.radius ?? regionRange.upperBound) },
-                                 set: { field.region = Region(radius: CGFloat($0)) },
-                                 derived: { field.region.plainShape?.radius == nil ? note : nil }))
+            rows.append(
+                PanelRow(
+                    section: section, name: "region radius", unit: "pt",
+                    kind: .slider(range: regionRange, step: 10),
+                    get: { Double(field.region.plainShape?.radius ?? regionRange.upperBound) },
+                    set: { field.region = Region(radius: CGFloat($0)) },
+                    derived: { field.region.plainShape?.radius == nil ? note : nil }))
         }
         return rows
     }

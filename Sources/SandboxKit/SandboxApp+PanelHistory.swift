@@ -28,8 +28,9 @@ extension SandboxApp {
         guard files.pendingEdit == nil else { return }
         let index = overlay.selected.flatMap { s in world.items.firstIndex { $0 === s } }
         let v = row.get()
-        files.pendingEdit = PanelEdit(itemIndex: index, section: Self.sectionKey(row.section), name: row.name,
-                                      old: v, new: v)
+        files.pendingEdit = PanelEdit(
+            itemIndex: index, section: Self.sectionKey(row.section), name: row.name,
+            old: v, new: v)
     }
 
     /// Ends the edit begun last: recorded for undo when the value changed.

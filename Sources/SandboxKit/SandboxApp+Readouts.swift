@@ -41,15 +41,25 @@ extension SandboxApp {
         let amplitude = measuredAmplitude
         if let a = attachments(of: item).first(where: { $0.frequency > 0 }) {
             let a0 = amplitude ?? distanceFromRest(item, a)
-            return ("spring", SpringPrediction(frequency: Double(a.frequency), dampingRatio: Double(a.damping),
-                                               amplitude: a0))
+            return (
+                "spring",
+                SpringPrediction(
+                    frequency: Double(a.frequency), dampingRatio: Double(a.damping),
+                    amplitude: a0)
+            )
         }
-        if let s = snaps(of: item).first ?? (snapBehavior as? SnapBehavior).flatMap({ s in
-            s.items.contains { $0 === item } ? s : nil
-        }) {
+        if let s = snaps(of: item).first
+            ?? (snapBehavior as? SnapBehavior).flatMap({ s in
+                s.items.contains { $0 === item } ? s : nil
+            })
+        {
             let d = hypot(Double(item.center.x - s.snapPoint.x), Double(item.center.y - s.snapPoint.y))
-            return ("snap (4-Hz springs)", SpringPrediction(frequency: SnapBehavior.springFrequency,
-                                                           dampingRatio: Double(s.damping), amplitude: amplitude ?? d))
+            return (
+                "snap (4-Hz springs)",
+                SpringPrediction(
+                    frequency: SnapBehavior.springFrequency,
+                    dampingRatio: Double(s.damping), amplitude: amplitude ?? d)
+            )
         }
         return nil
     }
@@ -125,28 +135,38 @@ extension SandboxApp {
         var lines: [String] = []
         func seconds(_ v: Double?) -> String { v.map { String(format: "%.2f s", $0) } ?? "-" }
         if let m = measuredMotion {
-            lines.append(String(format: "measured   f %.2f Hz  zeta %.3f  overshoot %.0f%%  settle %@", m.frequency,
-                                m.dampingRatio, m.overshootPercent, seconds(m.settleTime)))
+            lines.append(
+                String(
+                    format: "measured   f %.2f Hz  zeta %.3f  overshoot %.0f%%  settle %@", m.frequency,
+                    m.dampingRatio, m.overshootPercent, seconds(m.settleTime)))
         } else {
             lines.append("measured   (no oscillation yet: fling or drag the item)")
         }
         if let g = ghostMotion, readout.showGhost {
-            lines.append(String(format: "previous   f %.2f Hz  zeta %.3f  overshoot %.0f%%  settle %@  (ghost, B)",
-                                g.frequency, g.dampingRatio, g.overshootPercent, seconds(g.settleTime)))
+            lines.append(
+                String(
+                    format: "previous   f %.2f Hz  zeta %.3f  overshoot %.0f%%  settle %@  (ghost, B)",
+                    g.frequency, g.dampingRatio, g.overshootPercent, seconds(g.settleTime)))
         }
         if let (source, p) = predictedMotion {
-            lines.append(String(format: "predicted  f %.2f Hz  zeta %.3f  overshoot %.0f%%  settle %@  pause %@",
-                                p.frequency, p.dampingRatio, p.overshootPercent, seconds(p.settleTime),
-                                seconds(p.timeToPause)) + "  (\(source))")
+            lines.append(
+                String(
+                    format: "predicted  f %.2f Hz  zeta %.3f  overshoot %.0f%%  settle %@  pause %@",
+                    p.frequency, p.dampingRatio, p.overshootPercent, seconds(p.settleTime),
+                    seconds(p.timeToPause)) + "  (\(source))")
         }
         lines.append(stillRunningReasons())
         if let item = overlay.selected, let a = attachments(of: item).first(where: { $0.frequency > 0 }) {
             let t = SpringTranslation(frequency: Double(a.frequency), dampingRatio: Double(a.damping))
-            lines.append(String(format: "SwiftUI .spring(response: %.3g, dampingRatio: %.3g) = Spring(duration: %.3g, "
-                                + "bounce: %.3g)", t.response, t.dampingRatio, t.duration, t.bounce))
+            lines.append(
+                String(
+                    format: "SwiftUI .spring(response: %.3g, dampingRatio: %.3g) = Spring(duration: %.3g, "
+                        + "bounce: %.3g)", t.response, t.dampingRatio, t.duration, t.bounce))
             let ca = t.caSpring()
-            lines.append(String(format: "CASpringAnimation mass 1 stiffness %.4g damping %.3g; "
-                                + "UISpringTimingParameters(dampingRatio: %.3g)", ca.stiffness, ca.damping, t.dampingRatio))
+            lines.append(
+                String(
+                    format: "CASpringAnimation mass 1 stiffness %.4g damping %.3g; "
+                        + "UISpringTimingParameters(dampingRatio: %.3g)", ca.stiffness, ca.damping, t.dampingRatio))
         }
         return lines
     }
@@ -155,8 +175,10 @@ extension SandboxApp {
     func drawReadouts(into r: inout Raster) {
         guard let graph = graphRect else { return }
         let lines = readoutLines()
-        let w = max(Double(graph.width), Double(lines.map { BitmapFont.width(of: $0) }.max() ?? 0)
-                    * Double(textScale) / scale + 16)
+        let w = max(
+            Double(graph.width),
+            Double(lines.map { BitmapFont.width(of: $0) }.max() ?? 0)
+                * Double(textScale) / scale + 16)
         let h = Double(lines.count) * 11 + 8
         let x0 = Double(graph.maxX) - w, y0 = Double(graph.minY) - h - 4
         box(&r, x: x0, y: y0, w: w, h: h)

@@ -46,9 +46,10 @@ extension SandboxApp {
     func adoptCatalogueScene() {
         resetReadout()
         let reason = SceneFile.needsCode(world)
-        let (file, live) = SceneFile.capture(world, name: scene.name, notes: "\(scene.source): \(scene.summary)",
-                                             code: reason == nil ? nil : scene.name, seed: configuration.seed,
-                                             excluding: [control])
+        let (file, live) = SceneFile.capture(
+            world, name: scene.name, notes: "\(scene.source): \(scene.summary)",
+            code: reason == nil ? nil : scene.name, seed: configuration.seed,
+            excluding: [control])
         files.base = file
         files.current = file
         files.live = live
@@ -94,17 +95,20 @@ extension SandboxApp {
         }
         reselect(selected)
         if file.referenceBounds.width != Double(size.width) || file.referenceBounds.height != Double(size.height) {
-            log(String(format: "the file's reference bounds are %.0f x %.0f pt (the window is %.0f x %.0f)",
-                       file.referenceBounds.width, file.referenceBounds.height, Double(size.width),
-                       Double(size.height)))
+            log(
+                String(
+                    format: "the file's reference bounds are %.0f x %.0f pt (the window is %.0f x %.0f)",
+                    file.referenceBounds.width, file.referenceBounds.height, Double(size.width),
+                    Double(size.height)))
         }
     }
 
     /// The current scene with the values tuned in the panel (the start it was built from, with every behaviour's
     /// parameters as they are now).
     public func tunedSceneFile() -> SceneFile? {
-        files.current?.tuned(from: files.live, extra: createdBehaviors.filter { b in !files.live.contains { $0 === b } },
-                             in: world)
+        files.current?.tuned(
+            from: files.live, extra: createdBehaviors.filter { b in !files.live.contains { $0 === b } },
+            in: world)
     }
 
     /// R: restarts the scene from its start with the tuned values (same seed).

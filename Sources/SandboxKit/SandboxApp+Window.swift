@@ -33,8 +33,9 @@ extension SandboxApp {
             log("tuning panel hidden in a window this narrow: T shows it")
         }
         let moved = keepItemsInside()
-        log("window \(Int(width)) x \(Int(height)) pt at \(scale) px/pt: reference bounds follow"
-            + (moved > 0 ? "; \(moved) item\(moved == 1 ? "" : "s") brought back inside" : ""))
+        log(
+            "window \(Int(width)) x \(Int(height)) pt at \(scale) px/pt: reference bounds follow"
+                + (moved > 0 ? "; \(moved) item\(moved == 1 ? "" : "s") brought back inside" : ""))
     }
 
     /// Moves every item whose (rotated) frame leaves the reference bounds by more than `insideTolerance` back
@@ -72,8 +73,9 @@ extension SandboxApp {
         return world.items.filter { item in
             let (hw, hh) = halfExtents(item)
             let c = item.center
-            return !(c.x - hw >= b.minX - slack && c.x + hw <= b.maxX + slack && c.y - hh >= b.minY - slack
-                     && c.y + hh <= b.maxY + slack)
+            return
+                !(c.x - hw >= b.minX - slack && c.x + hw <= b.maxX + slack && c.y - hh >= b.minY - slack
+                && c.y + hh <= b.maxY + slack)
         }.count
     }
 

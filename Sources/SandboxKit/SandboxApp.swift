@@ -130,7 +130,8 @@ public final class SandboxApp {
     /// name opens the default scene).
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        let index = SceneCatalog.all.firstIndex { $0.name == configuration.scene }
+        let index =
+            SceneCatalog.all.firstIndex { $0.name == configuration.scene }
             ?? SceneCatalog.all.firstIndex { $0.name == SceneCatalog.defaultName } ?? 0
         sceneIndex = index
         size = CGSize(width: max(200, configuration.size.width), height: max(200, configuration.size.height))

@@ -21,8 +21,9 @@ extension SceneRenderer {
             var largest = 0.0
             for j in 0...rows {
                 for i in 0...cols {
-                    let p = CGPoint(x: Double(bounds.minX) + (Double(i) + 0.5) * step,
-                                    y: Double(bounds.minY) + (Double(j) + 0.5) * step)
+                    let p = CGPoint(
+                        x: Double(bounds.minX) + (Double(i) + 0.5) * step,
+                        y: Double(bounds.minY) + (Double(j) + 0.5) * step)
                     let a = field.acceleration(at: p, velocity: .zero, mass: 1, charge: 1)
                     let m = Double(hypot(a.dx, a.dy))
                     guard m.isFinite, m > 1e-9 else { continue }
@@ -32,14 +33,16 @@ extension SceneRenderer {
             }
             for (p, a) in samples {
                 let c = px(p, origin), h = step / 2 * scale
-                raster.fillRect(x0: Int(c.x - h), y0: Int(c.y - h), x1: Int(c.x + h), y1: Int(c.y + h),
-                                Self.fieldColor.withAlpha(22))
+                raster.fillRect(
+                    x0: Int(c.x - h), y0: Int(c.y - h), x1: Int(c.x + h), y1: Int(c.y + h),
+                    Self.fieldColor.withAlpha(22))
                 // Arrow length grows with the logarithm of the magnitude, up to 0.8 of a cell.
                 let m = Double(hypot(a.dx, a.dy))
                 let len = step * 0.8 * scale * (0.25 + 0.75 * log1p(m) / log1p(max(largest, 1e-9)))
                 let tip = PixelPoint(c.x + Double(a.dx) / m * len / 2, c.y + Double(a.dy) / m * len / 2)
                 let tail = PixelPoint(c.x - Double(a.dx) / m * len / 2, c.y - Double(a.dy) / m * len / 2)
-                raster.drawArrow(from: tail, to: tip, width: 1.2 * scale, head: 5 * scale, Self.fieldColor.withAlpha(200))
+                raster.drawArrow(
+                    from: tail, to: tip, width: 1.2 * scale, head: 5 * scale, Self.fieldColor.withAlpha(200))
             }
             let f = px(field.position, origin)
             raster.strokeCircle(center: f, radius: 6 * scale, width: 2 * scale, Self.fieldColor)

@@ -28,9 +28,12 @@ extension SceneRenderer {
                 raster.fillCircle(center: pa, radius: 3 * scale, RGBA(hex: 0xF5_A6_23))
                 if a.attachedBehaviorType == .anchor {
                     let s = 4 * scale
-                    raster.fillConvexPolygon([PixelPoint(pb.x - s, pb.y - s), PixelPoint(pb.x + s, pb.y - s),
-                                              PixelPoint(pb.x + s, pb.y + s), PixelPoint(pb.x - s, pb.y + s)],
-                                             Self.jointColor)
+                    raster.fillConvexPolygon(
+                        [
+                            PixelPoint(pb.x - s, pb.y - s), PixelPoint(pb.x + s, pb.y - s),
+                            PixelPoint(pb.x + s, pb.y + s), PixelPoint(pb.x - s, pb.y + s)
+                        ],
+                        Self.jointColor)
                 } else {
                     raster.fillCircle(center: pb, radius: 3 * scale, RGBA(hex: 0xF5_A6_23))
                 }
@@ -49,8 +52,9 @@ extension SceneRenderer {
                     let c = item.center
                     let len = beyondEdge + Double(max(item.bounds.width, item.bounds.height)) / 2
                     let tip = CGPoint(x: Double(c.x) + cos(angle) * len, y: Double(c.y) + sin(angle) * len)
-                    raster.drawArrow(from: px(c, origin), to: px(tip, origin), width: 2.5 * scale, head: 10 * scale,
-                                     Self.pushColor)
+                    raster.drawArrow(
+                        from: px(c, origin), to: px(tip, origin), width: 2.5 * scale, head: 10 * scale,
+                        Self.pushColor)
                 }
             }
         }
@@ -80,9 +84,10 @@ extension SceneRenderer {
         var t = 0.0
         while t < len {
             let e = min(len, t + 6 * scale)
-            raster.strokeSegment(PixelPoint(a.x + dx * t / len, a.y + dy * t / len),
-                                 PixelPoint(a.x + dx * e / len, a.y + dy * e / len), width: 1.2 * scale,
-                                 Self.snapColor.withAlpha(180))
+            raster.strokeSegment(
+                PixelPoint(a.x + dx * t / len, a.y + dy * t / len),
+                PixelPoint(a.x + dx * e / len, a.y + dy * e / len), width: 1.2 * scale,
+                Self.snapColor.withAlpha(180))
             t = e + 4 * scale
         }
     }

@@ -55,8 +55,9 @@ public struct SceneRenderer {
         for caption in world.captions {
             let p = px(caption.at, origin)
             let s = max(1, Int(scale.rounded()))
-            raster.drawText(caption.text, x: Int(p.x) - BitmapFont.width(of: caption.text, scale: s) / 2, y: Int(p.y),
-                            scale: s, Self.captionColor)
+            raster.drawText(
+                caption.text, x: Int(p.x) - BitmapFont.width(of: caption.text, scale: s) / 2, y: Int(p.y),
+                scale: s, Self.captionColor)
         }
         for item in world.items {
             drawItem(item, world: world, origin: origin, selected: item === extras.selected, into: &raster)
@@ -64,28 +65,33 @@ public struct SceneRenderer {
         if overlays.contacts {
             for d in extras.contacts.dots {
                 let fade = 1 - d.age / ContactTrail.lifetime
-                raster.fillCircle(center: px(d.point, origin), radius: 2.5 * scale,
-                                  Self.contactColor.withAlpha(UInt8(max(0, min(255, 255 * fade)))))
+                raster.fillCircle(
+                    center: px(d.point, origin), radius: 2.5 * scale,
+                    Self.contactColor.withAlpha(UInt8(max(0, min(255, 255 * fade)))))
             }
         }
         if overlays.joints {
             drawJoints(world.allBehaviors, origin: origin, into: &raster)
             if let drag = extras.drag {
-                raster.strokeCircle(center: px(drag.cursor, origin), radius: 6 * scale, width: 1.5 * scale,
-                                    Self.jointColor)
+                raster.strokeCircle(
+                    center: px(drag.cursor, origin), radius: 6 * scale, width: 1.5 * scale,
+                    Self.jointColor)
             }
             if let snap = extras.snapTarget {
                 let c = px(snap, origin)
                 raster.strokeCircle(center: c, radius: 8 * scale, width: 1.5 * scale, Self.jointColor)
-                raster.strokeSegment(PixelPoint(c.x - 12 * scale, c.y), PixelPoint(c.x + 12 * scale, c.y),
-                                     width: 1 * scale, Self.jointColor)
-                raster.strokeSegment(PixelPoint(c.x, c.y - 12 * scale), PixelPoint(c.x, c.y + 12 * scale),
-                                     width: 1 * scale, Self.jointColor)
+                raster.strokeSegment(
+                    PixelPoint(c.x - 12 * scale, c.y), PixelPoint(c.x + 12 * scale, c.y),
+                    width: 1 * scale, Self.jointColor)
+                raster.strokeSegment(
+                    PixelPoint(c.x, c.y - 12 * scale), PixelPoint(c.x, c.y + 12 * scale),
+                    width: 1 * scale, Self.jointColor)
             }
             if let push = extras.push, push.age < 0.6 {
                 let alpha = UInt8(255 * (1 - push.age / 0.6))
-                raster.drawArrow(from: px(push.from, origin), to: px(push.to, origin), width: 3 * scale,
-                                 head: 12 * scale, Self.pushColor.withAlpha(alpha))
+                raster.drawArrow(
+                    from: px(push.from, origin), to: px(push.to, origin), width: 3 * scale,
+                    head: 12 * scale, Self.pushColor.withAlpha(alpha))
             }
         }
         if overlays.gravity, let g = world.gravity { drawGravity(g.gravityDirection, raster: &raster) }
@@ -99,15 +105,19 @@ public struct SceneRenderer {
             for id in c.boundaryIdentifiers ?? [] {
                 guard let path = c.boundary(withIdentifier: id) else { continue }
                 for line in PathFlattening.polylines(path) {
-                    raster.strokePolyline(line.points.map { px($0, origin) }, width: 2 * scale, closed: line.closed,
-                                          Self.boundaryColor)
+                    raster.strokePolyline(
+                        line.points.map { px($0, origin) }, width: 2 * scale, closed: line.closed,
+                        Self.boundaryColor)
                 }
             }
         }
         if loop, !bounds.isNull {
             let w = Double(bounds.width) * scale, h = Double(bounds.height) * scale, i = 1.0 * scale
-            raster.strokePolyline([PixelPoint(i, i), PixelPoint(w - i, i), PixelPoint(w - i, h - i),
-                                   PixelPoint(i, h - i)], width: 2 * scale, closed: true, Self.referenceColor)
+            raster.strokePolyline(
+                [
+                    PixelPoint(i, i), PixelPoint(w - i, i), PixelPoint(w - i, h - i),
+                    PixelPoint(i, h - i)
+                ], width: 2 * scale, closed: true, Self.referenceColor)
         }
     }
 
@@ -135,15 +145,18 @@ public struct SceneRenderer {
             if item.cornerRadius > 0 {
                 // The look is rounded (layer.cornerRadius) but the collision bounds are the full rectangle: show
                 // both, the bounds as a translucent box behind the rounded face.
-                raster.fillRoundedRect(center: c, halfWidth: hw, halfHeight: hh, radius: 0, angle: angle,
-                                       color.withAlpha(70))
+                raster.fillRoundedRect(
+                    center: c, halfWidth: hw, halfHeight: hh, radius: 0, angle: angle,
+                    color.withAlpha(70))
             }
             if let slot = item.imageSlot, !images.isEmpty {
-                raster.drawImage(images[slot % images.count], center: c, halfWidth: hw, halfHeight: hh,
-                                 radius: Double(item.cornerRadius) * scale, angle: angle)
+                raster.drawImage(
+                    images[slot % images.count], center: c, halfWidth: hw, halfHeight: hh,
+                    radius: Double(item.cornerRadius) * scale, angle: angle)
             } else {
-                raster.fillRoundedRect(center: c, halfWidth: hw, halfHeight: hh,
-                                       radius: Double(item.cornerRadius) * scale, angle: angle, color)
+                raster.fillRoundedRect(
+                    center: c, halfWidth: hw, halfHeight: hh,
+                    radius: Double(item.cornerRadius) * scale, angle: angle, color)
             }
             if outline {
                 let poly = roundedRect(c, hw, hh, radius: Double(item.cornerRadius) * scale, angle: angle)
@@ -153,8 +166,9 @@ public struct SceneRenderer {
             let cosA = cos(angle), sinA = sin(angle)
             let local = PathFlattening.polylines(item.collisionBoundingPath).first?.points ?? []
             let poly = local.map { p in
-                PixelPoint(c.x + (cosA * Double(p.x) - sinA * Double(p.y)) * scale,
-                           c.y + (sinA * Double(p.x) + cosA * Double(p.y)) * scale)
+                PixelPoint(
+                    c.x + (cosA * Double(p.x) - sinA * Double(p.y)) * scale,
+                    c.y + (sinA * Double(p.x) + cosA * Double(p.y)) * scale)
             }
             raster.fillConvexPolygon(poly, color)
             if outline { raster.strokePolyline(poly, width: 1.5 * scale, closed: true, edge) }
@@ -176,8 +190,10 @@ public struct SceneRenderer {
             local = [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)]
         } else {
             let steps = max(2, min(12, Int(r / 2)))
-            let corners: [(Double, Double, Double)] = [(hw - r, -hh + r, -Double.pi / 2), (hw - r, hh - r, 0),
-                                                       (-hw + r, hh - r, Double.pi / 2), (-hw + r, -hh + r, Double.pi)]
+            let corners: [(Double, Double, Double)] = [
+                (hw - r, -hh + r, -Double.pi / 2), (hw - r, hh - r, 0),
+                (-hw + r, hh - r, Double.pi / 2), (-hw + r, -hh + r, Double.pi)
+            ]
             for (cx, cy, start) in corners {
                 for i in 0...steps {
                     let t = start + Double(i) / Double(steps) * Double.pi / 2

@@ -57,10 +57,11 @@ public struct SpringTranslation: Equatable, Sendable {
     /// The readout line: every API's numbers for this spring.
     public var summary: String {
         let ca = caSpring()
-        return String(format: "SwiftUI .spring(response: %.3g, dampingRatio: %.3g) = Spring(duration: %.3g, bounce: %.3g)"
-                      + "   CASpringAnimation mass 1, stiffness %.4g, damping %.3g"
-                      + "   UISpringTimingParameters(dampingRatio: %.3g)", response, dampingRatio, duration, bounce,
-                      ca.stiffness, ca.damping, dampingRatio)
+        return String(
+            format: "SwiftUI .spring(response: %.3g, dampingRatio: %.3g) = Spring(duration: %.3g, bounce: %.3g)"
+                + "   CASpringAnimation mass 1, stiffness %.4g, damping %.3g"
+                + "   UISpringTimingParameters(dampingRatio: %.3g)", response, dampingRatio, duration, bounce,
+            ca.stiffness, ca.damping, dampingRatio)
     }
 
     /// The step response of this spring from 1 to 0 at time `t` s (the curve the translator draws).

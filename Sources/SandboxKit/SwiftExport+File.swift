@@ -17,8 +17,9 @@ extension SandboxApp {
             case "line": out.append("\(name).addLine(to: \(p(e.to)))")
             case "quadCurve": out.append("\(name).addQuadCurve(to: \(p(e.to)), controlPoint: \(p(e.control)))")
             case "curve":
-                out.append("\(name).addCurve(to: \(p(e.to)), controlPoint1: \(p(e.control1)), "
-                           + "controlPoint2: \(p(e.control2)))")
+                out.append(
+                    "\(name).addCurve(to: \(p(e.to)), controlPoint1: \(p(e.control1)), "
+                        + "controlPoint2: \(p(e.control2)))")
             default: out.append("\(name).close()")
             }
         }
@@ -27,7 +28,8 @@ extension SandboxApp {
 
     /// `[views[0], views[3]]`, or `views` when the list is every view in order.
     static func viewsSwift(_ items: [Int], count: Int) -> String {
-        items == Array(0..<count) && count > 0 ? "views" : "[" + items.map { "views[\($0)]" }.joined(separator: ", ") + "]"
+        items == Array(0..<count) && count > 0
+            ? "views" : "[" + items.map { "views[\($0)]" }.joined(separator: ", ") + "]"
     }
 
     /// The body of `makeTunedScene(in:)` for `file`: views, then behaviours in the file's order. Instantaneous
@@ -50,12 +52,19 @@ extension SandboxApp {
             out.append("}")
         }
         out.append("let animator = UIDynamicAnimator(referenceView: referenceView)")
-        out.append("// The scene's reference bounds were \(n(file.referenceBounds.width)) x "
-                   + "\(n(file.referenceBounds.height)) pt.")
+        out.append(
+            "// The scene's reference bounds were \(n(file.referenceBounds.width)) x "
+                + "\(n(file.referenceBounds.height)) pt.")
         out.append("let views: [UIView] = [")
         for (k, item) in file.items.enumerated() {
-            let type = switch item.shape ?? "rectangle" { case "ellipse": "EllipseView"; case "path": "PathView"; default: "UIView" }
-            let frame = "CGRect(x: \(n(item.center.x - item.size.width / 2)), y: \(n(item.center.y - item.size.height / 2)), "
+            let type =
+                switch item.shape ?? "rectangle" {
+                case "ellipse": "EllipseView";
+                case "path": "PathView";
+                default: "UIView"
+                }
+            let frame =
+                "CGRect(x: \(n(item.center.x - item.size.width / 2)), y: \(n(item.center.y - item.size.height / 2)), "
                 + "width: \(n(item.size.width)), height: \(n(item.size.height)))"
             out.append("    \(type)(frame: \(frame)),  // views[\(k)] = \(item.name ?? "item")")
         }
@@ -102,16 +111,18 @@ extension SandboxApp {
             out.append("let \(name) = UICollisionBehavior(items: \(viewsSwift(c.items, count: count)))")
             if let m = c.mode, m != "everything" { out.append("\(name).collisionMode = .\(m)") }
             if let i = c.insets {
-                out.append("\(name).setTranslatesReferenceBoundsIntoBoundary(with: UIEdgeInsets(top: \(n(i.top)), "
-                           + "left: \(n(i.left)), bottom: \(n(i.bottom)), right: \(n(i.right))))")
+                out.append(
+                    "\(name).setTranslatesReferenceBoundsIntoBoundary(with: UIEdgeInsets(top: \(n(i.top)), "
+                        + "left: \(n(i.left)), bottom: \(n(i.bottom)), right: \(n(i.right))))")
             } else if c.referenceBoundsAreBoundary == true {
                 out.append("\(name).translatesReferenceBoundsIntoBoundary = true")
             }
             for (j, b) in (c.boundaries ?? []).enumerated() {
                 let p = b.path
                 if p.count == 2, p[0].op == "move", p[1].op == "line" {
-                    out.append("\(name).addBoundary(withIdentifier: \"\(b.id)\", from: \(point(p[0].to)), "
-                               + "to: \(point(p[1].to)))")
+                    out.append(
+                        "\(name).addBoundary(withIdentifier: \"\(b.id)\", from: \(point(p[0].to)), "
+                            + "to: \(point(p[1].to)))")
                 } else {
                     out += pathSwift(p, name: "\(name)Path\(j)")
                     out.append("\(name).addBoundary(withIdentifier: \"\(b.id)\", for: \(name)Path\(j))")
@@ -139,23 +150,30 @@ extension SandboxApp {
             let first = "views[\(a.item)]", second = a.attachedTo.map { "views[\($0)]" }
             switch (a.kind ?? "distance", second) {
             case ("sliding", let s?):
-                out.append("let \(name) = UIAttachmentBehavior.slidingAttachment(with: \(first), attachedTo: \(s), "
-                           + "attachmentAnchor: \(point(a.anchor)), axisOfTranslation: \(vector(a.axis ?? .init(dx: 1, dy: 0))))")
+                out.append(
+                    "let \(name) = UIAttachmentBehavior.slidingAttachment(with: \(first), attachedTo: \(s), "
+                        + "attachmentAnchor: \(point(a.anchor)), axisOfTranslation: \(vector(a.axis ?? .init(dx: 1, dy: 0))))"
+                )
             case ("sliding", nil):
-                out.append("let \(name) = UIAttachmentBehavior.slidingAttachment(with: \(first), attachmentAnchor: "
-                           + "\(point(a.anchor)), axisOfTranslation: \(vector(a.axis ?? .init(dx: 1, dy: 0))))")
+                out.append(
+                    "let \(name) = UIAttachmentBehavior.slidingAttachment(with: \(first), attachmentAnchor: "
+                        + "\(point(a.anchor)), axisOfTranslation: \(vector(a.axis ?? .init(dx: 1, dy: 0))))")
             case ("limit", let s?):
-                out.append("let \(name) = UIAttachmentBehavior.limitAttachment(with: \(first), offsetFromCenter: "
-                           + "\(offset(a.offset)), attachedTo: \(s), offsetFromCenter: \(offset(a.attachedOffset)))")
+                out.append(
+                    "let \(name) = UIAttachmentBehavior.limitAttachment(with: \(first), offsetFromCenter: "
+                        + "\(offset(a.offset)), attachedTo: \(s), offsetFromCenter: \(offset(a.attachedOffset)))")
             case ("fixed", let s?), ("pin", let s?):
-                out.append("let \(name) = UIAttachmentBehavior.\(a.kind ?? "pin")Attachment(with: \(first), attachedTo: "
-                           + "\(s), attachmentAnchor: \(point(a.anchor)))")
+                out.append(
+                    "let \(name) = UIAttachmentBehavior.\(a.kind ?? "pin")Attachment(with: \(first), attachedTo: "
+                        + "\(s), attachmentAnchor: \(point(a.anchor)))")
             case (_, let s?):
-                out.append("let \(name) = UIAttachmentBehavior(item: \(first), offsetFromCenter: \(offset(a.offset)), "
-                           + "attachedTo: \(s), offsetFromCenter: \(offset(a.attachedOffset)))")
+                out.append(
+                    "let \(name) = UIAttachmentBehavior(item: \(first), offsetFromCenter: \(offset(a.offset)), "
+                        + "attachedTo: \(s), offsetFromCenter: \(offset(a.attachedOffset)))")
             case (_, nil):
-                out.append("let \(name) = UIAttachmentBehavior(item: \(first), offsetFromCenter: \(offset(a.offset)), "
-                           + "attachedToAnchor: \(point(a.anchor)))")
+                out.append(
+                    "let \(name) = UIAttachmentBehavior(item: \(first), offsetFromCenter: \(offset(a.offset)), "
+                        + "attachedToAnchor: \(point(a.anchor)))")
             }
             if let l = a.length { out.append("\(name).length = \(n(l))  // pt") }
             out.append("\(name).frequency = \(n(a.frequency ?? 0))  // Hz; 0 = rigid")
@@ -190,7 +208,8 @@ extension SandboxApp {
             case "radialGravity": factory = "radialGravityField(position: \(point(f.position)))"
             case "linearGravity", "velocity": factory = "\(f.kind)Field(direction: \(vector(f.direction)))"
             case "noise", "turbulence":
-                factory = "\(f.kind)Field(smoothness: \(n(f.smoothness ?? 0)), animationSpeed: \(n(f.animationSpeed ?? 0)))"
+                factory =
+                    "\(f.kind)Field(smoothness: \(n(f.smoothness ?? 0)), animationSpeed: \(n(f.animationSpeed ?? 0)))"
             default: factory = "\(f.kind)Field()"
             }
             out.append("let \(name) = UIFieldBehavior.\(factory)")
@@ -198,7 +217,8 @@ extension SandboxApp {
             if let r = f.region?.radius {
                 out.append("\(name).region = UIRegion(radius: \(n(r)))  // pt")
             } else if let s = f.region?.size {
-                out.append("\(name).region = UIRegion(size: CGSize(width: \(n(s.width)), height: \(n(s.height))))  // pt")
+                out.append(
+                    "\(name).region = UIRegion(size: CGSize(width: \(n(s.width)), height: \(n(s.height))))  // pt")
             }
             out.append("\(name).strength = \(n(f.strength ?? 1))")
             out.append("\(name).falloff = \(n(f.falloff ?? 0))")

@@ -11,8 +11,10 @@ extension SandboxApp {
     public func swiftCode() -> String {
         let f = Self.swiftNumber
         guard let file = tunedSceneFile() else { return "" }
-        var out = ["// Tuned in the SwiftDynamics sandbox, scene \(sceneTitle). Self-contained: paste into your view",
-                   "// controller, call makeTunedScene(in: view) and keep the animator it returns.", ""]
+        var out = [
+            "// Tuned in the SwiftDynamics sandbox, scene \(sceneTitle). Self-contained: paste into your view",
+            "// controller, call makeTunedScene(in: view) and keep the animator it returns.", ""
+        ]
         out.append("@MainActor")
         out.append("func makeTunedScene(in referenceView: UIView) -> (animator: UIDynamicAnimator, views: [UIView]) {")
         let custom = world.allBehaviors.compactMap { $0 as? FieldBehavior }.filter { $0.factoryName == "field" }
@@ -21,12 +23,17 @@ extension SandboxApp {
         out.append("    return (animator, views)")
         out.append("}")
         out.append("")
-        out.append("/// Drag: call when a touch lands on `item`; move the returned behaviour's anchorPoint with the touch and")
+        out.append(
+            "/// Drag: call when a touch lands on `item`; move the returned behaviour's anchorPoint with the touch and")
         out.append("/// remove it from the animator when the touch ends.")
         out.append("@MainActor")
-        out.append("func tunedDrag(_ item: UIView, grabbedAt touch: CGPoint, in animator: UIDynamicAnimator) -> UIAttachmentBehavior {")
-        out.append("    let grabOffset = UIOffset(horizontal: touch.x - item.center.x, vertical: touch.y - item.center.y)")
-        out.append("    let drag = UIAttachmentBehavior(item: item, offsetFromCenter: grabOffset, attachedToAnchor: touch)")
+        out.append(
+            "func tunedDrag(_ item: UIView, grabbedAt touch: CGPoint, in animator: UIDynamicAnimator) -> UIAttachmentBehavior {"
+        )
+        out.append(
+            "    let grabOffset = UIOffset(horizontal: touch.x - item.center.x, vertical: touch.y - item.center.y)")
+        out.append(
+            "    let drag = UIAttachmentBehavior(item: item, offsetFromCenter: grabOffset, attachedToAnchor: touch)")
         out.append("    drag.length = \(f(CGFloat(gestures.dragLength)))  // pt")
         out.append("    drag.frequency = \(f(CGFloat(gestures.dragFrequency)))  // Hz; 0 = rigid")
         out.append("    drag.damping = \(f(CGFloat(gestures.dragDamping)))")
@@ -36,7 +43,8 @@ extension SandboxApp {
         out.append("")
         out.append("/// Tap: snap `item` to the tap.")
         out.append("@MainActor")
-        out.append("func tunedSnap(_ item: UIView, to point: CGPoint, in animator: UIDynamicAnimator) -> UISnapBehavior {")
+        out.append(
+            "func tunedSnap(_ item: UIView, to point: CGPoint, in animator: UIDynamicAnimator) -> UISnapBehavior {")
         out.append("    let snap = UISnapBehavior(item: item, snapTo: point)")
         out.append("    snap.damping = \(f(CGFloat(gestures.snapDamping)))")
         out.append("    animator.addBehavior(snap)")
@@ -49,7 +57,9 @@ extension SandboxApp {
         out.append("    let dx = point.x - item.center.x, dy = point.y - item.center.y")
         out.append("    let distance = (dx * dx + dy * dy).squareRoot()")
         out.append("    let push = UIPushBehavior(items: [item], mode: .instantaneous)")
-        out.append("    push.setAngle(atan2(dy, dx), magnitude: \(f(CGFloat(gestures.pushMagnitude))) * min(distance, 200) / 200)")
+        out.append(
+            "    push.setAngle(atan2(dy, dx), magnitude: \(f(CGFloat(gestures.pushMagnitude))) * min(distance, 200) / 200)"
+        )
         out.append("    animator.addBehavior(push)")
         out.append("}")
         return out.joined(separator: "\n") + "\n"
@@ -59,10 +69,12 @@ extension SandboxApp {
     func customFieldSwift(_ f: FieldBehavior, name: String) -> [String] {
         let n = Self.swiftNumber
         let indices = f.items.compactMap { item in world.items.firstIndex { $0 === item } }
-        var out = ["let \(name) = UIFieldBehavior.field { _, _, _, _, _, _ in",
-                   "    CGVector(dx: 0, dy: 0)  // the scene's own evaluation block: write yours here (N)",
-                   "}",
-                   "\(name).position = \(Self.swiftPoint(f.position))"]
+        var out = [
+            "let \(name) = UIFieldBehavior.field { _, _, _, _, _, _ in",
+            "    CGVector(dx: 0, dy: 0)  // the scene's own evaluation block: write yours here (N)",
+            "}",
+            "\(name).position = \(Self.swiftPoint(f.position))"
+        ]
         if let r = f.region.plainShape?.radius { out.append("\(name).region = UIRegion(radius: \(n(r)))  // pt") }
         out.append("\(name).strength = \(n(f.strength))")
         out.append("\(Self.viewsSwift(indices, count: world.items.count)).forEach(\(name).addItem)")

@@ -27,8 +27,10 @@ public struct PanelRow {
     public let derived: @MainActor () -> String?
 
     /// A row.
-    public init(section: String, name: String, unit: String = "", kind: Kind, get: @escaping @MainActor () -> Double,
-                set: @escaping @MainActor (Double) -> Void, derived: @escaping @MainActor () -> String? = { nil }) {
+    public init(
+        section: String, name: String, unit: String = "", kind: Kind, get: @escaping @MainActor () -> Double,
+        set: @escaping @MainActor (Double) -> Void, derived: @escaping @MainActor () -> String? = { nil }
+    ) {
         self.section = section
         self.name = name
         self.unit = unit

@@ -30,7 +30,7 @@ public enum BitmapFont {
         0x1084A98A4800, 0x0C2108423800, 0x0006AB58C400, 0x0005B318C400, 0x0003A318B800,
         0x0007A318FA10, 0x0003E318BC21, 0x0005B3084000, 0x0003A0E0F800, 0x084710849800,
         0x00046319B400, 0x000463151000, 0x0004635AA800, 0x000454454400, 0x00046318BC2E,
-        0x0007C4447C00, 0x022110420800, 0x042108421000, 0x082104422000, 0x00022A200000,
+        0x0007C4447C00, 0x022110420800, 0x042108421000, 0x082104422000, 0x00022A200000
     ]
 
     /// Width of `text` in px at `scale`.
@@ -64,8 +64,9 @@ extension Raster {
                     let rowBits = (bits >> UInt64(5 * (BitmapFont.glyphHeight - 1 - row))) & 0x1F
                     guard rowBits != 0 else { continue }
                     for col in 0..<BitmapFont.glyphWidth where rowBits & (0x10 >> UInt64(col)) != 0 {
-                        fillRect(x0: pen + col * s, y0: line + row * s, x1: pen + (col + 1) * s,
-                                 y1: line + (row + 1) * s, color)
+                        fillRect(
+                            x0: pen + col * s, y0: line + row * s, x1: pen + (col + 1) * s,
+                            y1: line + (row + 1) * s, color)
                     }
                 }
             }

@@ -54,8 +54,9 @@ public enum PNG {
         let expected = (stride + 1) * header.height
         // Both factors ≤ 16 384 · 4 + 1, so this cannot overflow; compare with what the data could inflate to.
         guard expected / maxInflateRatio <= header.idat.count else {
-            throw Failure(description: "\(header.width) x \(header.height) px needs \(expected) bytes of image data "
-                          + "but the file holds only \(header.idat.count) compressed bytes (truncated or forged)")
+            throw Failure(
+                description: "\(header.width) x \(header.height) px needs \(expected) bytes of image data "
+                    + "but the file holds only \(header.idat.count) compressed bytes (truncated or forged)")
         }
         var raw = try inflate(header.idat, expected: expected)
         try unfilter(&raw, stride: stride, height: header.height, channels: header.channels)
@@ -67,8 +68,11 @@ public enum PNG {
                     let row = y * (stride + 1) + 1
                     for x in 0..<header.width {
                         let o = row + x * channels
-                        dst[y * header.width + x] = RGBA(src[o], src[o + 1], src[o + 2],
-                                                         channels == 4 ? src[o + 3] : 255).packed
+                        dst[y * header.width + x] =
+                            RGBA(
+                                src[o], src[o + 1], src[o + 2],
+                                channels == 4 ? src[o + 3] : 255
+                            ).packed
                     }
                 }
             }
@@ -89,11 +93,13 @@ public enum PNG {
         var sawHeader = false
         while bytes.count - pos >= 12 {
             let len = Int(readBE32(bytes, pos))
-            let type = String(decoding: bytes[(pos + 4)..<(pos + 8)].map { $0 >= 32 && $0 < 127 ? $0 : 63 },
-                              as: UTF8.self)
+            let type = String(
+                decoding: bytes[(pos + 4)..<(pos + 8)].map { $0 >= 32 && $0 < 127 ? $0 : 63 },
+                as: UTF8.self)
             guard len <= bytes.count - pos - 12 else {
-                throw Failure(description: "\(type) chunk claims \(len) bytes but only \(bytes.count - pos - 12) "
-                              + "remain (truncated file)")
+                throw Failure(
+                    description: "\(type) chunk claims \(len) bytes but only \(bytes.count - pos - 12) "
+                        + "remain (truncated file)")
             }
             let start = pos + 8
             if !sawHeader && type != "IHDR" {

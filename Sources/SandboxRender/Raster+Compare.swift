@@ -34,8 +34,9 @@ extension Raster {
                 x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y)
             }
         }
-        return Difference(differingPixels: count, maxChannelDelta: maxDelta,
-                          box: count > 0 ? (x0, y0, x1, y1) : nil)
+        return Difference(
+            differingPixels: count, maxChannelDelta: maxDelta,
+            box: count > 0 ? (x0, y0, x1, y1) : nil)
     }
 
     /// Number of distinct colours, counting up to `limit` (a blank frame has 1).

@@ -112,30 +112,35 @@ extension Raster {
         let w = width, alpha = Int(color.a), opaque = color.a == 255
         let solid = color.packed | 0xFF00_0000
         pixels.withUnsafeMutableBufferPointer { buf in
-        discCache.coverage.withUnsafeBufferPointer { cov in
-        discCache.rowFirst.withUnsafeBufferPointer { firsts in
-        discCache.rowLast.withUnsafeBufferPointer { lasts in
-        discCache.solidFirst.withUnsafeBufferPointer { solidFirsts in
-        discCache.solidLast.withUnsafeBufferPointer { solidLasts in
-            @inline(__always) func edge(_ k: Int, _ c: Int) {
-                if c > 0 { Raster.blend(&buf[k], color, alpha: (c * alpha + 127) / 255) }
-            }
-            for j in ja...jb {
-                let r = m.rowStart + j
-                let ia = max(Int(firsts[r]), -x0), ib = min(Int(lasts[r]), w - 1 - x0)
-                guard ia <= ib else { continue }
-                let row = (y0 + j) * w + x0, mrow = m.coverageStart + j * m.side
-                // Edge, solid middle (one store per pixel when opaque), edge.
-                let sa = max(Int(solidFirsts[r]), ia), sb = min(Int(solidLasts[r]), ib)
-                guard opaque, sa <= sb else {
-                    for i in ia...ib { edge(row + i, Int(cov[mrow + i])) }
-                    continue
+            discCache.coverage.withUnsafeBufferPointer { cov in
+                discCache.rowFirst.withUnsafeBufferPointer { firsts in
+                    discCache.rowLast.withUnsafeBufferPointer { lasts in
+                        discCache.solidFirst.withUnsafeBufferPointer { solidFirsts in
+                            discCache.solidLast.withUnsafeBufferPointer { solidLasts in
+                                @inline(__always) func edge(_ k: Int, _ c: Int) {
+                                    if c > 0 { Raster.blend(&buf[k], color, alpha: (c * alpha + 127) / 255) }
+                                }
+                                for j in ja...jb {
+                                    let r = m.rowStart + j
+                                    let ia = max(Int(firsts[r]), -x0), ib = min(Int(lasts[r]), w - 1 - x0)
+                                    guard ia <= ib else { continue }
+                                    let row = (y0 + j) * w + x0, mrow = m.coverageStart + j * m.side
+                                    // Edge, solid middle (one store per pixel when opaque), edge.
+                                    let sa = max(Int(solidFirsts[r]), ia), sb = min(Int(solidLasts[r]), ib)
+                                    guard opaque, sa <= sb else {
+                                        for i in ia...ib { edge(row + i, Int(cov[mrow + i])) }
+                                        continue
+                                    }
+                                    for i in ia..<sa { edge(row + i, Int(cov[mrow + i])) }
+                                    for i in sa...sb { buf[row + i] = solid }
+                                    if sb < ib { for i in (sb + 1)...ib { edge(row + i, Int(cov[mrow + i])) } }
+                                }
+                            }
+                        }
+                    }
                 }
-                for i in ia..<sa { edge(row + i, Int(cov[mrow + i])) }
-                for i in sa...sb { buf[row + i] = solid }
-                if sb < ib { for i in (sb + 1)...ib { edge(row + i, Int(cov[mrow + i])) } }
             }
-        }}}}}}
+        }
         return true
     }
 }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Anti-aliased shapes, each drawn through its signed distance (coverage = 0.5 px − distance, clamped to 0…1).
@@ -34,8 +34,10 @@ extension Raster {
         guard planes.count >= 3 else { return }
         points.withUnsafeBufferPointer { pts in
             planes.withUnsafeBufferPointer { pl in
-                shade(minX: minX, minY: minY, maxX: maxX, maxY: maxY, color,
-                      interior: { y in Raster.interiorSpan(pts, y) }) { x, y in
+                shade(
+                    minX: minX, minY: minY, maxX: maxX, maxY: maxY, color,
+                    interior: { y in Raster.interiorSpan(pts, y) }
+                ) { x, y in
                     var d = -Double.infinity
                     for p in pl { d = max(d, p.0 * x + p.1 * y - p.2) }
                     return 0.5 - d
@@ -72,8 +74,10 @@ extension Raster {
 
     /// Fills a rectangle of half-size `halfWidth` × `halfHeight` px centred at `center`, turned by `angle`
     /// radians, with corners rounded to `radius` px (clamped to the shorter half-side): an exact signed distance.
-    public mutating func fillRoundedRect(center: PixelPoint, halfWidth: Double, halfHeight: Double, radius: Double,
-                                         angle: Double, _ color: RGBA) {
+    public mutating func fillRoundedRect(
+        center: PixelPoint, halfWidth: Double, halfHeight: Double, radius: Double,
+        angle: Double, _ color: RGBA
+    ) {
         guard halfWidth > 0, halfHeight > 0 else { return }
         let r = max(0, min(radius, min(halfWidth, halfHeight)))
         let c = cos(angle), s = sin(angle)
@@ -86,8 +90,10 @@ extension Raster {
         }
         let ext = abs(c) * halfWidth + abs(s) * halfHeight, eyt = abs(s) * halfWidth + abs(c) * halfHeight
         inner.withUnsafeBufferPointer { pts in
-            shade(minX: center.x - ext, minY: center.y - eyt, maxX: center.x + ext, maxY: center.y + eyt, color,
-                  interior: { y in Raster.interiorSpan(pts, y) }) { x, y in
+            shade(
+                minX: center.x - ext, minY: center.y - eyt, maxX: center.x + ext, maxY: center.y + eyt, color,
+                interior: { y in Raster.interiorSpan(pts, y) }
+            ) { x, y in
                 let dx = x - center.x, dy = y - center.y
                 let qx = abs(c * dx + s * dy) - bx, qy = abs(-s * dx + c * dy) - by
                 let ox = max(qx, 0), oy = max(qy, 0)
@@ -99,8 +105,10 @@ extension Raster {
 
     /// Fills an ellipse of semi-axes `radiusX`, `radiusY` px centred at `center`, turned by `angle` radians
     /// (clockwise on screen).
-    public mutating func fillEllipse(center: PixelPoint, radiusX: Double, radiusY: Double, angle: Double = 0,
-                                     _ color: RGBA) {
+    public mutating func fillEllipse(
+        center: PixelPoint, radiusX: Double, radiusY: Double, angle: Double = 0,
+        _ color: RGBA
+    ) {
         guard radiusX > 0, radiusY > 0 else { return }
         let r = max(radiusX, radiusY)
         if abs(radiusX - radiusY) < 1e-9 {
@@ -126,8 +134,10 @@ extension Raster {
     }
 
     /// Strokes the outline of an ellipse with a line `width` px wide.
-    public mutating func strokeEllipse(center: PixelPoint, radiusX: Double, radiusY: Double, angle: Double = 0,
-                                       width: Double, _ color: RGBA) {
+    public mutating func strokeEllipse(
+        center: PixelPoint, radiusX: Double, radiusY: Double, angle: Double = 0,
+        width: Double, _ color: RGBA
+    ) {
         guard radiusX > 0, radiusY > 0, width > 0 else { return }
         let r = max(radiusX, radiusY) + width
         let c = cos(angle), s = sin(angle), hw = width / 2
@@ -139,8 +149,10 @@ extension Raster {
     /// Approximate signed distance from (dx, dy) (relative to the centre) to an ellipse turned by the angle of
     /// cosine `c` and sine `s`: the implicit function over its gradient, exact for circles, good near the edge.
     @inline(__always)
-    static func ellipseDistance(_ dx: Double, _ dy: Double, _ c: Double, _ s: Double, _ rx: Double,
-                                _ ry: Double) -> Double {
+    static func ellipseDistance(
+        _ dx: Double, _ dy: Double, _ c: Double, _ s: Double, _ rx: Double,
+        _ ry: Double
+    ) -> Double {
         let lx = c * dx + s * dy, ly = -s * dx + c * dy
         let qx = lx / rx, qy = ly / ry
         let k = (qx * qx + qy * qy).squareRoot()
@@ -156,8 +168,10 @@ extension Raster {
         let hw = width / 2
         let ex = b.x - a.x, ey = b.y - a.y
         let ll = ex * ex + ey * ey
-        shade(minX: min(a.x, b.x) - hw, minY: min(a.y, b.y) - hw, maxX: max(a.x, b.x) + hw,
-              maxY: max(a.y, b.y) + hw, color) { x, y in
+        shade(
+            minX: min(a.x, b.x) - hw, minY: min(a.y, b.y) - hw, maxX: max(a.x, b.x) + hw,
+            maxY: max(a.y, b.y) + hw, color
+        ) { x, y in
             let px = x - a.x, py = y - a.y
             let t = ll > 1e-12 ? max(0, min(1, (px * ex + py * ey) / ll)) : 0
             let dx = px - t * ex, dy = py - t * ey
@@ -198,7 +212,10 @@ extension Raster {
         let h = min(head, len)
         let base = PixelPoint(to.x - ux * h, to.y - uy * h)
         strokeSegment(from, base, width: width, color)
-        fillConvexPolygon([to, PixelPoint(base.x - uy * h * 0.5, base.y + ux * h * 0.5),
-                           PixelPoint(base.x + uy * h * 0.5, base.y - ux * h * 0.5)], color)
+        fillConvexPolygon(
+            [
+                to, PixelPoint(base.x - uy * h * 0.5, base.y + ux * h * 0.5),
+                PixelPoint(base.x + uy * h * 0.5, base.y - ux * h * 0.5)
+            ], color)
     }
 }

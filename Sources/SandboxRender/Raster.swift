@@ -67,9 +67,11 @@ public struct Raster: Sendable {
     /// `interior`, when given, returns for a pixel row's centre y an x-range of pixel centres certainly inside the
     /// shape (by at least 0.75 px); those are filled without evaluating `coverage`.
     @inline(__always)
-    mutating func shade(minX: Double, minY: Double, maxX: Double, maxY: Double, _ color: RGBA,
-                        interior: ((Double) -> (Double, Double)?)? = nil,
-                        _ coverage: (Double, Double) -> Double) {
+    mutating func shade(
+        minX: Double, minY: Double, maxX: Double, maxY: Double, _ color: RGBA,
+        interior: ((Double) -> (Double, Double)?)? = nil,
+        _ coverage: (Double, Double) -> Double
+    ) {
         guard color.a > 0, minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return }
         let x0 = max(0, Int((minX - 1).rounded(.down))), x1 = min(width - 1, Int((maxX + 1).rounded(.up)))
         let y0 = max(0, Int((minY - 1).rounded(.down))), y1 = min(height - 1, Int((maxY + 1).rounded(.up)))

@@ -83,12 +83,14 @@ struct EventTranslator {
             return .quit
         case SDL_MOUSEBUTTONDOWN:
             guard let b = button(e.button.button) else { return nil }
-            return .pointerDown(x: Double(e.button.x), y: Double(e.button.y), button: b,
-                                time: seconds(e.button.timestamp))
+            return .pointerDown(
+                x: Double(e.button.x), y: Double(e.button.y), button: b,
+                time: seconds(e.button.timestamp))
         case SDL_MOUSEBUTTONUP:
             guard let b = button(e.button.button) else { return nil }
-            return .pointerUp(x: Double(e.button.x), y: Double(e.button.y), button: b,
-                              time: seconds(e.button.timestamp))
+            return .pointerUp(
+                x: Double(e.button.x), y: Double(e.button.y), button: b,
+                time: seconds(e.button.timestamp))
         case SDL_MOUSEMOTION:
             return .pointerMoved(x: Double(e.motion.x), y: Double(e.motion.y), time: seconds(e.motion.timestamp))
         case SDL_KEYDOWN, SDL_KEYUP:
@@ -97,8 +99,11 @@ struct EventTranslator {
             let ctrl = (UInt32(e.key.keysym.mod) & UInt32(KMOD_CTRL.rawValue)) != 0
             // Ctrl+key commands come first: with Ctrl held no text is typed.
             if !ctrl, textInput, typesText(e.key.keysym.sym) { return nil }
-            guard let c = ctrl ? controlCommand(for: e.key.keysym.sym, shift: shift)
-                : command(for: e.key.keysym.sym, shift: shift) else { return nil }
+            guard
+                let c = ctrl
+                    ? controlCommand(for: e.key.keysym.sym, shift: shift)
+                    : command(for: e.key.keysym.sym, shift: shift)
+            else { return nil }
             // Auto-repeat only nudges panel values; toggles and scene changes happen once per press.
             if e.key.repeat != 0, c != .panelDecrease, c != .panelIncrease, c != .backspace { return nil }
             return .key(c, pressed: pressed, shift: shift)

@@ -47,8 +47,10 @@ public final class SDLWindow {
     /// (X11 has no other HiDPI signal), in steps of 0.25; a HiDPI drawable larger than the window (Wayland, macOS)
     /// is followed in any case. The window is made to fit the display's usable area (smaller in points, else a
     /// smaller scale) and cannot be made smaller than `SandboxApp.minimumWindowSize`.
-    public init(app: SandboxApp, title: String = "Dynamics Sandbox", softwareRenderer: Bool = true,
-                detectScale: Bool = false) throws {
+    public init(
+        app: SandboxApp, title: String = "Dynamics Sandbox", softwareRenderer: Bool = true,
+        detectScale: Bool = false
+    ) throws {
         self.app = app
         if let problem = Self.displayProblem() { throw SDLFailure(message: problem) }
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
@@ -61,10 +63,13 @@ public final class SDLWindow {
             throw SDLFailure(message: "SDL chose the invisible '\(videoDriver)' video driver: no usable display")
         }
         let display = DisplayInfo.current()
-        let fit = display.fit(points: (Double(app.size.width), Double(app.size.height)),
-                              scale: detectScale ? display.dpiScale : app.configuration.scale,
-                              minimum: (Double(SandboxApp.minimumWindowSize.width),
-                                        Double(SandboxApp.minimumWindowSize.height)))
+        let fit = display.fit(
+            points: (Double(app.size.width), Double(app.size.height)),
+            scale: detectScale ? display.dpiScale : app.configuration.scale,
+            minimum: (
+                Double(SandboxApp.minimumWindowSize.width),
+                Double(SandboxApp.minimumWindowSize.height)
+            ))
         userScale = fit.scale
         for note in fit.notes { app.log(note) }
         let w = Int32((fit.width * userScale).rounded())
@@ -92,8 +97,9 @@ public final class SDLWindow {
         }
         window = win
         renderer = ren
-        SDL_SetWindowMinimumSize(win, Int32((Double(SandboxApp.minimumWindowSize.width) * userScale).rounded()),
-                                 Int32((Double(SandboxApp.minimumWindowSize.height) * userScale).rounded()))
+        SDL_SetWindowMinimumSize(
+            win, Int32((Double(SandboxApp.minimumWindowSize.width) * userScale).rounded()),
+            Int32((Double(SandboxApp.minimumWindowSize.height) * userScale).rounded()))
         SDL_StartTextInput()
         var info = SDL_RendererInfo()
         if SDL_GetRendererInfo(ren, &info) == 0, let n = info.name { rendererName = String(cString: n) }
@@ -168,8 +174,9 @@ public final class SDLWindow {
             // row copy; the one conversion from the raster's RGBA happens while uploading.
             textureFormat = SDL_GetWindowPixelFormat(window)
             if textureFormat == SDL_PIXELFORMAT_UNKNOWN.rawValue { textureFormat = SDL_PIXELFORMAT_RGBA32.rawValue }
-            texture = SDL_CreateTexture(renderer, textureFormat, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
-                                        Int32(pw), Int32(ph))
+            texture = SDL_CreateTexture(
+                renderer, textureFormat, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                Int32(pw), Int32(ph))
             if let t = texture { SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE) }
             textureSize = (Int32(pw), Int32(ph))
         }
@@ -190,11 +197,13 @@ public final class SDLWindow {
         var pixels: UnsafeMutableRawPointer?
         var pitch: Int32 = 0
         guard SDL_LockTexture(texture, nil, &pixels, &pitch) == 0, let pixels else { return }
-        let xrgb = textureFormat == SDL_PIXELFORMAT_RGB888.rawValue || textureFormat == SDL_PIXELFORMAT_ARGB8888.rawValue
+        let xrgb =
+            textureFormat == SDL_PIXELFORMAT_RGB888.rawValue || textureFormat == SDL_PIXELFORMAT_ARGB8888.rawValue
         raster.pixels.withUnsafeBufferPointer { src in
             guard xrgb, let base = src.baseAddress else {
-                _ = SDL_ConvertPixels(Int32(width), Int32(height), SDL_PIXELFORMAT_RGBA32.rawValue, src.baseAddress,
-                                      Int32(width * 4), textureFormat, pixels, pitch)
+                _ = SDL_ConvertPixels(
+                    Int32(width), Int32(height), SDL_PIXELFORMAT_RGBA32.rawValue, src.baseAddress,
+                    Int32(width * 4), textureFormat, pixels, pitch)
                 return
             }
             // X11's usual 0xAARRGGBB words: swap the red and blue bytes (a loop the compiler vectorises; SDL's

@@ -20,7 +20,7 @@ public struct SceneColor: Hashable, Sendable {
     /// The sandbox palette, in the order scenes hand colours out.
     public static let palette: [SceneColor] = [
         0xE8_5D_4A, 0x4A_90_E2, 0xF5_A6_23, 0x7E_D3_21, 0xBD_10_E0, 0x50_E3_C2, 0xF8_E7_1C, 0xD0_02_1B,
-        0x41_75_05, 0x9B_9B_9B, 0x8B_57_2A, 0xFF_7F_A8,
+        0x41_75_05, 0x9B_9B_9B, 0x8B_57_2A, 0xFF_7F_A8
     ].map(SceneColor.init(hex:))
 
     /// Red of seed 001's tapped views.
@@ -54,8 +54,10 @@ public final class SandboxItem: DynamicItem {
     public var imageSlot: Int?
 
     /// An item of `size` pt centred at `center`.
-    public init(center: CGPoint, size: CGSize, shape: DynamicItemCollisionBoundsType = .rectangle,
-                path: BezierPath? = nil, color: SceneColor, cornerRadius: CGFloat = 0, name: String? = nil) {
+    public init(
+        center: CGPoint, size: CGSize, shape: DynamicItemCollisionBoundsType = .rectangle,
+        path: BezierPath? = nil, color: SceneColor, cornerRadius: CGFloat = 0, name: String? = nil
+    ) {
         self.center = center
         bounds = CGRect(origin: .zero, size: size)
         transform = .identity
@@ -67,10 +69,13 @@ public final class SandboxItem: DynamicItem {
     }
 
     /// An item occupying `frame` (reference coordinates, pt).
-    public convenience init(frame: CGRect, shape: DynamicItemCollisionBoundsType = .rectangle, color: SceneColor,
-                            cornerRadius: CGFloat = 0, name: String? = nil) {
-        self.init(center: CGPoint(x: frame.midX, y: frame.midY), size: frame.size, shape: shape, color: color,
-                  cornerRadius: cornerRadius, name: name)
+    public convenience init(
+        frame: CGRect, shape: DynamicItemCollisionBoundsType = .rectangle, color: SceneColor,
+        cornerRadius: CGFloat = 0, name: String? = nil
+    ) {
+        self.init(
+            center: CGPoint(x: frame.midX, y: frame.midY), size: frame.size, shape: shape, color: color,
+            cornerRadius: cornerRadius, name: name)
     }
 
     /// The rotation of `transform`, radians (clockwise on screen positive).
@@ -78,8 +83,9 @@ public final class SandboxItem: DynamicItem {
 
     /// The item's frame ignoring rotation, pt.
     public var frame: CGRect {
-        CGRect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width,
-               height: bounds.height)
+        CGRect(
+            x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width,
+            height: bounds.height)
     }
 
     /// True when `point` (reference coordinates) lies inside the item's collision shape.

@@ -4,7 +4,8 @@ import Foundation
 /// Every scene of the sandbox, in the order `[` and `]` walk through them.
 public enum SceneCatalog {
     /// All scenes: the seed documents' demos first, then the sandbox's own.
-    public static let all: [SceneDescriptor] = seed000 + seed001 + seed002 + seed003 + seed004 + pushScenes + sandbox + fieldScenes
+    public static let all: [SceneDescriptor] =
+        seed000 + seed001 + seed002 + seed003 + seed004 + pushScenes + sandbox + fieldScenes
 
     /// The scene `make run` and a bare `dynamics-sandbox` open.
     public static let defaultName = "sticker-pile"
@@ -46,8 +47,10 @@ enum Build {
 
     /// An item behaviour over `items`, added and remembered for the tuning panel.
     @discardableResult
-    static func properties(_ w: SceneWorld, _ items: [any DynamicItem],
-                           _ configure: (DynamicItemBehavior) -> Void) -> DynamicItemBehavior {
+    static func properties(
+        _ w: SceneWorld, _ items: [any DynamicItem],
+        _ configure: (DynamicItemBehavior) -> Void
+    ) -> DynamicItemBehavior {
         let b = DynamicItemBehavior(items: items)
         configure(b)
         w.animator.addBehavior(b)
@@ -70,8 +73,10 @@ final class ContactLogger: CollisionBehaviorDelegate {
 
     init(_ world: SceneWorld) { self.world = world }
 
-    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: any DynamicItem,
-                           withBoundaryIdentifier identifier: AnyHashable?, at point: CGPoint) {
+    func collisionBehavior(
+        _ behavior: CollisionBehavior, beganContactFor item: any DynamicItem,
+        withBoundaryIdentifier identifier: AnyHashable?, at point: CGPoint
+    ) {
         began += 1
         if began <= 20 || began % 50 == 0 {
             let name = identifier.map { "\($0)" } ?? "reference bounds"

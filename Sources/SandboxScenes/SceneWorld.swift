@@ -102,8 +102,10 @@ public struct SceneDescriptor: Sendable {
     public let build: @MainActor @Sendable (SceneWorld) -> Void
 
     /// A catalogue entry.
-    public init(name: String, source: String, summary: String,
-                build: @escaping @MainActor @Sendable (SceneWorld) -> Void) {
+    public init(
+        name: String, source: String, summary: String,
+        build: @escaping @MainActor @Sendable (SceneWorld) -> Void
+    ) {
         self.name = name
         self.source = source
         self.summary = summary

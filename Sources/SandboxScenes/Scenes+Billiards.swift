@@ -16,14 +16,20 @@ extension SceneCatalog {
         // Rows of 1…5 balls, each row one ball-spacing (d·√3/2) further right.
         for row in 0..<5 {
             for k in 0...row {
-                let center = CGPoint(x: apex.x + CGFloat(row) * d * 0.8660254037844386,
-                                     y: apex.y + (CGFloat(k) - CGFloat(row) / 2) * d)
-                balls.append(w.add(SandboxItem(center: center, size: CGSize(width: d, height: d), shape: .ellipse,
-                                               color: Build.color(balls.count + 1), name: "ball \(balls.count + 1)")))
+                let center = CGPoint(
+                    x: apex.x + CGFloat(row) * d * 0.8660254037844386,
+                    y: apex.y + (CGFloat(k) - CGFloat(row) / 2) * d)
+                balls.append(
+                    w.add(
+                        SandboxItem(
+                            center: center, size: CGSize(width: d, height: d), shape: .ellipse,
+                            color: Build.color(balls.count + 1), name: "ball \(balls.count + 1)")))
             }
         }
-        let cue = w.add(SandboxItem(center: CGPoint(x: w.bounds.minX + 0.2 * w.bounds.width, y: apex.y),
-                                    size: CGSize(width: d, height: d), shape: .ellipse, color: .grey, name: "cue"))
+        let cue = w.add(
+            SandboxItem(
+                center: CGPoint(x: w.bounds.minX + 0.2 * w.bounds.width, y: apex.y),
+                size: CGSize(width: d, height: d), shape: .ellipse, color: .grey, name: "cue"))
         let all = balls + [cue]
         Build.walls(w, all)
         let table = Build.properties(w, all) {

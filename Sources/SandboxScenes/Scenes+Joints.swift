@@ -13,8 +13,10 @@ extension SceneCatalog {
         summary: "a ball on a rigid 50-pt rod (attachment, frequency 0) swings under gravity"
     ) { w in
         let anchor = CGPoint(x: w.bounds.midX + 35, y: w.bounds.midY)
-        let ball = w.add(SandboxItem(center: CGPoint(x: anchor.x - 50, y: anchor.y), size: CGSize(width: 30, height: 30),
-                                     shape: .ellipse, color: Build.color(1), name: "ball"))
+        let ball = w.add(
+            SandboxItem(
+                center: CGPoint(x: anchor.x - 50, y: anchor.y), size: CGSize(width: 30, height: 30),
+                shape: .ellipse, color: Build.color(1), name: "ball"))
         Build.gravity(w, [ball])
         let rod = AttachmentBehavior(item: ball, attachedToAnchor: anchor)
         rod.length = 50
@@ -28,10 +30,14 @@ extension SceneCatalog {
         summary: "a square on a soft spring (60 pt, 0.3 Hz, damping 0.3); tap to move the anchor"
     ) { w in
         let anchorPoint = CGPoint(x: w.bounds.midX, y: 160)
-        let anchorView = w.add(SandboxItem(center: anchorPoint, size: CGSize(width: 16, height: 16), shape: .ellipse,
-                                           color: .grey, name: "anchor view"))
-        let square = w.add(SandboxItem(center: CGPoint(x: anchorPoint.x + 140, y: anchorPoint.y + 60),
-                                       size: CGSize(width: 60, height: 60), color: Build.color(0), name: "square"))
+        let anchorView = w.add(
+            SandboxItem(
+                center: anchorPoint, size: CGSize(width: 16, height: 16), shape: .ellipse,
+                color: .grey, name: "anchor view"))
+        let square = w.add(
+            SandboxItem(
+                center: CGPoint(x: anchorPoint.x + 140, y: anchorPoint.y + 60),
+                size: CGSize(width: 60, height: 60), color: Build.color(0), name: "square"))
         let spring = AttachmentBehavior(item: square, offsetFromCenter: .zero, attachedToAnchor: anchorPoint)
         spring.length = 60
         spring.frequency = 0.3
@@ -51,8 +57,10 @@ extension SceneCatalog {
         name: "snap", source: "seed 001",
         summary: "a 20x20 view snapped with damping 1; tap to move the snap point and watch it follow"
     ) { w in
-        let view = w.add(SandboxItem(frame: CGRect(x: 20, y: 66, width: 20, height: 20), color: Build.color(3),
-                                     name: "view"))
+        let view = w.add(
+            SandboxItem(
+                frame: CGRect(x: 20, y: 66, width: 20, height: 20), color: Build.color(3),
+                name: "view"))
         let s = SnapBehavior(item: view, snapTo: view.center)
         s.damping = 1
         w.animator.addBehavior(s)
@@ -78,9 +86,11 @@ extension SceneCatalog {
             let left = k % 3 != 1
             let x = left ? 24 + width / 2 : w.bounds.maxX - 24 - width / 2
             let y = 30 + CGFloat(k) * (rowH + 8)
-            let row = w.add(SandboxItem(center: CGPoint(x: x, y: y), size: CGSize(width: width, height: rowH),
-                                        color: left ? SceneColor(hex: 0x3A_3F_48) : SceneColor(hex: 0x2F_7B_F6),
-                                        cornerRadius: 18, name: "bubble \(k)"))
+            let row = w.add(
+                SandboxItem(
+                    center: CGPoint(x: x, y: y), size: CGSize(width: width, height: rowH),
+                    color: left ? SceneColor(hex: 0x3A_3F_48) : SceneColor(hex: 0x2F_7B_F6),
+                    cornerRadius: 18, name: "bubble \(k)"))
             let spring = AttachmentBehavior(item: row, attachedToAnchor: row.center)
             spring.length = 0
             spring.damping = 0.8
@@ -115,10 +125,14 @@ extension SceneCatalog {
         name: "book-springs", source: "seed 004",
         summary: "a view on a bouncy spring (1 Hz, damping 0.1, 100 pt) to another view's center, with gravity"
     ) { w in
-        let first = w.add(SandboxItem(center: CGPoint(x: w.bounds.midX, y: 120), size: CGSize(width: 40, height: 40),
-                                      color: .grey, name: "first"))
-        let second = w.add(SandboxItem(center: CGPoint(x: w.bounds.midX + 120, y: 160),
-                                       size: CGSize(width: 60, height: 60), color: Build.color(5), name: "second"))
+        let first = w.add(
+            SandboxItem(
+                center: CGPoint(x: w.bounds.midX, y: 120), size: CGSize(width: 40, height: 40),
+                color: .grey, name: "first"))
+        let second = w.add(
+            SandboxItem(
+                center: CGPoint(x: w.bounds.midX + 120, y: 160),
+                size: CGSize(width: 60, height: 60), color: Build.color(5), name: "second"))
         let spring = AttachmentBehavior(item: second, attachedToAnchor: first.center)
         spring.frequency = 1.0
         spring.damping = 0.1
@@ -142,8 +156,10 @@ extension SceneCatalog {
             let anchor = CGPoint(x: top.x + CGFloat(k) * (d + gap), y: top.y)
             let angle: CGFloat = k == 0 ? -.pi / 3 : 0
             let center = CGPoint(x: anchor.x + rod * sin(angle), y: anchor.y + rod * cos(angle))
-            let ball = w.add(SandboxItem(center: center, size: CGSize(width: d, height: d), shape: .ellipse,
-                                         color: Build.color(k + 1), name: "ball \(k)"))
+            let ball = w.add(
+                SandboxItem(
+                    center: center, size: CGSize(width: d, height: d), shape: .ellipse,
+                    color: Build.color(k + 1), name: "ball \(k)"))
             balls.append(ball)
             let a = AttachmentBehavior(item: ball, attachedToAnchor: anchor)
             a.length = rod
@@ -168,8 +184,10 @@ extension SceneCatalog {
         summary: "a card flung off-screen at 2500 pt/s is snapped back to the middle 0.35 s later"
     ) { w in
         let home = CGPoint(x: w.bounds.midX, y: w.bounds.midY)
-        let card = w.add(SandboxItem(center: home, size: CGSize(width: 220, height: 300), color: Build.color(1),
-                                     cornerRadius: 16, name: "card"))
+        let card = w.add(
+            SandboxItem(
+                center: home, size: CGSize(width: 220, height: 300), color: Build.color(1),
+                cornerRadius: 16, name: "card"))
         let fling = DynamicItemBehavior(items: [card])
         fling.addLinearVelocity(CGPoint(x: 2500, y: -400), for: card)
         fling.addAngularVelocity(4, for: card)
@@ -197,16 +215,21 @@ extension SceneCatalog {
         let anchor = CGPoint(x: w.bounds.midX - 200, y: 80)
         var links: [SandboxItem] = []
         for k in 0..<n {
-            links.append(w.add(SandboxItem(center: CGPoint(x: anchor.x + link.width * (CGFloat(k) + 0.5), y: anchor.y),
-                                           size: link, color: Build.color(k % 2 == 0 ? 2 : 10), name: "link \(k)")))
+            links.append(
+                w.add(
+                    SandboxItem(
+                        center: CGPoint(x: anchor.x + link.width * (CGFloat(k) + 0.5), y: anchor.y),
+                        size: link, color: Build.color(k % 2 == 0 ? 2 : 10), name: "link \(k)")))
         }
         Build.gravity(w, links)
         let half = Offset(horizontal: link.width / 2, vertical: 0)
         let minus = Offset(horizontal: -link.width / 2, vertical: 0)
         w.animator.addBehavior(AttachmentBehavior(item: links[0], offsetFromCenter: minus, attachedToAnchor: anchor))
         for k in 1..<n {
-            w.animator.addBehavior(AttachmentBehavior(item: links[k], offsetFromCenter: minus, attachedTo: links[k - 1],
-                                                      offsetFromCenter: half))
+            w.animator.addBehavior(
+                AttachmentBehavior(
+                    item: links[k], offsetFromCenter: minus, attachedTo: links[k - 1],
+                    offsetFromCenter: half))
         }
         let c = CollisionBehavior(items: links)
         c.collisionMode = .boundaries

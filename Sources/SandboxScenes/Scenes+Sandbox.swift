@@ -17,19 +17,25 @@ extension SceneCatalog {
             let p = CGPoint(x: b.midX - 160 + CGFloat(k % 6) * 64, y: 60 + CGFloat(k / 6) * 70)
             switch k % 3 {
             case 0:
-                items.append(SandboxItem(center: p, size: CGSize(width: 54, height: 34), color: Build.color(k),
-                                         name: "rectangle"))
+                items.append(
+                    SandboxItem(
+                        center: p, size: CGSize(width: 54, height: 34), color: Build.color(k),
+                        name: "rectangle"))
             case 1:
-                items.append(SandboxItem(center: p, size: CGSize(width: 50, height: 36), shape: .ellipse,
-                                         color: Build.color(k), name: "ellipse"))
+                items.append(
+                    SandboxItem(
+                        center: p, size: CGSize(width: 50, height: 36), shape: .ellipse,
+                        color: Build.color(k), name: "ellipse"))
             default:
                 let path = BezierPath()
                 path.move(to: CGPoint(x: 0, y: -24))
                 path.addLine(to: CGPoint(x: -24, y: 18))
                 path.addLine(to: CGPoint(x: 24, y: 18))
                 path.close()
-                items.append(SandboxItem(center: p, size: CGSize(width: 48, height: 48), shape: .path, path: path,
-                                         color: Build.color(k), name: "triangle"))
+                items.append(
+                    SandboxItem(
+                        center: p, size: CGSize(width: 48, height: 48), shape: .path, path: path,
+                        color: Build.color(k), name: "triangle"))
             }
         }
         for i in items { w.add(i) }
@@ -37,8 +43,9 @@ extension SceneCatalog {
         let c = Build.walls(w, items)
         let bowl = BezierPath()
         bowl.move(to: CGPoint(x: b.minX + 40, y: b.midY))
-        bowl.addCurve(to: CGPoint(x: b.maxX - 40, y: b.midY), controlPoint1: CGPoint(x: b.minX + 140, y: b.maxY + 40),
-                      controlPoint2: CGPoint(x: b.maxX - 140, y: b.maxY + 40))
+        bowl.addCurve(
+            to: CGPoint(x: b.maxX - 40, y: b.midY), controlPoint1: CGPoint(x: b.minX + 140, y: b.maxY + 40),
+            controlPoint2: CGPoint(x: b.maxX - 140, y: b.maxY + 40))
         c.addBoundary(withIdentifier: "bowl", for: bowl)
         Build.properties(w, items) { $0.elasticity = 0.3 }
     }
@@ -56,8 +63,11 @@ extension SceneCatalog {
             for j in 0..<(rows - i) {
                 let x = w.bounds.midX + (CGFloat(j) - CGFloat(rows - i - 1) / 2) * side * 1.02
                 let y = floorY - side / 2 - CGFloat(i) * side
-                items.append(w.add(SandboxItem(center: CGPoint(x: x, y: y), size: CGSize(width: side, height: side),
-                                               color: Build.color(i), name: "box \(items.count)")))
+                items.append(
+                    w.add(
+                        SandboxItem(
+                            center: CGPoint(x: x, y: y), size: CGSize(width: side, height: side),
+                            color: Build.color(i), name: "box \(items.count)")))
             }
         }
         Build.gravity(w, items)
@@ -79,10 +89,14 @@ extension SceneCatalog {
         items.reserveCapacity(count)
         for k in 0..<count {
             let jitter = CGFloat(w.random.below(100)) / 100 * 2
-            let p = CGPoint(x: w.bounds.minX + 10 + d / 2 + CGFloat(k % cols) * d * 1.3 + jitter,
-                            y: w.bounds.minY + 10 + d / 2 + CGFloat(k / cols) * d * 1.3)
-            items.append(w.add(SandboxItem(center: p, size: CGSize(width: d, height: d), shape: .ellipse,
-                                           color: Build.color(k % 7), name: "ball")))
+            let p = CGPoint(
+                x: w.bounds.minX + 10 + d / 2 + CGFloat(k % cols) * d * 1.3 + jitter,
+                y: w.bounds.minY + 10 + d / 2 + CGFloat(k / cols) * d * 1.3)
+            items.append(
+                w.add(
+                    SandboxItem(
+                        center: p, size: CGSize(width: d, height: d), shape: .ellipse,
+                        color: Build.color(k % 7), name: "ball")))
         }
         Build.gravity(w, items)
         Build.walls(w, items)

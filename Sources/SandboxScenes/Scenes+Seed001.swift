@@ -4,8 +4,10 @@ import Foundation
 /// Seed 001's demo app: gravity, collision, gravity + collision, bouncing, the sticker pile, the tilt-scrolling
 /// list; the attachment, snap and springy-list demos are in Scenes+Joints (push joins with PushBehavior).
 extension SceneCatalog {
-    static let seed001: [SceneDescriptor] = [gravity, collision, attachment, snap, gravityCollision, bouncing,
-                                              stickerPile, springyList, tiltList]
+    static let seed001: [SceneDescriptor] = [
+        gravity, collision, attachment, snap, gravityCollision, bouncing,
+        stickerPile, springyList, tiltList
+    ]
 
     /// Tap → a 50 × 50 red view at the tap point joins a shared gravity behaviour (no collision: it falls away).
     static let gravity = SceneDescriptor(
@@ -30,9 +32,11 @@ extension SceneCatalog {
         name: "collision", source: "seed 001",
         summary: "views in a collision behaviour without gravity: only the overlapping ones push apart"
     ) { w in
-        let frames = [CGRect(x: 40, y: 80, width: 80, height: 80), CGRect(x: 90, y: 120, width: 60, height: 60),
-                      CGRect(x: 260, y: 100, width: 100, height: 50), CGRect(x: 420, y: 240, width: 70, height: 70),
-                      CGRect(x: 460, y: 260, width: 70, height: 70), CGRect(x: 200, y: 320, width: 120, height: 40)]
+        let frames = [
+            CGRect(x: 40, y: 80, width: 80, height: 80), CGRect(x: 90, y: 120, width: 60, height: 60),
+            CGRect(x: 260, y: 100, width: 100, height: 50), CGRect(x: 420, y: 240, width: 70, height: 70),
+            CGRect(x: 460, y: 260, width: 70, height: 70), CGRect(x: 200, y: 320, width: 120, height: 40)
+        ]
         let items = frames.map { f in
             w.add(SandboxItem(frame: f, color: Build.color(w.random.below(SceneColor.palette.count)), name: "view"))
         }
@@ -56,8 +60,10 @@ extension SceneCatalog {
             c.addItem(v)
         }
         for k in 0..<12 {
-            drop(CGPoint(x: 40 + CGFloat(w.random.below(Int(max(80, w.bounds.width - 80)))),
-                         y: 60 + CGFloat(k % 3) * 90))
+            drop(
+                CGPoint(
+                    x: 40 + CGFloat(w.random.below(Int(max(80, w.bounds.width - 80)))),
+                    y: 60 + CGFloat(k % 3) * 90))
         }
         w.onTap = { p in
             drop(p)
@@ -81,8 +87,10 @@ extension SceneCatalog {
         let props = Build.properties(w, []) { $0.elasticity = 1 }
         @MainActor func drop(_ p: CGPoint) {
             let side = CGFloat(20 + w.random.below(30))
-            let v = w.add(SandboxItem(center: p, size: CGSize(width: side, height: side),
-                                      color: Build.color(w.items.count), name: "square"))
+            let v = w.add(
+                SandboxItem(
+                    center: p, size: CGSize(width: side, height: side),
+                    color: Build.color(w.items.count), name: "square"))
             g.addItem(v)
             c.addItem(v)
             props.addItem(v)
@@ -101,8 +109,9 @@ extension SceneCatalog {
         summary: "40 stickers dropped on one spot burst apart and settle; arrows tilt gravity x3"
     ) { w in
         let stickers = (0..<40).map { k in
-            let sticker = SandboxItem(frame: CGRect(x: 100, y: 0, width: 50, height: 50), color: Build.color(k),
-                                      cornerRadius: 25, name: "sticker \(k)")
+            let sticker = SandboxItem(
+                frame: CGRect(x: 100, y: 0, width: 50, height: 50), color: Build.color(k),
+                cornerRadius: 25, name: "sticker \(k)")
             sticker.imageSlot = k  // the seed's image views: `--assets DIR` supplies the pictures
             return w.add(sticker)
         }
@@ -121,8 +130,10 @@ extension SceneCatalog {
         let contentWidth = CGFloat(count) * (cardW + gap) + gap
         let y = w.bounds.midY
         let cards = (0..<count).map { k in
-            w.add(SandboxItem(frame: CGRect(x: gap + CGFloat(k) * (cardW + gap), y: y - 80, width: cardW, height: 160),
-                              color: Build.color(k), cornerRadius: 12, name: "card \(k)"))
+            w.add(
+                SandboxItem(
+                    frame: CGRect(x: gap + CGFloat(k) * (cardW + gap), y: y - 80, width: cardW, height: 160),
+                    color: Build.color(k), cornerRadius: 12, name: "card \(k)"))
         }
         var offset: CGFloat = 0, target: CGFloat = 0, clock: TimeInterval = 0
         w.onFrame = { dt in

@@ -11,8 +11,10 @@ extension SceneCatalog {
         summary: "gravityDirection (2,2) then magnitude 1: a diagonal pull of 1000 pt/s^2 toward the corner"
     ) { w in
         let items = (0..<6).map { k in
-            w.add(SandboxItem(center: CGPoint(x: 80 + CGFloat(k) * 70, y: 80 + CGFloat(k % 2) * 60),
-                              size: CGSize(width: 50, height: 50), color: Build.color(k), name: "view \(k)"))
+            w.add(
+                SandboxItem(
+                    center: CGPoint(x: 80 + CGFloat(k) * 70, y: 80 + CGFloat(k % 2) * 60),
+                    size: CGSize(width: 50, height: 50), color: Build.color(k), name: "view \(k)"))
         }
         let g = Build.gravity(w, items)
         g.gravityDirection = CGVector(dx: 2, dy: 2)
@@ -33,8 +35,9 @@ extension SceneCatalog {
         }
         Build.gravity(w, items)
         let c = CollisionBehavior(items: items)
-        c.addBoundary(withIdentifier: "floor", from: CGPoint(x: b.midX - 20, y: floorY),
-                      to: CGPoint(x: b.midX + 20, y: floorY))
+        c.addBoundary(
+            withIdentifier: "floor", from: CGPoint(x: b.midX - 20, y: floorY),
+            to: CGPoint(x: b.midX + 20, y: floorY))
         w.animator.addBehavior(c)
         w.collision = c
         let log = ContactLogger(w)
@@ -48,9 +51,11 @@ extension SceneCatalog {
         name: "elastic-free-fall", source: "seed 002",
         summary: "an elastic ball (e=1, no resistance) bounces back to its start line, which UIKit misses"
     ) { w in
-        let ball = w.add(SandboxItem(center: CGPoint(x: w.bounds.midX, y: w.bounds.maxY - 425),
-                                     size: CGSize(width: 50, height: 50), shape: .ellipse, color: Build.color(1),
-                                     name: "ball"))
+        let ball = w.add(
+            SandboxItem(
+                center: CGPoint(x: w.bounds.midX, y: w.bounds.maxY - 425),
+                size: CGSize(width: 50, height: 50), shape: .ellipse, color: Build.color(1),
+                name: "ball"))
         Build.gravity(w, [ball])
         let c = Build.walls(w, [ball])
         let log = ContactLogger(w)

@@ -12,8 +12,10 @@ extension SceneCatalog {
         name: "playground", source: "seed 003",
         summary: "a square falls at gravity angle 1.6 onto a barrier; the first contact spawns a second square"
     ) { w in
-        let square = w.add(SandboxItem(frame: CGRect(x: 100, y: 100, width: 100, height: 100), color: Build.color(1),
-                                       name: "square"))
+        let square = w.add(
+            SandboxItem(
+                frame: CGRect(x: 100, y: 100, width: 100, height: 100), color: Build.color(1),
+                name: "square"))
         let barrierFrame = CGRect(x: 0, y: 300, width: 140, height: 20)
         let barrier = w.add(SandboxItem(frame: barrierFrame, color: .grey, name: "barrier (view)"))
         _ = barrier
@@ -35,12 +37,16 @@ extension SceneCatalog {
         log.onBoundaryContact = { item, _ in
             guard !spawned else { return }
             spawned = true
-            let second = w.add(SandboxItem(frame: CGRect(x: 30, y: 100, width: 100, height: 100),
-                                           color: Build.color(2), name: "second square"))
+            let second = w.add(
+                SandboxItem(
+                    frame: CGRect(x: 30, y: 100, width: 100, height: 100),
+                    color: Build.color(2), name: "second square"))
             g.addItem(second)
             c.addItem(second)
             props.addItem(second)
-            w.log("first boundary contact: a second square joins at x = 30, attached to \(item === square ? "the square" : "the item")")
+            w.log(
+                "first boundary contact: a second square joins at x = 30, attached to \(item === square ? "the square" : "the item")"
+            )
             w.animator.addBehavior(AttachmentBehavior(item: second, attachedTo: item))
         }
         c.collisionDelegate = log

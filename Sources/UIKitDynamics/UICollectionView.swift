@@ -134,7 +134,9 @@ open class UICollectionView: UIScrollView {
 
     /// A cell for `indexPath` framed by the layout. Always a plain `UICollectionViewCell` (cells are not shown, and
     /// a registered subclass cannot be made without UIKit's runtime), so `as!` to a subclass fails here.
-    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
+    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
+        -> UICollectionViewCell
+    {
         let cell = UICollectionViewCell(frame: layoutAttributesForItem(at: indexPath)?.frame ?? .zero)
         cell.reuseIdentifier = identifier
         return cell
@@ -192,7 +194,9 @@ extension UICollectionViewDataSource {
     public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
 
     /// A plain cell.
-    public func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+    public func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+        -> UICollectionViewCell
+    {
         collectionView.dequeueReusableCell(withReuseIdentifier: "", for: indexPath)
     }
 }

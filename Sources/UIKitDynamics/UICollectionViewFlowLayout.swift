@@ -31,7 +31,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     /// `estimatedItemSize` value asking for self-sizing cells (UIKit's sentinel); cells do not size themselves
     /// here, so `itemSize` is used.
-    public static let automaticSize = CGSize(width: Double.greatestFiniteMagnitude, height: Double.greatestFiniteMagnitude)
+    public static let automaticSize = CGSize(
+        width: Double.greatestFiniteMagnitude, height: Double.greatestFiniteMagnitude)
 
     /// Size of every item, pt. Default 50 × 50.
     open var itemSize = CGSize(width: 50, height: 50)
@@ -72,7 +73,9 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         guard let cv = collectionView else { return }
         let vertical = scrollDirection == .vertical
         // Work in (main = along a line, cross = the scrolling direction) and map back at the end.
-        func point(_ main: CGFloat, _ cross: CGFloat) -> CGPoint { vertical ? CGPoint(x: main, y: cross) : CGPoint(x: cross, y: main) }
+        func point(_ main: CGFloat, _ cross: CGFloat) -> CGPoint {
+            vertical ? CGPoint(x: main, y: cross) : CGPoint(x: cross, y: main)
+        }
         let extent = vertical ? cv.bounds.width : cv.bounds.height
         let itemMain = vertical ? itemSize.width : itemSize.height
         let itemCross = vertical ? itemSize.height : itemSize.width
@@ -81,27 +84,34 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         let insetBefore = vertical ? sectionInset.top : sectionInset.left
         let insetAfter = vertical ? sectionInset.bottom : sectionInset.right
         let available = Swift.max(0, extent - insetLead - insetTrail)
-        let perLine = Swift.max(1, Int(((available + minimumInteritemSpacing) / (itemMain + minimumInteritemSpacing)).rounded(.down)))
+        let perLine = Swift.max(
+            1, Int(((available + minimumInteritemSpacing) / (itemMain + minimumInteritemSpacing)).rounded(.down)))
         var cross: CGFloat = 0
         for section in 0..<cv.numberOfSections {
             let headerCross = vertical ? headerReferenceSize.height : headerReferenceSize.width
             if headerCross > 0 {
-                let a = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader,
-                                                         with: IndexPath(item: 0, section: section))
+                let a = UICollectionViewLayoutAttributes(
+                    forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader,
+                    with: IndexPath(item: 0, section: section))
                 a.center = point(extent / 2, cross + headerCross / 2)
-                a.size = vertical ? CGSize(width: extent, height: headerCross) : CGSize(width: headerCross, height: extent)
+                a.size =
+                    vertical ? CGSize(width: extent, height: headerCross) : CGSize(width: headerCross, height: extent)
                 supplementary.append(a)
                 cross += headerCross
             }
             cross += insetBefore
             let count = cv.numberOfItems(inSection: section)
-            let spacing = perLine > 1
-                ? Swift.max(minimumInteritemSpacing, (available - CGFloat(perLine) * itemMain) / CGFloat(perLine - 1)) : 0
+            let spacing =
+                perLine > 1
+                ? Swift.max(minimumInteritemSpacing, (available - CGFloat(perLine) * itemMain) / CGFloat(perLine - 1))
+                : 0
             var item = 0
             while item < count {
                 let inLine = Swift.min(perLine, count - item)
                 for k in 0..<inLine {
-                    let main = perLine == 1 ? insetLead + available / 2
+                    let main =
+                        perLine == 1
+                        ? insetLead + available / 2
                         : insetLead + itemMain / 2 + CGFloat(k) * (itemMain + spacing)
                     let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item + k, section: section))
                     a.center = point(main, cross + itemCross / 2)
@@ -114,10 +124,12 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             cross += insetAfter
             let footerCross = vertical ? footerReferenceSize.height : footerReferenceSize.width
             if footerCross > 0 {
-                let a = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: UICollectionView.elementKindSectionFooter,
-                                                         with: IndexPath(item: 0, section: section))
+                let a = UICollectionViewLayoutAttributes(
+                    forSupplementaryViewOfKind: UICollectionView.elementKindSectionFooter,
+                    with: IndexPath(item: 0, section: section))
                 a.center = point(extent / 2, cross + footerCross / 2)
-                a.size = vertical ? CGSize(width: extent, height: footerCross) : CGSize(width: footerCross, height: extent)
+                a.size =
+                    vertical ? CGSize(width: extent, height: footerCross) : CGSize(width: footerCross, height: extent)
                 supplementary.append(a)
                 cross += footerCross
             }
@@ -136,8 +148,10 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     }
 
     /// The header or footer of `indexPath.section` from the last `prepare()`, or nil.
-    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String,
-                                                            at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    open override func layoutAttributesForSupplementaryView(
+        ofKind elementKind: String,
+        at indexPath: IndexPath
+    ) -> UICollectionViewLayoutAttributes? {
         supplementary.first { $0.representedElementKind == elementKind && $0.indexPath.section == indexPath.section }
     }
 

@@ -30,8 +30,10 @@ open class UICollectionViewLayout {
     open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
 
     /// Override to return the attributes of a supplementary view. Default nil.
-    open func layoutAttributesForSupplementaryView(ofKind elementKind: String,
-                                                   at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    open func layoutAttributesForSupplementaryView(
+        ofKind elementKind: String,
+        at indexPath: IndexPath
+    ) -> UICollectionViewLayoutAttributes? {
         nil
     }
 
@@ -51,8 +53,10 @@ open class UICollectionViewLayout {
 
     /// Where scrolling should stop, given where it would (content coordinates, pt) and the scroll velocity (pt/ms).
     /// Default: `proposedContentOffset`.
-    open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint,
-                                  withScrollingVelocity velocity: CGPoint) -> CGPoint {
+    open func targetContentOffset(
+        forProposedContentOffset proposedContentOffset: CGPoint,
+        withScrollingVelocity velocity: CGPoint
+    ) -> CGPoint {
         proposedContentOffset
     }
 }

@@ -67,7 +67,9 @@ open class UICollectionViewLayoutAttributes: UIDynamicItem {
 
     /// The rectangle of `size` centred on `center`, pt (ignores `transform`). Setting it sets `center` and `size`.
     open var frame: CGRect {
-        get { CGRect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height) }
+        get {
+            CGRect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+        }
         set {
             let r = newValue.standardized
             center = CGPoint(x: r.midX, y: r.midY)

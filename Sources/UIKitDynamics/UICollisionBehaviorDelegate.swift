@@ -10,31 +10,41 @@ import Foundation
 public protocol UICollisionBehaviorDelegate: CollisionBehaviorDelegate {
     /// An item started touching one of `behavior`'s boundaries at `p` (reference coordinates, pt). `identifier` is
     /// the boundary's identifier, or nil for the reference-bounds boundary.
-    func collisionBehavior(_ behavior: UICollisionBehavior, beganContactFor item: any UIDynamicItem,
-                           withBoundaryIdentifier identifier: (any NSCopying)?, at p: CGPoint)
+    func collisionBehavior(
+        _ behavior: UICollisionBehavior, beganContactFor item: any UIDynamicItem,
+        withBoundaryIdentifier identifier: (any NSCopying)?, at p: CGPoint)
     /// An item stopped touching one of `behavior`'s boundaries.
-    func collisionBehavior(_ behavior: UICollisionBehavior, endedContactFor item: any UIDynamicItem,
-                           withBoundaryIdentifier identifier: (any NSCopying)?)
+    func collisionBehavior(
+        _ behavior: UICollisionBehavior, endedContactFor item: any UIDynamicItem,
+        withBoundaryIdentifier identifier: (any NSCopying)?)
 }
 
 extension UICollisionBehaviorDelegate {
     /// Does nothing.
-    public func collisionBehavior(_ behavior: UICollisionBehavior, beganContactFor item: any UIDynamicItem,
-                                  withBoundaryIdentifier identifier: (any NSCopying)?, at p: CGPoint) {}
+    public func collisionBehavior(
+        _ behavior: UICollisionBehavior, beganContactFor item: any UIDynamicItem,
+        withBoundaryIdentifier identifier: (any NSCopying)?, at p: CGPoint
+    ) {}
     /// Does nothing.
-    public func collisionBehavior(_ behavior: UICollisionBehavior, endedContactFor item: any UIDynamicItem,
-                                  withBoundaryIdentifier identifier: (any NSCopying)?) {}
+    public func collisionBehavior(
+        _ behavior: UICollisionBehavior, endedContactFor item: any UIDynamicItem,
+        withBoundaryIdentifier identifier: (any NSCopying)?
+    ) {}
 
     /// Forwards to the `NSCopying` variant.
-    public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: any DynamicItem,
-                                  withBoundaryIdentifier identifier: AnyHashable?, at point: CGPoint) {
+    public func collisionBehavior(
+        _ behavior: CollisionBehavior, beganContactFor item: any DynamicItem,
+        withBoundaryIdentifier identifier: AnyHashable?, at point: CGPoint
+    ) {
         let id: (any NSCopying)? = identifier.map(copyingIdentifier)
         collisionBehavior(behavior, beganContactFor: item, withBoundaryIdentifier: id, at: point)
     }
 
     /// Forwards to the `NSCopying` variant.
-    public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: any DynamicItem,
-                                  withBoundaryIdentifier identifier: AnyHashable?) {
+    public func collisionBehavior(
+        _ behavior: CollisionBehavior, endedContactFor item: any DynamicItem,
+        withBoundaryIdentifier identifier: AnyHashable?
+    ) {
         let id: (any NSCopying)? = identifier.map(copyingIdentifier)
         collisionBehavior(behavior, endedContactFor: item, withBoundaryIdentifier: id)
     }

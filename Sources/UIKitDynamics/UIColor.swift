@@ -38,14 +38,15 @@ public struct UIColor: Hashable, Sendable, CustomStringConvertible {
         let h = clamp(hue) * 6, s = clamp(saturation), v = clamp(brightness)
         let sector = Swift.min(Int(h), 5), f = h - Double(sector)
         let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
-        let rgb: (Double, Double, Double) = switch sector {
-        case 0: (v, t, p)
-        case 1: (q, v, p)
-        case 2: (p, v, t)
-        case 3: (p, q, v)
-        case 4: (t, p, v)
-        default: (v, p, q)
-        }
+        let rgb: (Double, Double, Double) =
+            switch sector {
+            case 0: (v, t, p)
+            case 1: (q, v, p)
+            case 2: (p, v, t)
+            case 3: (p, q, v)
+            case 4: (t, p, v)
+            default: (v, p, q)
+            }
         self.init(red: CGFloat(rgb.0), green: CGFloat(rgb.1), blue: CGFloat(rgb.2), alpha: alpha)
     }
 
@@ -59,8 +60,10 @@ public struct UIColor: Hashable, Sendable, CustomStringConvertible {
 
     /// Writes the components (0…1) into the given variables and returns true, as UIKit does for an RGB colour.
     @discardableResult
-    public func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
-                       blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+    public func getRed(
+        _ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+        blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
         red?.pointee = self.red
         green?.pointee = self.green
         blue?.pointee = self.blue
@@ -70,8 +73,10 @@ public struct UIColor: Hashable, Sendable, CustomStringConvertible {
 
     /// Writes hue, saturation, brightness (each 0…1) and opacity into the given variables and returns true.
     @discardableResult
-    public func getHue(_ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
-                       brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+    public func getHue(
+        _ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
+        brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
         let r = Double(red), g = Double(green), b = Double(blue)
         let maxC = Swift.max(r, g, b), minC = Swift.min(r, g, b), d = maxC - minC
         var h = 0.0

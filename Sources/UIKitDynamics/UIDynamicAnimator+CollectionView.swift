@@ -22,8 +22,10 @@ extension DynamicAnimator {
     }
 
     /// The attributes object of the supplementary view of `kind` at `indexPath` this animator moves, or nil.
-    public func layoutAttributesForSupplementaryView(ofKind kind: String,
-                                                     at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    public func layoutAttributesForSupplementaryView(
+        ofKind kind: String,
+        at indexPath: IndexPath
+    ) -> UICollectionViewLayoutAttributes? {
         attributes {
             $0.representedElementCategory == .supplementaryView && $0.representedElementKind == kind
                 && $0.indexPath == indexPath
@@ -31,8 +33,10 @@ extension DynamicAnimator {
     }
 
     /// The attributes object of the decoration view of `kind` at `indexPath` this animator moves, or nil.
-    public func layoutAttributesForDecorationView(ofKind kind: String,
-                                                  at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    public func layoutAttributesForDecorationView(
+        ofKind kind: String,
+        at indexPath: IndexPath
+    ) -> UICollectionViewLayoutAttributes? {
         attributes {
             $0.representedElementCategory == .decorationView && $0.representedElementKind == kind
                 && $0.indexPath == indexPath
@@ -59,7 +63,9 @@ enum CollectionViewLayouts {
     private static var entries: [ObjectIdentifier: Entry] = [:]
 
     static func record(_ layout: UICollectionViewLayout, for animator: UIDynamicAnimator) {
-        if entries.count >= 64, entries.count.isMultiple(of: 64) { entries = entries.filter { $0.value.animator != nil } }
+        if entries.count >= 64, entries.count.isMultiple(of: 64) {
+            entries = entries.filter { $0.value.animator != nil }
+        }
         entries[ObjectIdentifier(animator)] = Entry(animator: animator, layout: layout)
     }
 

@@ -25,7 +25,9 @@ enum ReferenceViews {
     private static var entries: [ObjectIdentifier: Entry] = [:]
 
     static func record(_ view: UIView, for animator: UIDynamicAnimator) {
-        if entries.count >= 64, entries.count.isMultiple(of: 64) { entries = entries.filter { $0.value.animator != nil } }
+        if entries.count >= 64, entries.count.isMultiple(of: 64) {
+            entries = entries.filter { $0.value.animator != nil }
+        }
         entries[ObjectIdentifier(animator)] = Entry(animator: animator, view: view)
     }
 

@@ -33,8 +33,10 @@ public final class UITouch: Hashable {
     private var previousRootLocation: CGPoint
 
     /// A touch at `location`, given in `view`'s bounds coordinates (nil: root coordinates), pt.
-    public init(location: CGPoint, in view: UIView?, phase: Phase = .began, tapCount: Int = 1,
-                timestamp: TimeInterval = 0) {
+    public init(
+        location: CGPoint, in view: UIView?, phase: Phase = .began, tapCount: Int = 1,
+        timestamp: TimeInterval = 0
+    ) {
         self.view = view
         self.phase = phase
         self.tapCount = Swift.max(1, tapCount)

@@ -32,25 +32,31 @@ extension UIView {
     }
 
     /// Makes the changes of `animations` at once, then calls `completion` with `true`.
-    public static func animate(withDuration duration: TimeInterval, animations: () -> Void,
-                               completion: ((Bool) -> Void)?) {
+    public static func animate(
+        withDuration duration: TimeInterval, animations: () -> Void,
+        completion: ((Bool) -> Void)?
+    ) {
         animations()
         completion?(true)
     }
 
     /// Makes the changes of `animations` at once (no delay, no curve), then calls `completion` with `true`.
-    public static func animate(withDuration duration: TimeInterval, delay: TimeInterval,
-                               options: AnimationOptions = [], animations: () -> Void,
-                               completion: ((Bool) -> Void)? = nil) {
+    public static func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval,
+        options: AnimationOptions = [], animations: () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
         animations()
         completion?(true)
     }
 
     /// Makes the changes of `animations` at once (no spring), then calls `completion` with `true`.
-    public static func animate(withDuration duration: TimeInterval, delay: TimeInterval,
-                               usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,
-                               options: AnimationOptions = [], animations: () -> Void,
-                               completion: ((Bool) -> Void)? = nil) {
+    public static func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval,
+        usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,
+        options: AnimationOptions = [], animations: () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
         animations()
         completion?(true)
     }

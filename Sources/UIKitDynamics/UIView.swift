@@ -44,10 +44,13 @@ open class UIView: DynamicItem {
             guard transform != .identity else {
                 return CGRect(x: center.x - w / 2, y: center.y - h / 2, width: w, height: h)
             }
-            let corners = [CGPoint(x: -w / 2, y: -h / 2), CGPoint(x: w / 2, y: -h / 2),
-                           CGPoint(x: w / 2, y: h / 2), CGPoint(x: -w / 2, y: h / 2)].map { p in
-                CGPoint(x: center.x + transform.a * p.x + transform.c * p.y + transform.tx,
-                        y: center.y + transform.b * p.x + transform.d * p.y + transform.ty)
+            let corners = [
+                CGPoint(x: -w / 2, y: -h / 2), CGPoint(x: w / 2, y: -h / 2),
+                CGPoint(x: w / 2, y: h / 2), CGPoint(x: -w / 2, y: h / 2)
+            ].map { p in
+                CGPoint(
+                    x: center.x + transform.a * p.x + transform.c * p.y + transform.tx,
+                    y: center.y + transform.b * p.x + transform.d * p.y + transform.ty)
             }
             let xs = corners.map(\.x), ys = corners.map(\.y)
             let minX = xs.min() ?? 0, minY = ys.min() ?? 0
@@ -237,8 +240,10 @@ open class UIView: DynamicItem {
     }
 
     private static func corners(of r: CGRect) -> [CGPoint] {
-        [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.maxX, y: r.maxY),
-         CGPoint(x: r.minX, y: r.maxY)]
+        [
+            CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.maxX, y: r.maxY),
+            CGPoint(x: r.minX, y: r.maxY)
+        ]
     }
 
     private static func boundingBox(_ points: [CGPoint]) -> CGRect {
@@ -250,8 +255,9 @@ open class UIView: DynamicItem {
     /// A point of this view's bounds coordinates in its superview's.
     private func pointInSuperview(_ p: CGPoint) -> CGPoint {
         let x = p.x - bounds.midX, y = p.y - bounds.midY
-        return CGPoint(x: center.x + transform.a * x + transform.c * y + transform.tx,
-                       y: center.y + transform.b * x + transform.d * y + transform.ty)
+        return CGPoint(
+            x: center.x + transform.a * x + transform.c * y + transform.tx,
+            y: center.y + transform.b * x + transform.d * y + transform.ty)
     }
 
     /// A point of the superview's bounds coordinates in this view's.

@@ -82,8 +82,9 @@ struct SceneBuilder {
         case .chain:
             try b.buildChains()
         }
-        var scene = BenchScene(world: b.world, kind: kind, n: kind == .pile || kind == .pyramid ? n : 0,
-                               dynamicBodies: b.dynamicBodies, startPositions: b.startPositions, boxSize: boxSize)
+        var scene = BenchScene(
+            world: b.world, kind: kind, n: kind == .pile || kind == .pyramid ? n : 0,
+            dynamicBodies: b.dynamicBodies, startPositions: b.startPositions, boxSize: boxSize)
         scene.joints = b.joints
         return scene
     }
@@ -160,7 +161,8 @@ struct SceneBuilder {
             for m in 0..<50 {
                 let id = try dynamicBody(at: Vec2(ax + 10 + 20 * Double(m), 0))
                 try box(on: id, center: .zero, half: Vec2(10, 3), link)
-                guard let joint = world.createJoint(.revolute(previous, id, anchor: Vec2(ax + 20 * Double(m), 0))) else {
+                guard let joint = world.createJoint(.revolute(previous, id, anchor: Vec2(ax + 20 * Double(m), 0)))
+                else {
                     throw SceneBuildError(description: "createJoint refused chain \(k) joint \(m)")
                 }
                 joints.append(joint)
@@ -199,8 +201,9 @@ struct SceneBuilder {
     }
 
     private mutating func box(on id: BodyID, center: Vec2, half: Vec2, _ def: ShapeDefinition) throws {
-        try check(world.createBox(on: id, halfWidth: half.x, halfHeight: half.y, center: center, def),
-                  "box \(half.x * 2)×\(half.y * 2) at \(center)")
+        try check(
+            world.createBox(on: id, halfWidth: half.x, halfHeight: half.y, center: center, def),
+            "box \(half.x * 2)×\(half.y * 2) at \(center)")
     }
 
     private func check(_ result: Result<ShapeID, ShapeError>, _ what: String) throws {

@@ -1,8 +1,8 @@
 import ArgumentParser
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import PhysicsCore
 
@@ -34,34 +34,49 @@ struct DynamicsBench: ParsableCommand {
     @Flag(name: .customLong("nosleep"), help: "Turn sleeping off.")
     var noSleep = false
 
-    @Option(name: .customLong("frames"), parsing: .unconditional, help: ArgumentHelp("Measured 60 Hz frames.", valueName: "F"))
+    @Option(
+        name: .customLong("frames"), parsing: .unconditional,
+        help: ArgumentHelp("Measured 60 Hz frames.", valueName: "F"))
     var frames = 600
 
-    @Option(name: .customLong("warmup"), parsing: .unconditional, help: ArgumentHelp("Warm-up frames before measuring.", valueName: "W"))
+    @Option(
+        name: .customLong("warmup"), parsing: .unconditional,
+        help: ArgumentHelp("Warm-up frames before measuring.", valueName: "W"))
     var warmup = 60
 
-    @Option(name: .customLong("substeps"), parsing: .unconditional, help: ArgumentHelp("Solver sub-steps per frame, 1…16.", valueName: "S"))
+    @Option(
+        name: .customLong("substeps"), parsing: .unconditional,
+        help: ArgumentHelp("Solver sub-steps per frame, 1…16.", valueName: "S"))
     var substeps = 2 * WorldSettings().substepCount
 
     func validate() throws {
         switch scene {
         case .pile:
-            guard let n = count else { throw ValidationError("pile needs a ball count N: e.g. 'dynamics-bench pile 1000'") }
+            guard let n = count else {
+                throw ValidationError("pile needs a ball count N: e.g. 'dynamics-bench pile 1000'")
+            }
             guard (1...4000).contains(n) else {
                 throw ValidationError("pile N must be 1…4000 (the box is sized for up to 4000 balls), got \(n)")
             }
         case .pyramid:
-            guard let n = count else { throw ValidationError("pyramid needs a base BASE: e.g. 'dynamics-bench pyramid 40'") }
+            guard let n = count else {
+                throw ValidationError("pyramid needs a base BASE: e.g. 'dynamics-bench pyramid 40'")
+            }
             guard (1...100).contains(n) else {
                 throw ValidationError("pyramid BASE must be 1…100 (the ground is 4000 pt wide), got \(n)")
             }
         case .tumbler, .chain:
             if let n = count {
-                throw ValidationError("\(scene.rawValue) takes no count, got \(n): run 'dynamics-bench \(scene.rawValue)'")
+                throw ValidationError(
+                    "\(scene.rawValue) takes no count, got \(n): run 'dynamics-bench \(scene.rawValue)'")
             }
         }
-        guard frames >= 1 else { throw ValidationError("--frames must be at least 1, got \(frames): e.g. '--frames 600'") }
-        guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more, got \(warmup): e.g. '--warmup 60'") }
+        guard frames >= 1 else {
+            throw ValidationError("--frames must be at least 1, got \(frames): e.g. '--frames 600'")
+        }
+        guard warmup >= 0 else {
+            throw ValidationError("--warmup must be 0 or more, got \(warmup): e.g. '--warmup 60'")
+        }
         guard (1...16).contains(substeps) else {
             throw ValidationError("--substeps must be 1…16, got \(substeps): e.g. '--substeps 4'")
         }

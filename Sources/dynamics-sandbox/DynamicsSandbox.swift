@@ -21,35 +21,55 @@ struct DynamicsSandbox: ParsableCommand {
     @Flag(name: .long, help: "List the scenes and exit.")
     var listScenes = false
 
-    @Flag(name: .long, help: "No window: step and draw --frames frames, print the timing split, optionally save --screenshot.")
+    @Flag(
+        name: .long,
+        help: "No window: step and draw --frames frames, print the timing split, optionally save --screenshot.")
     var headless = false
 
-    @Option(name: .long, parsing: .unconditional,
-            help: "Frames of 1/60 s: with --headless the run's length (1…100000, default 300); with a window, quit after that many frames (default: run until closed).")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help:
+            "Frames of 1/60 s: with --headless the run's length (1…100000, default 300); with a window, quit after that many frames (default: run until closed)."
+    )
     var frames: String?
 
-    @Option(name: .long, help: "Write the last frame to this PNG file (with --headless, or when the window quits); its folder must exist and be writable.")
+    @Option(
+        name: .long,
+        help:
+            "Write the last frame to this PNG file (with --headless, or when the window quits); its folder must exist and be writable."
+    )
     var screenshot: String?
 
-    @Option(name: .long, help: "Directory of PNG pictures for the image-view items (the sticker pile's stickers, in file-name order, cycled); must exist. Default: the checkout's Assets/Stickers. Screenshots and 'copy as Swift' files go to the current directory.")
+    @Option(
+        name: .long,
+        help:
+            "Directory of PNG pictures for the image-view items (the sticker pile's stickers, in file-name order, cycled); must exist. Default: the checkout's Assets/Stickers. Screenshots and 'copy as Swift' files go to the current directory."
+    )
     var assets: String?
 
-    @Option(name: .long, parsing: .unconditional,
-            help: "Pixels per point, 0.25…8 (default: the display's, from its DPI; 1 on a 96-DPI screen).")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "Pixels per point, 0.25…8 (default: the display's, from its DPI; 1 on a 96-DPI screen).")
     var scale: String?
 
-    @Option(name: .long, parsing: .unconditional,
-            help: "Seed of the scenes' randomness, 0…\(UInt64.max) (default 1): the same seed gives the same scene.")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "Seed of the scenes' randomness, 0…\(UInt64.max) (default 1): the same seed gives the same scene.")
     var seed: String = "1"
 
-    @Option(name: .long, parsing: .unconditional,
-            help: "Window size in points, WIDTHxHEIGHT (default 960x640; width 480…4000, height 360…4000).")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "Window size in points, WIDTHxHEIGHT (default 960x640; width 480…4000, height 360…4000).")
     var size = "960x640"
 
     @Option(name: .long, help: "Open this scene file (JSON, docs/scene-files.md) instead of --scene; Ctrl+S saves one.")
     var sceneFile: String?
 
-    @Option(name: .long, help: "Write every catalogue scene as a scene file into this directory (at --size, --seed) and exit: `make scene-files` refreshes Assets/Scenes.")
+    @Option(
+        name: .long,
+        help:
+            "Write every catalogue scene as a scene file into this directory (at --size, --seed) and exit: `make scene-files` refreshes Assets/Scenes."
+    )
     var writeSceneFiles: String?
 
     func validate() throws {
@@ -66,8 +86,9 @@ struct DynamicsSandbox: ParsableCommand {
         if !listScenes, SceneCatalog.named(scene) == nil {
             let close = SceneCatalog.suggestions(for: scene)
             let hint = close.isEmpty ? "" : " Did you mean \(close.joined(separator: ", "))?"
-            throw ValidationError("unknown scene '\(scene)'.\(hint) Run with --list-scenes to see all "
-                                  + "\(SceneCatalog.all.count).")
+            throw ValidationError(
+                "unknown scene '\(scene)'.\(hint) Run with --list-scenes to see all "
+                    + "\(SceneCatalog.all.count).")
         }
     }
 
@@ -105,7 +126,8 @@ struct DynamicsSandbox: ParsableCommand {
             let bounds = CGRect(origin: .zero, size: values.size)
             for s in SceneCatalog.all {
                 let path = "\(dir)/\(s.name).json"
-                if let e = SceneCatalog.file(for: s, bounds: bounds, seed: values.seed).write(to: path, overwrite: true) {
+                if let e = SceneCatalog.file(for: s, bounds: bounds, seed: values.seed).write(to: path, overwrite: true)
+                {
                     throw ValidationError(e.message)
                 }
             }
@@ -121,7 +143,9 @@ struct DynamicsSandbox: ParsableCommand {
         }
         if listScenes {
             for s in SceneCatalog.all {
-                print("\(s.name.padding(toLength: 20, withPad: " ", startingAt: 0)) \(s.source.padding(toLength: 9, withPad: " ", startingAt: 0)) \(s.summary)")
+                print(
+                    "\(s.name.padding(toLength: 20, withPad: " ", startingAt: 0)) \(s.source.padding(toLength: 9, withPad: " ", startingAt: 0)) \(s.summary)"
+                )
             }
             return
         }
@@ -135,8 +159,10 @@ struct DynamicsSandbox: ParsableCommand {
             let loaded = AssetImages.load(from: assets)
             for problem in loaded.problems { print("dynamics-sandbox: \(problem)") }
             config.images = loaded.images
-            print("dynamics-sandbox: \(loaded.images.count) image(s) from \(assets)"
-                  + (loaded.images.isEmpty ? " (no PNG files: the stickers keep their colours)" : " for the stickers"))
+            print(
+                "dynamics-sandbox: \(loaded.images.count) image(s) from \(assets)"
+                    + (loaded.images.isEmpty ? " (no PNG files: the stickers keep their colours)" : " for the stickers")
+            )
         }
         let app = SandboxApp(configuration: config)
         if let opened, let sceneFile {
@@ -145,8 +171,9 @@ struct DynamicsSandbox: ParsableCommand {
         }
         if headless { return try runHeadless(app) }
         if let problem = SDLWindow.displayProblem() {
-            print("dynamics-sandbox: cannot open a window (\(problem)): running scene \(scene) headless for "
-                  + "\(v.frames ?? 300) frames instead; for the window run under a desktop or `xvfb-run -a`.")
+            print(
+                "dynamics-sandbox: cannot open a window (\(problem)): running scene \(scene) headless for "
+                    + "\(v.frames ?? 300) frames instead; for the window run under a desktop or `xvfb-run -a`.")
             return try runHeadless(app)
         }
         app.onLog = { line in
@@ -160,23 +187,27 @@ struct DynamicsSandbox: ParsableCommand {
             print("dynamics-sandbox: cannot open a window (\(error)): running scene \(scene) headless instead.")
             return try runHeadless(app)
         }
-        print("window: video driver \(window.videoDriver), renderer \(window.rendererName), scene \(app.sceneTitle); "
-              + "press H for help")
+        print(
+            "window: video driver \(window.videoDriver), renderer \(window.rendererName), scene \(app.sceneTitle); "
+                + "press H for help")
         fflush(nil)
         window.run(maxFrames: v.frames)
         if let screenshot { try app.writeScreenshot(app.renderedFrame(), to: screenshot) }
-        print("world: \(app.world.items.count) items, \(app.itemsOutsideWindow()) outside the "
-              + "\(Int(app.size.width))x\(Int(app.size.height))-pt window")
+        print(
+            "world: \(app.world.items.count) items, \(app.itemsOutsideWindow()) outside the "
+                + "\(Int(app.size.width))x\(Int(app.size.height))-pt window")
         let vs = window.pacer.vsync.map { $0 ? "vsync" : "paced" } ?? "probing"
         let st = window.stats
         let p = HeadlessRun.Report.summary(st.physicsMs), d = HeadlessRun.Report.summary(st.drawMs)
-        print(String(format: "closed after %d frames (%@, renderer %@): %.1f fps over the %d display-linked frames "
-                     + "after the %d-frame probe (idle waits not counted), %d display periods dropped, longest "
-                     + "frame %.1f ms; per frame physics median %.2f ms (p95 %.2f, max %.2f), draw median %.2f ms "
-                     + "(p95 %.2f, max %.2f)",
-                     st.framesPresented, vs, window.rendererName, st.framesPerSecond, st.linkedFrames,
-                     FramePacer.probeFrames, window.pacer.droppedPeriods, st.longestInterval * 1000,
-                     p.median, p.p95, p.max, d.median, d.p95, d.max))
+        print(
+            String(
+                format: "closed after %d frames (%@, renderer %@): %.1f fps over the %d display-linked frames "
+                    + "after the %d-frame probe (idle waits not counted), %d display periods dropped, longest "
+                    + "frame %.1f ms; per frame physics median %.2f ms (p95 %.2f, max %.2f), draw median %.2f ms "
+                    + "(p95 %.2f, max %.2f)",
+                st.framesPresented, vs, window.rendererName, st.framesPerSecond, st.linkedFrames,
+                FramePacer.probeFrames, window.pacer.droppedPeriods, st.longestInterval * 1000,
+                p.median, p.p95, p.max, d.median, d.p95, d.max))
         window.close()
     }
 
@@ -190,16 +221,20 @@ struct DynamicsSandbox: ParsableCommand {
         let report = HeadlessRun.run(app, frames: n, raster: &raster) { f, r in
             // Means over the last 60 frames (one frame alone is noise), and the world's size now.
             let c = app.world.animator.debugWorldCounts
-            print(String(format: "frames %5d-%-5d physics %6.2f ms  draw %6.2f ms  contacts %5d (touching %5d)  "
-                         + "awake %5d  animator %@", f - 59, f, HeadlessRun.Report.recentMean(r.physicsMs, count: 60),
-                         HeadlessRun.Report.recentMean(r.drawMs, count: 60), c.contacts, c.touching, c.awake,
-                         app.world.animator.isRunning ? "running" : "paused"))
+            print(
+                String(
+                    format: "frames %5d-%-5d physics %6.2f ms  draw %6.2f ms  contacts %5d (touching %5d)  "
+                        + "awake %5d  animator %@", f - 59, f, HeadlessRun.Report.recentMean(r.physicsMs, count: 60),
+                    HeadlessRun.Report.recentMean(r.drawMs, count: 60), c.contacts, c.touching, c.awake,
+                    app.world.animator.isRunning ? "running" : "paused"))
         }
         for line in app.logLines { print("log " + line) }
         let p = HeadlessRun.Report.summary(report.physicsMs), d = HeadlessRun.Report.summary(report.drawMs)
-        print(String(format: "per frame: physics median %.2f ms (p95 %.2f, max %.2f), draw median %.2f ms (p95 %.2f, "
-                     + "max %.2f), total median %.2f ms", p.median, p.p95, p.max, d.median, d.p95, d.max,
-                     p.median + d.median))
+        print(
+            String(
+                format: "per frame: physics median %.2f ms (p95 %.2f, max %.2f), draw median %.2f ms (p95 %.2f, "
+                    + "max %.2f), total median %.2f ms", p.median, p.p95, p.max, d.median, d.p95, d.max,
+                p.median + d.median))
         if let screenshot {
             try app.writeScreenshot(raster, to: screenshot)
             print("screenshot: \(screenshot)")

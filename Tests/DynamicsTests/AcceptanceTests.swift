@@ -20,8 +20,10 @@ private struct SeededRandom {
 @Suite("Acceptance: the engine core's numbers through the animator")
 struct AcceptanceTests {
     /// 10 000 round items (8 pt) on a grid, each flung in a random direction at up to 50 000 pt/s.
-    private func flingBalls(in animator: DynamicAnimator, collision: CollisionBehavior,
-                            grid: (Int) -> CGPoint) -> [SimpleDynamicItem] {
+    private func flingBalls(
+        in animator: DynamicAnimator, collision: CollisionBehavior,
+        grid: (Int) -> CGPoint
+    ) -> [SimpleDynamicItem] {
         var rng = SeededRandom(state: 2026)
         let items = (0..<10_000).map {
             SimpleDynamicItem(center: grid($0), size: CGSize(width: 8, height: 8), collisionBoundsType: .ellipse)
@@ -60,8 +62,9 @@ struct AcceptanceTests {
         let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 2000, height: 2000))
         let collision = CollisionBehavior()
         // A circle of radius 800 around (1000, 1000), four cubic Bézier curves flattened to 0.25 pt.
-        collision.addBoundary(withIdentifier: "oval",
-                              for: BezierPath(ovalIn: CGRect(x: 200, y: 200, width: 1600, height: 1600)))
+        collision.addBoundary(
+            withIdentifier: "oval",
+            for: BezierPath(ovalIn: CGRect(x: 200, y: 200, width: 1600, height: 1600)))
         let items = flingBalls(in: animator, collision: collision) {
             CGPoint(x: 450 + 11 * CGFloat($0 % 100), y: 450 + 11 * CGFloat($0 / 100))
         }
@@ -74,15 +77,17 @@ struct AcceptanceTests {
     /// Box2D's large pyramid in the reference view (y down): 40-pt items, friction 0.6, elasticity 0, under
     /// gravity 1.0, on an anchored floor item of friction 0.6 (UIKit's boundaries have friction 0.2, on which the
     /// base of a pyramid slowly spreads, as it would on any floor that slippery).
-    @Test("Pyramids stand (top sags ≤ 5 pt), sleep before t = 11 s, and the animator then pauses once",
-          arguments: [20, 40])
+    @Test(
+        "Pyramids stand (top sags ≤ 5 pt), sleep before t = 11 s, and the animator then pauses once",
+        arguments: [20, 40])
     func pyramidPausesOnce(base: Int) {
         let width: CGFloat = 2000, height: CGFloat = 1000
         let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: width, height: height))
         let events = AnimatorEvents()
         animator.delegate = events
         let floor = height - 100
-        let ground = SimpleDynamicItem(center: CGPoint(x: width / 2, y: floor + 50), size: CGSize(width: width, height: 100))
+        let ground = SimpleDynamicItem(
+            center: CGPoint(x: width / 2, y: floor + 50), size: CGSize(width: width, height: 100))
         var items: [SimpleDynamicItem] = []
         let a: CGFloat = 20
         for i in 0..<base {

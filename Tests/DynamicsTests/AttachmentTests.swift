@@ -181,7 +181,8 @@ struct AttachmentTests {
     @Test func fixedAttachmentWelds() {
         let animator = DynamicAnimator()
         let a = square(100, 100, side: 40), b = square(150, 120, side: 20)
-        animator.addBehavior(AttachmentBehavior.fixedAttachment(with: a, attachedTo: b, attachmentAnchor: CGPoint(x: 125, y: 110)))
+        animator.addBehavior(
+            AttachmentBehavior.fixedAttachment(with: a, attachedTo: b, attachmentAnchor: CGPoint(x: 125, y: 110)))
         animator.addBehavior(GravityBehavior(items: [a, b]))
         let push = DynamicItemBehavior(items: [a])
         push.addAngularVelocity(3, for: a)
@@ -196,8 +197,9 @@ struct AttachmentTests {
     @Test func slidingAttachmentKeepsToTheAxis() {
         let animator = DynamicAnimator()
         let item = square(100, 100, side: 40)
-        let slide = AttachmentBehavior.slidingAttachment(with: item, attachmentAnchor: CGPoint(x: 100, y: 100),
-                                                         axisOfTranslation: CGVector(dx: 1, dy: 1))
+        let slide = AttachmentBehavior.slidingAttachment(
+            with: item, attachmentAnchor: CGPoint(x: 100, y: 100),
+            axisOfTranslation: CGVector(dx: 1, dy: 1))
         slide.attachmentRange = FloatRange(minimum: -50, maximum: 100)
         animator.addBehavior(slide)
         animator.addBehavior(GravityBehavior(items: [item]))
@@ -211,8 +213,9 @@ struct AttachmentTests {
     /// A sliding range that does not contain 0 is reset to infinite with a diagnostic.
     @Test func slidingRangeMustContainZero() {
         let item = square(100, 100)
-        let slide = AttachmentBehavior.slidingAttachment(with: item, attachmentAnchor: .zero,
-                                                         axisOfTranslation: CGVector(dx: 0, dy: 1))
+        let slide = AttachmentBehavior.slidingAttachment(
+            with: item, attachmentAnchor: .zero,
+            axisOfTranslation: CGVector(dx: 0, dy: 1))
         let log = collectingDiagnostics { slide.attachmentRange = FloatRange(minimum: 10, maximum: 20) }
         #expect(slide.attachmentRange.isInfinite)
         #expect(log.count(.invalidValue) == 1)
@@ -222,7 +225,8 @@ struct AttachmentTests {
     @Test func limitAttachmentIsARope() {
         let animator = DynamicAnimator()
         let a = square(100, 100, side: 20), b = square(200, 100, side: 20)
-        let rope = AttachmentBehavior.limitAttachment(with: a, offsetFromCenter: .zero, attachedTo: b, offsetFromCenter: .zero)
+        let rope = AttachmentBehavior.limitAttachment(
+            with: a, offsetFromCenter: .zero, attachedTo: b, offsetFromCenter: .zero)
         #expect(rope.length == 100)
         animator.addBehavior(rope)
         animator.addBehavior(AttachmentBehavior(item: a, attachedToAnchor: CGPoint(x: 100, y: 100)))
@@ -247,8 +251,9 @@ struct AttachmentTests {
     @Test func twoItemSlidingKeepsTheAxis() {
         let animator = DynamicAnimator()
         let a = square(100, 100, side: 40), b = square(200, 100, side: 40)
-        let slide = AttachmentBehavior.slidingAttachment(with: a, attachedTo: b, attachmentAnchor: CGPoint(x: 150, y: 100),
-                                                         axisOfTranslation: CGVector(dx: 1, dy: 0))
+        let slide = AttachmentBehavior.slidingAttachment(
+            with: a, attachedTo: b, attachmentAnchor: CGPoint(x: 150, y: 100),
+            axisOfTranslation: CGVector(dx: 1, dy: 0))
         animator.addBehavior(slide)
         let kick = undamped([a, b])
         kick.addLinearVelocity(CGPoint(x: 50, y: 200), for: b)
@@ -272,7 +277,8 @@ struct AttachmentTests {
             let ground = AttachmentBehavior(item: a, attachedToAnchor: CGPoint(x: 100, y: 100))
             let anchored = DynamicItemBehavior(items: [a])
             anchored.isAnchored = true
-            let pin = AttachmentBehavior.pinAttachment(with: a, attachedTo: b, attachmentAnchor: CGPoint(x: 100, y: 100))
+            let pin = AttachmentBehavior.pinAttachment(
+                with: a, attachedTo: b, attachmentAnchor: CGPoint(x: 100, y: 100))
             pin.frictionTorque = friction
             let kick = undamped([b])
             kick.addAngularVelocity(5, for: b)
@@ -298,14 +304,17 @@ struct AttachmentTests {
         switch kind {
         case "items": attachment = AttachmentBehavior(item: a, attachedTo: b)
         case "items+offsets":
-            attachment = AttachmentBehavior(item: a, offsetFromCenter: Offset(horizontal: 10, vertical: 0),
-                                            attachedTo: b, offsetFromCenter: Offset(horizontal: -10, vertical: 0))
+            attachment = AttachmentBehavior(
+                item: a, offsetFromCenter: Offset(horizontal: 10, vertical: 0),
+                attachedTo: b, offsetFromCenter: Offset(horizontal: -10, vertical: 0))
         case "sliding":
-            attachment = AttachmentBehavior.slidingAttachment(with: a, attachedTo: b, attachmentAnchor: middle,
-                                                              axisOfTranslation: CGVector(dx: 1, dy: 0))
+            attachment = AttachmentBehavior.slidingAttachment(
+                with: a, attachedTo: b, attachmentAnchor: middle,
+                axisOfTranslation: CGVector(dx: 1, dy: 0))
         case "limit":
-            attachment = AttachmentBehavior.limitAttachment(with: a, offsetFromCenter: .zero, attachedTo: b,
-                                                            offsetFromCenter: .zero)
+            attachment = AttachmentBehavior.limitAttachment(
+                with: a, offsetFromCenter: .zero, attachedTo: b,
+                offsetFromCenter: .zero)
         case "fixed": attachment = AttachmentBehavior.fixedAttachment(with: a, attachedTo: b, attachmentAnchor: middle)
         default: attachment = AttachmentBehavior.pinAttachment(with: a, attachedTo: b, attachmentAnchor: middle)
         }
@@ -336,8 +345,9 @@ struct AttachmentTests {
         let animator = DynamicAnimator()
         let item = square(100, 100, side: 40)
         let anchor = CGPoint(x: 120 + gap, y: 100)
-        let hang = AttachmentBehavior(item: item, offsetFromCenter: Offset(horizontal: 20, vertical: 0),
-                                      attachedToAnchor: anchor)
+        let hang = AttachmentBehavior(
+            item: item, offsetFromCenter: Offset(horizontal: 20, vertical: 0),
+            attachedToAnchor: anchor)
         animator.addBehavior(hang)
         animator.addBehavior(GravityBehavior(items: [item]))
         #expect(hang.builtAsPin == isPin)

@@ -18,8 +18,10 @@ struct BadInputTests {
     }
 
     /// The healthy item keeps falling and nothing in the world is NaN.
-    private func expectStillStepping(_ animator: DynamicAnimator, _ healthy: SimpleDynamicItem,
-                                     sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectStillStepping(
+        _ animator: DynamicAnimator, _ healthy: SimpleDynamicItem,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let y = healthy.center.y
         run(animator, frames: 3)
         #expect(healthy.center.y > y, sourceLocation: sourceLocation)
@@ -31,8 +33,10 @@ struct BadInputTests {
         }
     }
 
-    @Test(arguments: [CGPoint(x: CGFloat.nan, y: 0), CGPoint(x: 0, y: CGFloat.infinity),
-                      CGPoint(x: -CGFloat.infinity, y: CGFloat.nan)])
+    @Test(arguments: [
+        CGPoint(x: CGFloat.nan, y: 0), CGPoint(x: 0, y: CGFloat.infinity),
+        CGPoint(x: -CGFloat.infinity, y: CGFloat.nan)
+    ])
     func nonFiniteCenterIsRefused(center: CGPoint) {
         let (animator, healthy, gravity) = scene()
         let bad = SimpleDynamicItem(center: center, size: CGSize(width: 10, height: 10), name: "bad")
@@ -45,8 +49,10 @@ struct BadInputTests {
         #expect(bad.center.x.isNaN == center.x.isNaN)
     }
 
-    @Test(arguments: [CGSize(width: 0, height: 10), CGSize(width: 10, height: 0), CGSize(width: -5, height: 10),
-                      CGSize(width: CGFloat.nan, height: 10), CGSize(width: 10, height: CGFloat.infinity)])
+    @Test(arguments: [
+        CGSize(width: 0, height: 10), CGSize(width: 10, height: 0), CGSize(width: -5, height: 10),
+        CGSize(width: CGFloat.nan, height: 10), CGSize(width: 10, height: CGFloat.infinity)
+    ])
     func invalidSizeIsRefused(size: CGSize) {
         let (animator, healthy, gravity) = scene()
         let bad = SimpleDynamicItem(center: CGPoint(x: 50, y: 50), size: size, name: "bad")
@@ -143,8 +149,9 @@ struct BadInputTests {
         let paths: [BezierPath?] = [nil, BezierPath(), twoPoints, collinear, concave, bowTie, nanPath]
         for path in paths {
             let (animator, healthy, gravity) = scene()
-            let bad = SimpleDynamicItem(center: CGPoint(x: 100, y: 100), size: CGSize(width: 40, height: 20),
-                                        collisionBoundsType: .path, collisionBoundingPath: path, name: "bad")
+            let bad = SimpleDynamicItem(
+                center: CGPoint(x: 100, y: 100), size: CGSize(width: 40, height: 20),
+                collisionBoundsType: .path, collisionBoundingPath: path, name: "bad")
             let log = collectingDiagnostics { gravity.addItem(bad) }
             #expect(log.count(.invalidBoundingPath) == 1, "\(String(describing: path))")
             #expect(log.all.first?.message.contains("provided an invalid bounding path") == true)
@@ -171,8 +178,9 @@ struct BadInputTests {
         counterClockwise.close()
         for (path, expected) in [(clockwise, 1), (counterClockwise, 0)] {
             let (animator, healthy, gravity) = scene()
-            let item = SimpleDynamicItem(center: CGPoint(x: 100, y: 100), size: CGSize(width: 40, height: 30),
-                                         collisionBoundsType: .path, collisionBoundingPath: path)
+            let item = SimpleDynamicItem(
+                center: CGPoint(x: 100, y: 100), size: CGSize(width: 40, height: 30),
+                collisionBoundsType: .path, collisionBoundingPath: path)
             let log = collectingDiagnostics { gravity.addItem(item) }
             #expect(log.count(.clockwiseBoundingPath) == expected)
             #expect(log.count(.invalidBoundingPath) == 0)
@@ -204,17 +212,19 @@ struct BadInputTests {
         let other = DynamicAnimator()
         let composite = DynamicBehavior()
         let log = collectingDiagnostics {
-            animator.addBehavior(gravity) // already top level: silently ignored
-            other.addBehavior(gravity) // registered in another animator
-            composite.addChildBehavior(gravity) // registered at top level: refused
+            animator.addBehavior(gravity)  // already top level: silently ignored
+            other.addBehavior(gravity)  // registered in another animator
+            composite.addChildBehavior(gravity)  // registered at top level: refused
             animator.addBehavior(composite)
-            composite.addChildBehavior(composite) // itself: ignored
+            composite.addChildBehavior(composite)  // itself: ignored
             let inner = DynamicBehavior()
             composite.addChildBehavior(inner)
-            inner.addChildBehavior(composite) // cycle
+            inner.addChildBehavior(composite)  // cycle
         }
         #expect(log.count(.behaviorAddedTwice) == 3)
-        #expect(log.all.first?.message.hasPrefix("Adding the same behavior twice to the same animator is not supported") == true)
+        #expect(
+            log.all.first?.message.hasPrefix("Adding the same behavior twice to the same animator is not supported")
+                == true)
         #expect(animator.behaviors.count == 2 && other.behaviors.isEmpty)
         #expect(composite.childBehaviors.count == 1)
         expectStillStepping(animator, healthy)
@@ -257,8 +267,10 @@ struct BadInputTests {
             collision.addBoundary(withIdentifier: "nan", for: nanPath)
             collision.addBoundary(withIdentifier: "same", from: CGPoint(x: 1, y: 1), to: CGPoint(x: 1, y: 1))
             collision.addBoundary(withIdentifier: "inf", from: .zero, to: CGPoint(x: CGFloat.infinity, y: 1))
-            collision.setTranslatesReferenceBoundsIntoBoundary(with: EdgeInsets(top: .nan, left: 0, bottom: 0, right: 0))
-            collision.setTranslatesReferenceBoundsIntoBoundary(with: EdgeInsets(top: 300, left: 0, bottom: 300, right: 0))
+            collision.setTranslatesReferenceBoundsIntoBoundary(
+                with: EdgeInsets(top: .nan, left: 0, bottom: 0, right: 0))
+            collision.setTranslatesReferenceBoundsIntoBoundary(
+                with: EdgeInsets(top: 300, left: 0, bottom: 300, right: 0))
         }
         #expect(log.count(.invalidBoundaryPath) == 5)
         #expect(log.all.first?.message.hasPrefix("invalid path for collision boundary") == true)

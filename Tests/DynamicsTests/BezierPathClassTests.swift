@@ -22,7 +22,7 @@ struct BezierPathClassTests {
         p.addLine(to: CGPoint(x: 10, y: 10))
         #expect(c.elements.count == 2 && p.elements.count == 3 && c != p)
         #expect(BezierPath().currentPoint == .zero && BezierPath().lineWidth == 1 && !BezierPath().usesEvenOddFillRule)
-        p.stroke()          // no drawing context: nothing happens, and nothing changes
+        p.stroke()  // no drawing context: nothing happens, and nothing changes
         p.fill()
         #expect(p.elements.count == 3)
     }
@@ -33,7 +33,8 @@ struct BezierPathClassTests {
         collision.addBoundary(withIdentifier: "floor", for: path)
         path.removeAllPoints()
         path.move(to: .zero)
-        #expect(collision.boundary(withIdentifier: "floor") == BezierPath(rect: CGRect(x: 0, y: 0, width: 100, height: 10)))
+        #expect(
+            collision.boundary(withIdentifier: "floor") == BezierPath(rect: CGRect(x: 0, y: 0, width: 100, height: 10)))
     }
 
     /// A clockwise quarter arc (y down: from pointing right to pointing down) stays on its circle within 0.03 % of
@@ -63,16 +64,19 @@ struct BezierPathClassTests {
 
     @Test func roundedCornersAndContains() {
         let r = CGRect(x: 0, y: 0, width: 100, height: 60)
-        let topLeft = BezierPath(roundedRect: r, byRoundingCorners: .topLeft, cornerRadii: CGSize(width: 20, height: 20))
-        #expect(!topLeft.contains(CGPoint(x: 1, y: 1)))          // cut off by the round corner
+        let topLeft = BezierPath(
+            roundedRect: r, byRoundingCorners: .topLeft, cornerRadii: CGSize(width: 20, height: 20))
+        #expect(!topLeft.contains(CGPoint(x: 1, y: 1)))  // cut off by the round corner
         #expect(topLeft.contains(CGPoint(x: 99, y: 59)) && topLeft.contains(CGPoint(x: 99, y: 1)))
         let all = BezierPath(roundedRect: r, byRoundingCorners: .allCorners, cornerRadii: CGSize(width: 20, height: 0))
         #expect(all == BezierPath(roundedRect: r, cornerRadius: 20))
-        #expect(BezierPath(roundedRect: r, byRoundingCorners: [], cornerRadii: CGSize(width: 20, height: 20)) == BezierPath(rect: r))
+        #expect(
+            BezierPath(roundedRect: r, byRoundingCorners: [], cornerRadii: CGSize(width: 20, height: 20))
+                == BezierPath(rect: r))
         // Even-odd: a rectangle with a rectangle inside is a frame.
         let frame = BezierPath(rect: CGRect(x: 0, y: 0, width: 100, height: 100))
         frame.append(BezierPath(rect: CGRect(x: 25, y: 25, width: 50, height: 50)))
-        #expect(frame.contains(CGPoint(x: 50, y: 50)))              // non-zero: same winding, filled
+        #expect(frame.contains(CGPoint(x: 50, y: 50)))  // non-zero: same winding, filled
         frame.usesEvenOddFillRule = true
         #expect(!frame.contains(CGPoint(x: 50, y: 50)) && frame.contains(CGPoint(x: 10, y: 50)))
         #expect(!frame.contains(CGPoint(x: 150, y: 50)) && !frame.contains(CGPoint(x: CGFloat.nan, y: 0)))
@@ -85,13 +89,18 @@ struct BezierPathClassTests {
         tri.addQuadCurve(to: CGPoint(x: 0, y: 10), controlPoint: CGPoint(x: 10, y: 10))
         tri.close()
         let back = tri.reversing()
-        #expect(back.elements == [.move(to: CGPoint(x: 0, y: 10)),
-                                  .quadCurve(to: CGPoint(x: 10, y: 0), control: CGPoint(x: 10, y: 10)),
-                                  .line(to: .zero), .close])
+        #expect(
+            back.elements == [
+                .move(to: CGPoint(x: 0, y: 10)),
+                .quadCurve(to: CGPoint(x: 10, y: 0), control: CGPoint(x: 10, y: 10)),
+                .line(to: .zero), .close
+            ])
         #expect(back.reversing() == tri && back.bounds == tri.bounds)
         let moved = tri.copy()
         moved.apply(CGAffineTransform(translationX: 5, y: 7))
-        #expect(moved.bounds == tri.bounds.offsetBy(dx: 5, dy: 7) && moved == tri.applying(CGAffineTransform(translationX: 5, y: 7)))
+        #expect(
+            moved.bounds == tri.bounds.offsetBy(dx: 5, dy: 7)
+                && moved == tri.applying(CGAffineTransform(translationX: 5, y: 7)))
     }
 
     /// UIKit's `collisionBoundingPath` is not optional: an item declaring `var collisionBoundingPath: BezierPath`
@@ -105,8 +114,10 @@ struct BezierPathClassTests {
             var transform = CGAffineTransform.identity
             var collisionBoundsType: DynamicItemCollisionBoundsType { .path }
             var collisionBoundingPath: BezierPath {
-                BezierPath(elements: [.move(to: CGPoint(x: 0, y: -30)), .line(to: CGPoint(x: -30, y: 10)),
-                                      .line(to: CGPoint(x: 30, y: 10)), .close])
+                BezierPath(elements: [
+                    .move(to: CGPoint(x: 0, y: -30)), .line(to: CGPoint(x: -30, y: 10)),
+                    .line(to: CGPoint(x: 30, y: 10)), .close
+                ])
             }
         }
         let t = Triangle()

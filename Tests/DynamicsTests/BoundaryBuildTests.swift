@@ -19,8 +19,10 @@ struct BoundaryBuildTests {
     }
 
     /// Adds the boundary and returns the mass recomputations and wall-clock time it took.
-    private func build(_ collision: CollisionBehavior, _ id: String, _ path: BezierPath,
-                       in animator: DynamicAnimator) -> (massUpdates: Int, time: Duration) {
+    private func build(
+        _ collision: CollisionBehavior, _ id: String, _ path: BezierPath,
+        in animator: DynamicAnimator
+    ) -> (massUpdates: Int, time: Duration) {
         let before = animator.world.massUpdateCount
         let start = ContinuousClock.now
         collision.addBoundary(withIdentifier: id, for: path)

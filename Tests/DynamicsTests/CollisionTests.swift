@@ -56,8 +56,9 @@ struct CollisionTests {
     /// impact, slower than the 100-pt/s restitution threshold, does not bounce: one more began, no ended.)
     @Test func beganAndEndedOncePerBounce() {
         let animator = DynamicAnimator()
-        let item = SimpleDynamicItem(center: CGPoint(x: 200, y: 100), size: CGSize(width: 20, height: 20),
-                                     collisionBoundsType: .ellipse, name: "ball")
+        let item = SimpleDynamicItem(
+            center: CGPoint(x: 200, y: 100), size: CGSize(width: 20, height: 20),
+            collisionBoundsType: .ellipse, name: "ball")
         let collision = CollisionBehavior(items: [item])
         collision.addBoundary(withIdentifier: "floor", from: CGPoint(x: 0, y: 300), to: CGPoint(x: 400, y: 300))
         let contacts = ContactLog()
@@ -88,7 +89,9 @@ struct CollisionTests {
         #expect(ended == upturns)
         #expect(began == ended + 1)
         // Alternating: began, ended, began, ended, …, began.
-        for (i, e) in events.enumerated() { #expect(e == (i.isMultiple(of: 2) ? "began:ball:floor" : "ended:ball:floor")) }
+        for (i, e) in events.enumerated() {
+            #expect(e == (i.isMultiple(of: 2) ? "began:ball:floor" : "ended:ball:floor"))
+        }
         // Within one step: began before ended, both before the action.
         for step in contacts.entries.split(separator: "action") {
             let kinds = step.map { $0.hasPrefix("began") ? 0 : 1 }
@@ -166,8 +169,9 @@ struct CollisionTests {
     /// identifiers are listed in order; removeAllBoundaries keeps the reference loop.
     @Test func bezierBoundaries() throws {
         let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 600))
-        let item = SimpleDynamicItem(center: CGPoint(x: 120, y: 100), size: CGSize(width: 30, height: 30),
-                                     collisionBoundsType: .ellipse)
+        let item = SimpleDynamicItem(
+            center: CGPoint(x: 120, y: 100), size: CGSize(width: 30, height: 30),
+            collisionBoundsType: .ellipse)
         let collision = CollisionBehavior(items: [item])
         collision.translatesReferenceBoundsIntoBoundary = true
         let bowl = BezierPath()

@@ -19,7 +19,7 @@ struct FieldsDefaultsTests {
         ("spring", { .springField() }, -1, .zero),
         ("electric", { .electricField() }, 1, .zero),
         ("magnetic", { .magneticField() }, 1, .zero),
-        ("custom", { .field { _, _, _, _, _, _ in .zero } }, 0, .zero),
+        ("custom", { .field { _, _, _, _, _, _ in .zero } }, 0, .zero)
     ]
 
     @Test("Every factory: strength 1, region infinite, minimum radius 2⁻¹⁵ m, its falloff and direction")
@@ -77,9 +77,11 @@ struct FieldsDefaultsTests {
 
     /// A spring field on one falling 1-kg item (net 900 pt/s² down); after the bad value it still falls and nothing
     /// is NaN.
-    private func expectRefused(_ change: (FieldBehavior) -> Void,
-                               unchanged check: (FieldBehavior) -> Bool,
-                               sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectRefused(
+        _ change: (FieldBehavior) -> Void,
+        unchanged check: (FieldBehavior) -> Bool,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 1000, height: 1000))
         let item = square(500, 500)
         let field = FieldBehavior.springField()
@@ -101,8 +103,9 @@ struct FieldsDefaultsTests {
         expectRefused({ $0.strength = .nan }, unchanged: { $0.strength == 1 })
         expectRefused({ $0.strength = .infinity }, unchanged: { $0.strength == 1 })
         expectRefused({ $0.falloff = -.infinity }, unchanged: { $0.falloff == -1 })
-        expectRefused({ $0.position = CGPoint(x: CGFloat.nan, y: 0) },
-                      unchanged: { $0.position == CGPoint(x: 500, y: 400) })
+        expectRefused(
+            { $0.position = CGPoint(x: CGFloat.nan, y: 0) },
+            unchanged: { $0.position == CGPoint(x: 500, y: 400) })
         expectRefused({ $0.direction = CGVector(dx: 0, dy: CGFloat.infinity) }, unchanged: { $0.direction == .zero })
         expectRefused({ $0.minimumRadius = -1 }, unchanged: { $0.minimumRadius == 100.0 / 32768 })
         expectRefused({ $0.minimumRadius = .nan }, unchanged: { $0.minimumRadius == 100.0 / 32768 })

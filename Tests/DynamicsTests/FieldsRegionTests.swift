@@ -13,7 +13,7 @@ struct FieldsRegionTests {
         for q in [p(0, 0), p(1e9, -1e9), p(-3, 7), p(CGFloat.greatestFiniteMagnitude, 0)] {
             #expect(Region.infinite.contains(q))
             #expect(!Region().contains(q))
-            #expect(!Region.infinite.inverse().contains(q))   // inverse of infinite = empty
+            #expect(!Region.infinite.inverse().contains(q))  // inverse of infinite = empty
             #expect(Region().inverse().contains(q))
         }
         #expect(Region.infinite === Region.infinite)
@@ -27,11 +27,11 @@ struct FieldsRegionTests {
             #expect(c.contains(p(0, 0)))
             #expect(c.contains(p(10, 0)))
             #expect(c.contains(p(0, -10)))
-            #expect(c.contains(p(6, 8)))          // exactly on the edge
+            #expect(c.contains(p(6, 8)))  // exactly on the edge
             #expect(c.contains(p(-6, -8)))
             #expect(!c.contains(p(10.0001, 0)))
             #expect(!c.contains(p(6, 8.0001)))
-            #expect(!c.contains(p(7.1, 7.1)))     // 10.04 from the centre
+            #expect(!c.contains(p(7.1, 7.1)))  // 10.04 from the centre
         }
         #expect(Region(radius: 0).contains(p(0, 0)))
         #expect(!Region(radius: 0).contains(p(0.001, 0)))
@@ -47,8 +47,10 @@ struct FieldsRegionTests {
             #expect(!r.contains(edge), "\(edge) is on the edge")
         }
         #expect(!r.contains(p(10.001, 0)))
-        for size in [CGSize(width: -20, height: 10), CGSize(width: 20, height: -10), CGSize(width: -20, height: -10),
-                     CGSize(width: 0, height: 10)] {
+        for size in [
+            CGSize(width: -20, height: 10), CGSize(width: 20, height: -10), CGSize(width: -20, height: -10),
+            CGSize(width: 0, height: 10)
+        ] {
             let bad = Region(size: size)
             for q in [p(0, 0), p(1, 1), p(-1, 0.5)] { #expect(!bad.contains(q), "\(size) contains \(q)") }
         }
@@ -64,7 +66,7 @@ struct FieldsRegionTests {
         #expect(r.contains(p(0, -5)))
         #expect(r.contains(p(100, 100)))
         let c = Region(radius: 10).inverse()
-        #expect(!c.contains(p(6, 8)))             // the circle's edge belongs to the circle
+        #expect(!c.contains(p(6, 8)))  // the circle's edge belongs to the circle
         #expect(c.contains(p(6, 8.0001)))
         #expect(Region(size: CGSize(width: -1, height: 1)).inverse().contains(p(0, 0)))
         // Inverting twice gives the region back.
@@ -76,15 +78,15 @@ struct FieldsRegionTests {
         let circle = Region(radius: 20)
         let rect = Region(size: CGSize(width: 60, height: 10))
         let u = circle.union(with: rect)
-        #expect(u.contains(p(0, 15)))      // circle only
-        #expect(u.contains(p(25, 0)))      // rectangle only
-        #expect(!u.contains(p(30, 0)))     // rectangle edge, outside the circle
+        #expect(u.contains(p(0, 15)))  // circle only
+        #expect(u.contains(p(25, 0)))  // rectangle only
+        #expect(!u.contains(p(30, 0)))  // rectangle edge, outside the circle
         #expect(!u.contains(p(25, 10)))
         let d = circle.difference(from: rect)
-        #expect(!d.contains(p(0, 0)))      // inside both
-        #expect(d.contains(p(0, 15)))      // circle only
-        #expect(d.contains(p(0, 5)))       // on the rectangle's edge: not "in" b, so kept
-        #expect(!d.contains(p(25, 0)))     // rectangle only
+        #expect(!d.contains(p(0, 0)))  // inside both
+        #expect(d.contains(p(0, 15)))  // circle only
+        #expect(d.contains(p(0, 5)))  // on the rectangle's edge: not "in" b, so kept
+        #expect(!d.contains(p(25, 0)))  // rectangle only
     }
 
     @Test("Intersection a ∧ ¬inverse(b): b's rectangle edges count as inside")
@@ -93,11 +95,11 @@ struct FieldsRegionTests {
         let rect = Region(size: CGSize(width: 20, height: 10))
         let i = circle.intersection(with: rect)
         #expect(i.contains(p(0, 0)))
-        #expect(i.contains(p(10, 0)))      // rect edge: outside rect, inside the intersection
-        #expect(i.contains(p(10, 5)))      // rect corner too
+        #expect(i.contains(p(10, 0)))  // rect edge: outside rect, inside the intersection
+        #expect(i.contains(p(10, 5)))  // rect corner too
         #expect(!rect.contains(p(10, 0)))
         #expect(!i.contains(p(10.001, 0)))
-        #expect(!i.contains(p(0, 15)))     // circle only
+        #expect(!i.contains(p(0, 15)))  // circle only
         // The receiver's own edges keep their rule: a rectangle receiver still excludes its edges.
         let j = rect.intersection(with: circle)
         #expect(!j.contains(p(10, 0)))
@@ -110,8 +112,8 @@ struct FieldsRegionTests {
     @Test("Structural quirk: combining replaces the second slot with the other region's first primitive only")
     func oneSecondSlot() {
         let a = Region(radius: 10)
-        let b = Region(size: CGSize(width: 100, height: 4))     // a long thin bar along x
-        let c = Region(size: CGSize(width: 4, height: 100))     // a long thin bar along y
+        let b = Region(size: CGSize(width: 100, height: 4))  // a long thin bar along x
+        let c = Region(size: CGSize(width: 4, height: 100))  // a long thin bar along y
         // a ∪ (b ∪ c) is a ∪ b: points only in c are out.
         let nested = a.union(with: b.union(with: c))
         #expect(nested.contains(p(40, 0)))
@@ -133,8 +135,8 @@ struct FieldsRegionTests {
     @Test("A field's region is centred on its position and tested on item center − position")
     func regionFollowsFieldPosition() {
         let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 1000, height: 1000))
-        let inside = square(540, 500, side: 10)     // 40 pt right of the field: in the 100 × 100 square
-        let edge = square(550, 500, side: 10)       // on the square's edge: outside
+        let inside = square(540, 500, side: 10)  // 40 pt right of the field: in the 100 × 100 square
+        let edge = square(550, 500, side: 10)  // on the square's edge: outside
         let field = FieldBehavior.linearGravityField(direction: CGVector(dx: 0, dy: 1))
         field.position = CGPoint(x: 500, y: 500)
         field.region = Region(size: CGSize(width: 100, height: 100))

@@ -19,7 +19,9 @@ struct GeometryTests {
 
     @Test func edgeInsets() {
         let r = CGRect(x: 5, y: 7, width: 320, height: 480)
-        #expect(r.inset(by: EdgeInsets(top: 10, left: 20, bottom: 30, right: 40)) == CGRect(x: 25, y: 17, width: 260, height: 440))
+        #expect(
+            r.inset(by: EdgeInsets(top: 10, left: 20, bottom: 30, right: 40))
+                == CGRect(x: 25, y: 17, width: 260, height: 440))
         #expect(CGVector.zero == CGVector(dx: 0, dy: 0))
     }
 
@@ -34,7 +36,9 @@ struct GeometryTests {
         #expect(oval.bounds == CGRect(x: -50, y: -25, width: 100, height: 50))
         let rounded = BezierPath(roundedRect: CGRect(x: 0, y: 0, width: 100, height: 40), cornerRadius: 100)
         #expect(rounded.bounds == CGRect(x: 0, y: 0, width: 100, height: 40))
-        #expect(BezierPath(roundedRect: CGRect(x: 0, y: 0, width: 10, height: 10), cornerRadius: 0) == BezierPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10)))
+        #expect(
+            BezierPath(roundedRect: CGRect(x: 0, y: 0, width: 10, height: 10), cornerRadius: 0)
+                == BezierPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10)))
         #expect(rounded.currentPoint == CGPoint(x: 20, y: 0))
     }
 
@@ -43,7 +47,8 @@ struct GeometryTests {
     @Test func flatteningStaysWithinAQuarterPoint() {
         let s = BezierPath()
         s.move(to: CGPoint(x: 0, y: 0))
-        s.addCurve(to: CGPoint(x: 600, y: 0), controlPoint1: CGPoint(x: 100, y: 800), controlPoint2: CGPoint(x: 500, y: -800))
+        s.addCurve(
+            to: CGPoint(x: 600, y: 0), controlPoint1: CGPoint(x: 100, y: 800), controlPoint2: CGPoint(x: 500, y: -800))
         let q = BezierPath()
         q.move(to: CGPoint(x: 0, y: 0))
         q.addQuadCurve(to: CGPoint(x: 400, y: 0), controlPoint: CGPoint(x: 200, y: 500))
@@ -76,7 +81,7 @@ struct GeometryTests {
         p.addLine(to: CGPoint(x: 10, y: 0))
         p.addLine(to: CGPoint(x: 10, y: 10))
         p.close()
-        p.addLine(to: CGPoint(x: -10, y: 0)) // after close: a new subpath from the start point
+        p.addLine(to: CGPoint(x: -10, y: 0))  // after close: a new subpath from the start point
         p.move(to: CGPoint(x: 50, y: 50))
         let lines = p.flattened()
         #expect(lines.count == 3)
@@ -97,12 +102,14 @@ struct GeometryTests {
         func point(_ t: Double) -> CGPoint {
             let u = 1 - t
             if p.count == 3 {
-                return CGPoint(x: u * u * Double(p[0].x) + 2 * u * t * Double(p[1].x) + t * t * Double(p[2].x),
-                               y: u * u * Double(p[0].y) + 2 * u * t * Double(p[1].y) + t * t * Double(p[2].y))
+                return CGPoint(
+                    x: u * u * Double(p[0].x) + 2 * u * t * Double(p[1].x) + t * t * Double(p[2].x),
+                    y: u * u * Double(p[0].y) + 2 * u * t * Double(p[1].y) + t * t * Double(p[2].y))
             }
             let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-            return CGPoint(x: a * Double(p[0].x) + b * Double(p[1].x) + c * Double(p[2].x) + d * Double(p[3].x),
-                           y: a * Double(p[0].y) + b * Double(p[1].y) + c * Double(p[2].y) + d * Double(p[3].y))
+            return CGPoint(
+                x: a * Double(p[0].x) + b * Double(p[1].x) + c * Double(p[2].x) + d * Double(p[3].x),
+                y: a * Double(p[0].y) + b * Double(p[1].y) + c * Double(p[2].y) + d * Double(p[3].y))
         }
     }
 
@@ -116,12 +123,18 @@ struct GeometryTests {
             case .line(let p): current = p
             case .quadCurve(let p, let c):
                 let dd = hypot(Double(current.x - 2 * c.x + p.x), Double(current.y - 2 * c.y + p.y))
-                out.append(Curve(p: [current, c, p], segments: BezierPath.segmentCount(secondDerivativeBound: 2 * dd, tolerance: 0.25)))
+                out.append(
+                    Curve(
+                        p: [current, c, p],
+                        segments: BezierPath.segmentCount(secondDerivativeBound: 2 * dd, tolerance: 0.25)))
                 current = p
             case .curve(let p, let c1, let c2):
                 let d1 = hypot(Double(current.x - 2 * c1.x + c2.x), Double(current.y - 2 * c1.y + c2.y))
                 let d2 = hypot(Double(c1.x - 2 * c2.x + p.x), Double(c1.y - 2 * c2.y + p.y))
-                out.append(Curve(p: [current, c1, c2, p], segments: BezierPath.segmentCount(secondDerivativeBound: 6 * max(d1, d2), tolerance: 0.25)))
+                out.append(
+                    Curve(
+                        p: [current, c1, c2, p],
+                        segments: BezierPath.segmentCount(secondDerivativeBound: 6 * max(d1, d2), tolerance: 0.25)))
                 current = p
             case .close: break
             }

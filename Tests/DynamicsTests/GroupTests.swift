@@ -20,8 +20,8 @@ struct GroupTests {
 
     @Test func geometry() {
         let (a, b, group) = pair()
-        #expect(group.items.count == 2 && group.items[0] === a && group.items[1] === b)   // duplicate merged
-        #expect(group.center == CGPoint(x: 137.5, y: 102.5))                             // middle of the union
+        #expect(group.items.count == 2 && group.items[0] === a && group.items[1] === b)  // duplicate merged
+        #expect(group.center == CGPoint(x: 137.5, y: 102.5))  // middle of the union
         #expect(group.bounds == CGRect(x: 0, y: 0, width: 175, height: 105))
         // Spec §1.4 (measured): a fresh group's transform is the all-zero matrix; its rotation reads 0.
         #expect(group.transform == CGAffineTransform(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0))
@@ -45,7 +45,8 @@ struct GroupTests {
             #expect(outer.items.count == 1 && outer.items[0] === a)
         }
         #expect(log.count(.invalidGroup) == 1)
-        #expect(log.all.first?.message.hasPrefix("UIDynamicItemGroup cannot be initialized with items containing") == true)
+        #expect(
+            log.all.first?.message.hasPrefix("UIDynamicItemGroup cannot be initialized with items containing") == true)
         let animator = DynamicAnimator()
         let empty = DynamicItemGroup(items: [])
         let log2 = collectingDiagnostics { animator.addBehavior(GravityBehavior(items: [empty])) }
@@ -101,9 +102,12 @@ struct GroupTests {
             if abs(angle) > 0.1 { turned = true }
             // Each member at center + R·offset, with the group's transform.
             for (item, o) in [(a, oa), (b, ob)] {
-                let expected = CGPoint(x: group.center.x + t.a * o.dx + t.c * o.dy,
-                                       y: group.center.y + t.b * o.dx + t.d * o.dy)
-                #expect(isClose(item.center.x, expected.x, within: 1e-9) && isClose(item.center.y, expected.y, within: 1e-9))
+                let expected = CGPoint(
+                    x: group.center.x + t.a * o.dx + t.c * o.dy,
+                    y: group.center.y + t.b * o.dx + t.d * o.dy)
+                #expect(
+                    isClose(item.center.x, expected.x, within: 1e-9) && isClose(item.center.y, expected.y, within: 1e-9)
+                )
                 #expect(item.transform == t)
             }
         }

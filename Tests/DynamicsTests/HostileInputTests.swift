@@ -15,9 +15,10 @@ struct HostileInputTests {
     @Test("an ellipse item of size near greatestFiniteMagnitude under gravity: refused with invalidSize")
     func hugeEllipse() {
         let animator = DynamicAnimator()
-        let big = SimpleDynamicItem(center: CGPoint(x: 100, y: 100),
-                                    size: CGSize(width: .greatestFiniteMagnitude / 2, height: 1e300),
-                                    collisionBoundsType: .ellipse)
+        let big = SimpleDynamicItem(
+            center: CGPoint(x: 100, y: 100),
+            size: CGSize(width: .greatestFiniteMagnitude / 2, height: 1e300),
+            collisionBoundsType: .ellipse)
         let log = collectingDiagnostics {
             animator.addBehavior(GravityBehavior(items: [big]))
             run(animator, frames: 10)

@@ -15,7 +15,7 @@ struct ItemBehaviorTests {
         b1.elasticity = 0.9
         b1.friction = 0.7
         b2.elasticity = 0.5
-        b2.friction = 0.2 // equal to the default: not marked
+        b2.friction = 0.2  // equal to the default: not marked
         #expect(b2.flags == .elasticity)
         animator.addBehavior(b1)
         animator.addBehavior(b2)

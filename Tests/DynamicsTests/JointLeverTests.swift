@@ -28,7 +28,9 @@ struct JointLeverTests {
             animator.advance(by: 1.0 / 60)
             worst = max(worst, abs(item.center.x), abs(item.center.y), abs(group.center.x), abs(group.center.y))
         }
-        #expect(item.center.x.isFinite && item.center.y.isFinite && group.center.x.isFinite, "\(item.center) \(group.center)")
+        #expect(
+            item.center.x.isFinite && item.center.y.isFinite && group.center.x.isFinite,
+            "\(item.center) \(group.center)")
         // Nothing may fly off: the whole assembly stays within its lever arm of where it started plus a 2-s fall.
         #expect(worst < 40_000, "largest coordinate \(worst)")
     }

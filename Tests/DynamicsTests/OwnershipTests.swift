@@ -65,7 +65,7 @@ struct OwnershipTests {
             old = animator
         }
         #expect(old == nil && collision.dynamicAnimator == nil && gravity.dynamicAnimator == nil)
-        gravity.magnitude = 2                     // used to crash on iOS 7 (rdar 15827347)
+        gravity.magnitude = 2  // used to crash on iOS 7 (rdar 15827347)
         let fresh = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 200, height: 200))
         fresh.addBehavior(collision)
         fresh.addBehavior(gravity)

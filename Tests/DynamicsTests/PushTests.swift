@@ -8,7 +8,8 @@ import Testing
 struct PushTests {
     /// An animator with `item` in a push and in an item behaviour without damping (so velocities are exact).
     private func scene(_ item: SimpleDynamicItem, mode: PushBehavior.Mode)
-        -> (DynamicAnimator, PushBehavior, DynamicItemBehavior) {
+        -> (DynamicAnimator, PushBehavior, DynamicItemBehavior)
+    {
         let animator = DynamicAnimator()
         let push = PushBehavior(items: [item], mode: mode)
         let props = DynamicItemBehavior(items: [item])
@@ -30,9 +31,11 @@ struct PushTests {
 
     /// Δv = 100·m/mass within 0.1 % (the impulse is exact; the only error is floating point), then `active` is false
     /// and the velocity stays (no second impulse). Setting `active` again fires again.
-    @Test(arguments: [(CGSize(width: 100, height: 100), 1.0, 1.0, 100.0),   // spec: magnitude 1 on 1 kg → 100 pt/s
-                      (CGSize(width: 200, height: 100), 1.0, 0.3, 15.0),    // spec: 0.3 on 2 kg → 15 pt/s
-                      (CGSize(width: 50, height: 50), 3.0, 5.0, 666.667)])  // 5 on 0.75 kg → 666.7 pt/s
+    @Test(arguments: [
+        (CGSize(width: 100, height: 100), 1.0, 1.0, 100.0),  // spec: magnitude 1 on 1 kg → 100 pt/s
+        (CGSize(width: 200, height: 100), 1.0, 0.3, 15.0),  // spec: 0.3 on 2 kg → 15 pt/s
+        (CGSize(width: 50, height: 50), 3.0, 5.0, 666.667)
+    ])  // 5 on 0.75 kg → 666.7 pt/s
     func instantaneousImpulse(size: CGSize, density: Double, magnitude: Double, expected: Double) {
         let item = SimpleDynamicItem(center: CGPoint(x: 100, y: 100), size: size)
         let (animator, push, props) = scene(item, mode: .instantaneous)
@@ -151,14 +154,14 @@ struct PushTests {
         push.pushDirection = CGVector(dx: 0, dy: -1)
         push.active = false
         animator.addBehavior(push)
-        #expect(runUntilPaused(animator) == 31)       // nothing moves: it sleeps like a lone item (spec §2.5)
+        #expect(runUntilPaused(animator) == 31)  // nothing moves: it sleeps like a lone item (spec §2.5)
         #expect(events.log == ["resume", "pause"] && item.center.y == 300)
-        push.active = false                           // no change: stays paused
+        push.active = false  // no change: stays paused
         #expect(!animator.isRunning && events.log == ["resume", "pause"])
         push.active = true
         #expect(animator.isRunning && events.log == ["resume", "pause", "resume"])
         run(animator, frames: 10)
-        #expect(item.center.y < 300 - 10)             // thrown upwards at ≈ 100 pt/s
+        #expect(item.center.y < 300 - 10)  // thrown upwards at ≈ 100 pt/s
         #expect(!push.active)
     }
 

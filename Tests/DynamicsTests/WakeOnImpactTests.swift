@@ -58,10 +58,12 @@ struct WakeOnImpactTests {
     /// striker rebounded at −272 pt/s and the hanging ball stayed put).
     @Test func hangingBallStruckAfterRestingSwingsAway() {
         let animator = DynamicAnimator()
-        let hanging = SimpleDynamicItem(center: CGPoint(x: 400, y: 300), size: CGSize(width: 40, height: 40),
-                                        collisionBoundsType: .ellipse)
-        let striker = SimpleDynamicItem(center: CGPoint(x: 200, y: 300), size: CGSize(width: 40, height: 40),
-                                        collisionBoundsType: .ellipse)
+        let hanging = SimpleDynamicItem(
+            center: CGPoint(x: 400, y: 300), size: CGSize(width: 40, height: 40),
+            collisionBoundsType: .ellipse)
+        let striker = SimpleDynamicItem(
+            center: CGPoint(x: 200, y: 300), size: CGSize(width: 40, height: 40),
+            collisionBoundsType: .ellipse)
         animator.addBehavior(GravityBehavior(items: [hanging]))
         animator.addBehavior(AttachmentBehavior(item: hanging, attachedToAnchor: CGPoint(x: 400, y: 150)))
         let props = DynamicItemBehavior(items: [hanging, striker])
@@ -165,8 +167,10 @@ struct WakeThroughAPITests {
             }
         }
         func restart() {
-            props.addLinearVelocity(CGPoint(x: -props.linearVelocity(for: item).x,
-                                            y: -props.linearVelocity(for: item).y), for: item)
+            props.addLinearVelocity(
+                CGPoint(
+                    x: -props.linearVelocity(for: item).x,
+                    y: -props.linearVelocity(for: item).y), for: item)
             props.addAngularVelocity(-props.angularVelocity(for: item), for: item)
             item.center = CGPoint(x: 200, y: 100)
             item.transform = .identity
@@ -180,10 +184,12 @@ struct WakeThroughAPITests {
         restart()
         let third = fall()
         for k in first.indices {
-            #expect(abs(first[k].y - second[k].y) <= 1e-9 && abs(first[k].x - second[k].x) <= 1e-9,
-                    "step \(k): \(first[k]) then \(second[k]) (replay while running)")
-            #expect(abs(first[k].y - third[k].y) <= 1e-9 && abs(first[k].x - third[k].x) <= 1e-9,
-                    "step \(k): \(first[k]) then \(third[k]) (replay after a pause)")
+            #expect(
+                abs(first[k].y - second[k].y) <= 1e-9 && abs(first[k].x - second[k].x) <= 1e-9,
+                "step \(k): \(first[k]) then \(second[k]) (replay while running)")
+            #expect(
+                abs(first[k].y - third[k].y) <= 1e-9 && abs(first[k].x - third[k].x) <= 1e-9,
+                "step \(k): \(first[k]) then \(third[k]) (replay after a pause)")
         }
     }
 }

@@ -13,7 +13,7 @@ struct ModuleRulesTests {
         "UIKitDynamics": 2, "SandboxScenes": 2,
         "SandboxKit": 3,
         "SandboxSDL": 4,
-        "dynamics-sandbox": 5, "dynamics-bench": 5,
+        "dynamics-sandbox": 5, "dynamics-bench": 5
     ]
     static let sourcesRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources")
@@ -36,7 +36,8 @@ struct ModuleRulesTests {
     /// Every (file, imported module) pair of a source folder.
     static func imports(in module: String) throws -> [(file: String, module: String)] {
         let root = sourcesRoot.appendingPathComponent(module)
-        let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }
+        let files =
+            FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }
             .filter { $0.hasSuffix(".swift") } ?? []
         var found: [(String, String)] = []
         for file in files.sorted() {

@@ -76,7 +76,8 @@ struct PinTreeTests {
             angle += rng.uniform(-0.75, 0.75)
             let dir = Vec2(mCos(angle), mSin(angle))
             let body = w.bodies(of: j)!.1
-            w.setTransform(body, position: p + 10 * dir + Vec2(rng.uniform(-0.3, 0.3), rng.uniform(-0.3, 0.3)), angle: angle)
+            w.setTransform(
+                body, position: p + 10 * dir + Vec2(rng.uniform(-0.3, 0.3), rng.uniform(-0.3, 0.3)), angle: angle)
             ids.append(body)
             p += 20 * dir
         }
@@ -146,7 +147,9 @@ struct PinTreeTests {
         var same = true
         for j in joints {
             let body = w.bodies(of: j)!.1
-            same = same && w.position(of: body)! == plain.position(of: body)! && w.angle(of: body)! == plain.angle(of: body)!
+            same =
+                same && w.position(of: body)! == plain.position(of: body)!
+                && w.angle(of: body)! == plain.angle(of: body)!
         }
         #expect(same)
     }
@@ -166,7 +169,8 @@ struct PinTreeTests {
         let m = w.bodies[Int(bob.index)].mass
         let expected = m * 1000 / 360
         let impulse = w.joints[Int(pin.index)].linearImpulse
-        #expect(abs(impulse.y - expected) <= 1e-3 * expected && abs(impulse.x) <= 1e-3 * expected,
-                "impulse \(impulse), expected (0, \(expected))")
+        #expect(
+            abs(impulse.y - expected) <= 1e-3 * expected && abs(impulse.x) <= 1e-3 * expected,
+            "impulse \(impulse), expected (0, \(expected))")
     }
 }

@@ -39,16 +39,19 @@ struct StackingTests {
     /// A 100-pt box resting off-centre on a 60-pt box on the ground, at the animator's 1/120-s step. With static
     /// contacts stiffer than a quarter of the sub-step rate the pair rocked at 15 Hz for ever (±2.5 pt/s): the top
     /// box crept 2–4 pt toward the middle and never slept.
-    @Test("A box resting off-centre on a smaller box stays put and sleeps", arguments: [
-        (7.5, 0.2), (10, 0.2), (15, 0.2), (20, 0.2), (10, 0.6), (10, 1.0),
-    ])
+    @Test(
+        "A box resting off-centre on a smaller box stays put and sleeps",
+        arguments: [
+            (7.5, 0.2), (10, 0.2), (15, 0.2), (20, 0.2), (10, 0.6), (10, 1.0)
+        ])
     func offCentreBoxOnBox(offset: Double, friction: Double) {
         var s = WorldSettings()
         s.gravity = Vec2(0, -1000)
         s.validateEachStep = true
         var w = World(settings: s)
-        Scenes.staticBox(&w, center: Vec2(0, -50), halfWidth: 1000, halfHeight: 50, friction: friction,
-                         restitution: 0.2)
+        Scenes.staticBox(
+            &w, center: Vec2(0, -50), halfWidth: 1000, halfHeight: 50, friction: friction,
+            restitution: 0.2)
         var sd = ShapeDefinition()
         sd.friction = friction
         sd.restitution = 0.2

@@ -35,8 +35,9 @@ struct TunnelingTests {
     @Test("10 000 balls at up to 50 000 pt/s inside a box of segments: none escapes")
     func boxBoundary() {
         let box = [Vec2(0, 0), Vec2(1200, 0), Vec2(1200, 1200), Vec2(0, 1200)]
-        let n = escaped(boundary: box, inside: { $0.x > 0 && $0.x < 1200 && $0.y > 0 && $0.y < 1200 },
-                        grid: { Vec2(10 + 11.8 * Double($0 % 100), 10 + 11.8 * Double($0 / 100)) }, steps: 30)
+        let n = escaped(
+            boundary: box, inside: { $0.x > 0 && $0.x < 1200 && $0.y > 0 && $0.y < 1200 },
+            grid: { Vec2(10 + 11.8 * Double($0 % 100), 10 + 11.8 * Double($0 / 100)) }, steps: 30)
         #expect(n == 0)
     }
 
@@ -47,8 +48,9 @@ struct TunnelingTests {
             let a = Double(k) / 256 * 2 * Double.pi
             return Vec2(r * mCos(a), r * mSin(a))
         }
-        let n = escaped(boundary: ring, inside: { $0.length < r },
-                        grid: { Vec2(-550 + 11 * Double($0 % 100), -550 + 11 * Double($0 / 100)) }, steps: 30)
+        let n = escaped(
+            boundary: ring, inside: { $0.length < r },
+            grid: { Vec2(-550 + 11 * Double($0 % 100), -550 + 11 * Double($0 / 100)) }, steps: 30)
         #expect(n == 0)
     }
 }

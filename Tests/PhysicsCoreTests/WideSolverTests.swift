@@ -16,7 +16,11 @@ struct WideSolverTests {
     @Test("The cached solve order gives bit-identical steps to sorting and colouring every step", arguments: [0, 1])
     func cachedOrderIsExact(scene: Int) {
         func run(cached: Bool) -> [Double] {
-            var (w, bodies) = scene == 0 ? { let p = Scenes.pile(300); return (p.0, p.1) }() : Scenes.pyramid(base: 12)
+            var (w, bodies) =
+                scene == 0
+                ? {
+                    let p = Scenes.pile(300); return (p.0, p.1)
+                }() : Scenes.pyramid(base: 12)
             for _ in 0..<120 {
                 if !cached { w.invalidateOrderCache() }
                 w.step(dt: 1.0 / 60)

@@ -2,8 +2,10 @@
 
 /// Scene builders shared by the world tests. y is up here, gravity (0, −1000) pt/s², as in the peers' scenes.
 enum Scenes {
-    static func staticBox(_ w: inout World, center: Vec2, halfWidth: Double, halfHeight: Double,
-                          friction: Double, restitution: Double) {
+    static func staticBox(
+        _ w: inout World, center: Vec2, halfWidth: Double, halfHeight: Double,
+        friction: Double, restitution: Double
+    ) {
         var bd = BodyDefinition()
         bd.type = .static
         bd.position = center
@@ -56,7 +58,8 @@ enum Scenes {
         staticBox(&w, center: Vec2(W / 2, -50), halfWidth: W / 2 + 100, halfHeight: 50, friction: 0.2, restitution: 0.7)
         staticBox(&w, center: Vec2(-50, W / 2), halfWidth: 50, halfHeight: W / 2, friction: 0.2, restitution: 0.7)
         staticBox(&w, center: Vec2(W + 50, W / 2), halfWidth: 50, halfHeight: W / 2, friction: 0.2, restitution: 0.7)
-        staticBox(&w, center: Vec2(W / 2, W + 50), halfWidth: W / 2 + 100, halfHeight: 50, friction: 0.2, restitution: 0.7)
+        staticBox(
+            &w, center: Vec2(W / 2, W + 50), halfWidth: W / 2 + 100, halfHeight: 50, friction: 0.2, restitution: 0.7)
         let cols = Int((W / 55).rounded(.down)) - 1
         var ids: [BodyID] = []
         for i in 0..<n {
@@ -73,5 +76,3 @@ enum Scenes {
         return (w, ids, W)
     }
 }
-
-

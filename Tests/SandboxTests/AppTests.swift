@@ -39,7 +39,9 @@ struct AppTests {
             return true
         }
         let code = app.swiftCode()
-        #expect(code.contains("func makeTunedScene(in referenceView: UIView) -> (animator: UIDynamicAnimator, views: [UIView])"))
+        #expect(
+            code.contains(
+                "func makeTunedScene(in referenceView: UIView) -> (animator: UIDynamicAnimator, views: [UIView])"))
         #expect(code.contains("let animator = UIDynamicAnimator(referenceView: referenceView)"))
         #expect(code.contains("let itemBehavior2 = UIDynamicItemBehavior(items: [views[0]])"))
         #expect(code.contains("itemBehavior2.density = 3"))
@@ -58,8 +60,10 @@ struct AppTests {
         var c = SandboxApp.Configuration()
         c.scene = "shapes"
         let shapes = SandboxApp(configuration: c).swiftCode()
-        #expect(shapes.contains(".addCurve(to: CGPoint(x: 920, y: 320), controlPoint1: CGPoint(x: 140, y: 680), "
-                                + "controlPoint2: CGPoint(x: 820, y: 680))"), "\(shapes.prefix(3000))")
+        #expect(
+            shapes.contains(
+                ".addCurve(to: CGPoint(x: 920, y: 320), controlPoint1: CGPoint(x: 140, y: 680), "
+                    + "controlPoint2: CGPoint(x: 820, y: 680))"), "\(shapes.prefix(3000))")
         #expect(shapes.contains("collision1.addBoundary(withIdentifier: \"bowl\", for: collision1Path0)"))
         #expect(shapes.contains("final class PathView: UIView"))
         c.scene = "billiards"
@@ -84,8 +88,10 @@ struct AppTests {
         c.scene = "pendulum"
         let pendulum = SandboxApp(configuration: c).swiftCode()
         // Pendulum: a 50-pt rigid rod from the ball to an anchor 35 pt right of the 960 × 640 window's centre.
-        #expect(pendulum.contains("let attachment1 = UIAttachmentBehavior(item: views[0], offsetFromCenter: "
-                                  + "UIOffset(horizontal: 0, vertical: 0), attachedToAnchor: CGPoint(x: 515, y: 320))"))
+        #expect(
+            pendulum.contains(
+                "let attachment1 = UIAttachmentBehavior(item: views[0], offsetFromCenter: "
+                    + "UIOffset(horizontal: 0, vertical: 0), attachedToAnchor: CGPoint(x: 515, y: 320))"))
         #expect(pendulum.contains("attachment1.length = 50  // pt"))
         #expect(pendulum.contains("attachment1.frequency = 0  // Hz; 0 = rigid"))
         #expect(pendulum.contains("attachment1.damping = 0"))
@@ -135,8 +141,9 @@ struct AppTests {
         #expect(height.get() == 100 && width.get() == 150)
     }
 
-    @Test("once the animator pauses and nothing moves, the app stops asking for frames (it sleeps on events)",
-          arguments: ["pyramid", "ball-pile"])
+    @Test(
+        "once the animator pauses and nothing moves, the app stops asking for frames (it sleeps on events)",
+        arguments: ["pyramid", "ball-pile"])
     func idle(scene: String) {
         var c = SandboxApp.Configuration()
         c.scene = scene
@@ -193,7 +200,9 @@ struct AppTests {
         }
     }
 
-    @Test("--assets: the PNG files of the folder, in name order, become the stickers' pictures; a bad file is named and skipped")
+    @Test(
+        "--assets: the PNG files of the folder, in name order, become the stickers' pictures; a bad file is named and skipped"
+    )
     func stickerPictures() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-assets-\(getpid())")
         try? FileManager.default.removeItem(at: dir)
@@ -221,4 +230,3 @@ struct AppTests {
         #expect(centrePixel([]) != RGBA(255, 0, 255))
     }
 }
-

@@ -65,8 +65,9 @@ struct DesktopTests {
         #expect(f.width == 800 && f.height == 500 && f.scale == 2 && f.notes.count == 1)
         let same = screen.fit(points: (960, 640), scale: 1, minimum: (480, 360))
         #expect(same.width == 960 && same.height == 640 && same.notes.isEmpty)
-        let tiny = DisplayInfo(usableWidth: 800, usableHeight: 600, dpi: 0).fit(points: (960, 640), scale: 4,
-                                                                                minimum: (480, 360))
+        let tiny = DisplayInfo(usableWidth: 800, usableHeight: 600, dpi: 0).fit(
+            points: (960, 640), scale: 4,
+            minimum: (480, 360))
         #expect(tiny.scale == 1.5 && tiny.width * tiny.scale <= 800 && tiny.height * tiny.scale <= 600)
         #expect(DisplayInfo(usableWidth: 1, usableHeight: 1, dpi: 96).dpiScale == 1)
         #expect(DisplayInfo(usableWidth: 1, usableHeight: 1, dpi: 192).dpiScale == 2)
@@ -76,7 +77,8 @@ struct DesktopTests {
     @Test("bad numbers on the command line name the flag, the value and the range")
     func commandLineValues() throws {
         func message(_ frames: String? = nil, _ scale: String? = nil, _ seed: String = "1", _ size: String = "960x640")
-            -> String {
+            -> String
+        {
             do {
                 _ = try CommandLineValues(frames: frames, scale: scale, seed: seed, size: size)
                 return ""

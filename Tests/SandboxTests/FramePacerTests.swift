@@ -36,7 +36,7 @@ struct FramePacerTests {
         var now = 1.0
         // The first frame waits one period: tick 1 of a grid starting now.
         #expect(abs(p.waitBeforeNextFrame(now: now) - T) < 1e-9)
-        now += T + 0.004                            // slept to the tick, then 4 ms of work
+        now += T + 0.004  // slept to the tick, then 4 ms of work
         #expect(abs(p.waitBeforeNextFrame(now: now) - (T - 0.004)) < 1e-9)
         // 2 ms late past the next tick (within the 4-ms slack): starts at once, and the tick after stays on grid.
         now = 1.0 + 3 * T + 0.002
@@ -48,7 +48,7 @@ struct FramePacerTests {
     @Test("a frame that misses its tick by more than the slack waits for the next one and hands over two periods")
     func missedTick() {
         let T = 1.0 / 60
-        var q = gridFromOneSecond()                  // next tick 1 + T
+        var q = gridFromOneSecond()  // next tick 1 + T
         #expect(abs(q.frameInterval(now: 1.0 + T) - T) < 1e-12)
         // This frame started at tick 1 and ended 6 ms after tick 2: tick 2 is missed, it waits for tick 3.
         let wait = q.waitBeforeNextFrame(now: 1.0 + 2 * T + 0.006)
@@ -67,7 +67,7 @@ struct FramePacerTests {
         _ = p.waitBeforeNextFrame(now: now)
         let jitter = [0.0012, -0.0009, 0.0021, 0.0, -0.0015, 0.0008]
         for (k, j) in jitter.enumerated() {
-            now = 2.0 + Double(k + 1) * T + j       // woke up a little early or late
+            now = 2.0 + Double(k + 1) * T + j  // woke up a little early or late
             #expect(p.frameInterval(now: now) == T)
             _ = p.waitBeforeNextFrame(now: now + 0.005)
         }

@@ -91,7 +91,7 @@ struct GestureTests {
         let (x, y) = Self.wideCenter
         pump.dispatch(Self.button(true, x: x, y: y, ms: 1000))
         for k in 1...5 { pump.dispatch(Self.motion(x: x + Int32(10 * k), y: y, ms: 1000 + UInt32(10 * k))) }
-        pump.dispatch(Self.button(false, x: x + 50, y: y, ms: 1550))   // held still for 0.5 s = 10 τ
+        pump.dispatch(Self.button(false, x: x + 50, y: y, ms: 1550))  // held still for 0.5 s = 10 τ
         let v = app.velocity(of: app.selected!)
         // e^(−10) of the ≈ 630 pt/s the cursor had: under 0.03 pt/s.
         #expect(abs(Double(v.x)) < 0.05, "\(v.x)")
@@ -147,7 +147,8 @@ struct GestureTests {
         #expect(app.world.items.last?.center == CGPoint(x: 701, y: 400))
     }
 
-    @Test("continuous push: a tap re-aims it (magnitude distance/100), the panel edits it live, copy as Swift exports it")
+    @Test(
+        "continuous push: a tap re-aims it (magnitude distance/100), the panel edits it live, copy as Swift exports it")
     func continuousPushScene() throws {
         let (app, pump) = Self.app("continuous-push")
         let push = try #require(app.world.allBehaviors.compactMap { $0 as? PushBehavior }.first)
@@ -193,7 +194,7 @@ struct GestureTests {
         var down = Self.key(SDLK_LEFT, true)
         #expect(SDL_PushEvent(&down) == 1)
         drain()
-        for _ in 0..<3 { app.frame(dt: 0.1) }       // ramps at 4/s: full tilt after 0.25 s
+        for _ in 0..<3 { app.frame(dt: 0.1) }  // ramps at 4/s: full tilt after 0.25 s
         let g = try #require(app.world.gravity)
         // Level (0, 1) plus a full left tilt times the sticker pile's gain 3 (seed 001's g × 3): exact.
         #expect(g.gravityDirection == CGVector(dx: -3, dy: 1))
@@ -290,8 +291,10 @@ struct GestureTests {
     }
 
     /// Clicks the panel's track of row `name` (in `section`, if given) at `fraction` of its range.
-    static func clickPanel(_ app: SandboxApp, _ pump: EventPump, row name: String, section: String? = nil,
-                           fraction: Double, ms: UInt32) -> PanelRow? {
+    static func clickPanel(
+        _ app: SandboxApp, _ pump: EventPump, row name: String, section: String? = nil,
+        fraction: Double, ms: UInt32
+    ) -> PanelRow? {
         let rows = app.panelRows()
         guard let i = rows.firstIndex(where: { $0.name == name && section.map($0.section.hasPrefix) ?? true })
         else { return nil }
@@ -357,8 +360,10 @@ struct GestureTests {
         let dv = 100 * 2 / 0.36
         // 0.5 %: the push is exact; the margin is for the square's mass read from its collision shape.
         #expect(abs(Double(v1.x) - dv) < dv * 0.005 && abs(Double(v1.y)) < 1e-6, "\(v1)")
-        let angle = try #require(Self.clickPanel(app2, pump2, row: "angle", section: "push", fraction: 0.75,
-                                                 ms: 4000))
+        let angle = try #require(
+            Self.clickPanel(
+                app2, pump2, row: "angle", section: "push", fraction: 0.75,
+                ms: 4000))
         // 75 % of −3.14…3.14 = 1.57 rad on the 0.02 step (1.58 when the click lands a hair right of it).
         let a = app2.gestures.pushAngle
         #expect(abs(a - .pi / 2) < 0.02, "\(a)")
@@ -395,8 +400,9 @@ struct GestureTests {
         #expect(abs(app.gestures.pushAngle - .pi / 2) < 0.02)
         let v3 = app.velocity(of: square)
         // Three frames of resistance take 0.5 %; one more push would add 555.6 pt/s.
-        #expect(abs(Double(v3.x - v2.x)) < 0.01 * Double(v2.x) && v3.y == 0,
-                "no push while the slider is dragged: \(v2) → \(v3)")
+        #expect(
+            abs(Double(v3.x - v2.x)) < 0.01 * Double(v2.x) && v3.y == 0,
+            "no push while the slider is dragged: \(v2) → \(v3)")
         // Release: one push along the new angle.
         pump.dispatch(Self.button(false, x: x(0.75), y: y, ms: 4100))
         app.frame(dt: 1.0 / 60)

@@ -57,9 +57,11 @@ struct MotionTraceTests {
         // The plot area's pixels differ between the two (the traces and the box are gone).
         let x0 = Int(rect.minX + 8), x1 = Int(rect.maxX - 8), y0 = Int(rect.minY + 48), y1 = Int(rect.maxY - 8)
         var differing = 0
-        for y in y0..<y1 { for x in x0..<x1 where shown.pixels[y * shown.width + x] != hidden.pixels[y * hidden.width + x] {
-            differing += 1
-        } }
+        for y in y0..<y1 {
+            for x in x0..<x1 where shown.pixels[y * shown.width + x] != hidden.pixels[y * hidden.width + x] {
+                differing += 1
+            }
+        }
         #expect(differing > 200, "\(differing) pixels of the plot changed")
         // R (restart with the tuned values) keeps the item selected and starts a new trace; the old one becomes the
         // ghost the graph draws beside it.

@@ -44,8 +44,11 @@ struct PNGHostileTests {
         ("one-by-max", signature + header(1, 0x7FFF_FFFF) + chunk("IDAT", smallIDAT) + chunk("IEND", [])),
         ("4g-by-4g", signature + header(0xFFFF_FFFF, 0xFFFF_FFFF) + chunk("IDAT", smallIDAT)),
         // 30 000² with 3.5 MB of data, as the probe's file of zeros (refused on the header, not after 37 s).
-        ("30000-square", signature + header(30_000, 30_000)
-            + chunk("IDAT", [UInt8](repeating: 0, count: 3_500_000)) + chunk("IEND", [])),
+        (
+            "30000-square",
+            signature + header(30_000, 30_000)
+                + chunk("IDAT", [UInt8](repeating: 0, count: 3_500_000)) + chunk("IEND", [])
+        ),
         // Within the raster's cap but with far too little data to fill it: refused before inflating.
         ("16384-square-tiny-data", signature + header(16_384, 16_384) + chunk("IDAT", smallIDAT)),
         ("zero-width", signature + header(0, 4) + chunk("IDAT", smallIDAT)),
@@ -58,7 +61,7 @@ struct PNGHostileTests {
         ("garbage-data", signature + header(4, 4) + chunk("IDAT", [1, 2, 3, 4, 5, 6, 7, 8])),
         ("16-bit", signature + chunk("IHDR", be32(4) + be32(4) + [16, 6, 0, 0, 0]) + chunk("IDAT", smallIDAT)),
         ("palette", signature + chunk("IHDR", be32(4) + be32(4) + [8, 3, 0, 0, 0]) + chunk("IDAT", smallIDAT)),
-        ("only-signature", signature + [0]),
+        ("only-signature", signature + [0])
     ]
 
     @Test("each hostile file is refused with a reason, within 0.5 s", arguments: hostile.indices)

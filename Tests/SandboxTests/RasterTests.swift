@@ -22,8 +22,9 @@ struct RasterTests {
     @Test("a rotated rounded rectangle covers its area; its interior is solid")
     func roundedRectArea() {
         var r = Raster(width: 128, height: 128)
-        r.fillRoundedRect(center: PixelPoint(64, 64), halfWidth: 40, halfHeight: 20, radius: 8, angle: 0.6,
-                          RGBA(255, 255, 255))
+        r.fillRoundedRect(
+            center: PixelPoint(64, 64), halfWidth: 40, halfHeight: 20, radius: 8, angle: 0.6,
+            RGBA(255, 255, 255))
         let corners: Double = (4 - Double.pi) * 64
         let expected: Double = 3200 - corners
         // Same coverage rule as the disc: within 0.5 % of the exact area.
@@ -35,7 +36,7 @@ struct RasterTests {
     func triangleArea() {
         var r = Raster(width: 100, height: 100)
         r.fillConvexPolygon([PixelPoint(10, 10), PixelPoint(90, 20), PixelPoint(30, 85)], RGBA(255, 255, 255))
-        let cross: Double = 80 * 75 - 20 * 10   // (b − a) × (c − a)
+        let cross: Double = 80 * 75 - 20 * 10  // (b − a) × (c − a)
         let expected: Double = cross / 2
         // Sharp corners shave a fraction of a pixel each: within 0.5 %.
         #expect(abs(coveredArea(r) - expected) / expected < 0.005)
@@ -74,8 +75,10 @@ struct RasterImageTests {
     /// A 2 × 2 picture: red, green on top; blue, white below.
     static let quadrants: Raster = {
         var image = Raster(width: 2, height: 2)
-        image.pixels = [RGBA(255, 0, 0).packed, RGBA(0, 255, 0).packed, RGBA(0, 0, 255).packed,
-                        RGBA(255, 255, 255).packed]
+        image.pixels = [
+            RGBA(255, 0, 0).packed, RGBA(0, 255, 0).packed, RGBA(0, 0, 255).packed,
+            RGBA(255, 255, 255).packed
+        ]
         return image
     }()
 
@@ -89,14 +92,16 @@ struct RasterImageTests {
 
         // A quarter turn clockwise on screen carries the top-left quadrant to the top right.
         var turned = Raster(width: 40, height: 40)
-        turned.drawImage(Self.quadrants, center: PixelPoint(20, 20), halfWidth: 10, halfHeight: 10, radius: 0,
-                         angle: Double.pi / 2)
+        turned.drawImage(
+            Self.quadrants, center: PixelPoint(20, 20), halfWidth: 10, halfHeight: 10, radius: 0,
+            angle: Double.pi / 2)
         #expect(turned[25, 14] == RGBA(255, 0, 0) && turned[25, 25] == RGBA(0, 255, 0))
 
         // Corner radius = half the side: a disc. The square's corner pixel stays background; the edge is blended.
         var round = Raster(width: 40, height: 40)
-        round.drawImage(Self.quadrants, center: PixelPoint(20, 20), halfWidth: 10, halfHeight: 10, radius: 10,
-                        angle: 0)
+        round.drawImage(
+            Self.quadrants, center: PixelPoint(20, 20), halfWidth: 10, halfHeight: 10, radius: 10,
+            angle: 0)
         #expect(round[11, 11] == RGBA(0, 0, 0))
         #expect(round[14, 14] == RGBA(255, 0, 0))
         let edge = round[12, 13]  // centre 9.9 px from the middle: on the circle, partly covered, a dimmed red

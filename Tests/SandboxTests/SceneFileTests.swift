@@ -60,14 +60,14 @@ struct SceneFileTests {
     @Test("a data-only scene file builds without its Swift: items and behaviours come from the JSON")
     func dataOnly() throws {
         let text = """
-        {"format": "swiftdynamics-scene", "version": 1, "name": "two-balls",
-         "referenceBounds": {"x": 0, "y": 0, "width": 400, "height": 400},
-         "items": [{"shape": "ellipse", "size": {"width": 40, "height": 40}, "center": {"x": 100, "y": 100}},
-                   {"size": {"width": 40, "height": 40}, "center": {"x": 300, "y": 100}}],
-         "behaviors": [{"gravity": {"items": [0, 1]}},
-                       {"collision": {"items": [0, 1], "referenceBoundsAreBoundary": true}},
-                       {"attachment": {"item": 1, "anchor": {"x": 300, "y": 20}, "frequency": 2, "damping": 0.1}}]}
-        """
+            {"format": "swiftdynamics-scene", "version": 1, "name": "two-balls",
+             "referenceBounds": {"x": 0, "y": 0, "width": 400, "height": 400},
+             "items": [{"shape": "ellipse", "size": {"width": 40, "height": 40}, "center": {"x": 100, "y": 100}},
+                       {"size": {"width": 40, "height": 40}, "center": {"x": 300, "y": 100}}],
+             "behaviors": [{"gravity": {"items": [0, 1]}},
+                           {"collision": {"items": [0, 1], "referenceBoundsAreBoundary": true}},
+                           {"attachment": {"item": 1, "anchor": {"x": 300, "y": 20}, "frequency": 2, "damping": 0.1}}]}
+            """
         let file = try SceneFile.decode(Data(text.utf8), file: "two-balls.json").get()
         let world = file.build().world
         #expect(world.items.count == 2)
@@ -83,26 +83,46 @@ struct SceneFileTests {
         ("{\"format\": \"swiftdynamics-scene\", \"version\": 1, \"na", "$", "not valid JSON"),
         ("", "$", "not valid JSON"),
         ("[1, 2]", "$", "expected an object"),
-        (#"{"format": "swiftdynamics-scene", "version": 1, "name": "x", "items": [], "behaviors": []}"#,
-         "$.referenceBounds", "required field is missing"),
-        (#"{"format": "other", "version": 1, "name": "x", "referenceBounds": {"x": 0, "y": 0, "width": 10, "height": 10}, "items": [], "behaviors": []}"#,
-         "$.format", "not a scene file"),
-        (#"{"format": "swiftdynamics-scene", "version": 7, "name": "x", "referenceBounds": {"x": 0, "y": 0, "width": 10, "height": 10}, "items": [], "behaviors": []}"#,
-         "$.version", "version 7"),
-        (#"{"format": "swiftdynamics-scene", "version": 1, "name": "x", "referenceBounds": {"x": 0, "y": 0, "width": "wide", "height": 10}, "items": [], "behaviors": []}"#,
-         "$.referenceBounds.width", "expected a number"),
-        (#"{"format": "swiftdynamics-scene", "version": 1, "name": "x", "referenceBounds": {"x": 0, "y": 0, "width": 10, "height": 10}, "items": [{"size": {"width": -5, "height": 10}, "center": {"x": 1, "y": 1}}], "behaviors": []}"#,
-         "$.items[0].size.width", "out of range"),
-        (#"{"format": "swiftdynamics-scene", "version": 1, "name": "x", "referenceBounds": {"x": 0, "y": 0, "width": 10, "height": 10}, "items": [{"size": {"width": 5, "height": 10}, "center": {"x": 1, "y": 1}}], "behaviors": [{"attachment": {"item": 0, "frequency": -2}}]}"#,
-         "$.behaviors[0].attachment.frequency", "out of range"),
-        (#"{"format": "swiftdynamics-scene", "version": 1, "name": "x", "referenceBounds": {"x": 0, "y": 0, "width": 10, "height": 10}, "items": [{"size": {"width": 5, "height": 10}, "center": {"x": 1, "y": 1}}], "behaviors": [{"gravity": {"items": [0, 3]}}]}"#,
-         "$.behaviors[0].gravity.items[1]", "does not exist"),
-        (#"{"format": "swiftdynamics-scene", "version": 1, "name": "x", "referenceBounds": {"x": 0, "y": 0, "width": 10, "height": 10}, "items": [{"size": {"width": 5, "height": 10}, "center": {"x": 1, "y": 1}}], "behaviors": [{"attachment": {"item": 0, "frequncy": 2}}]}"#,
-         "$.behaviors[0].attachment.frequncy", "unknown field"),
-        (#"{"format": "swiftdynamics-scene", "version": 1, "name": "x", "referenceBounds": {"x": 0, "y": 0, "width": 10, "height": 10}, "items": [], "behaviors": [{"wind": {}}]}"#,
-         "$.behaviors[0].wind", "unknown behaviour kind \"wind\""),
-        (#"{"format": "swiftdynamics-scene", "version": 1, "name": "x", "referenceBounds": {"x": 0, "y": 0, "width": 10, "height": 10}, "items": [{"size": {"width": 5, "height": 10}, "center": {"x": 1, "y": 1}}], "behaviors": [{"snap": {"item": 0, "point": {"x": 1, "y": 1}, "damping": 3}}]}"#,
-         "$.behaviors[0].snap.damping", "out of range"),
+        (
+            #"{"format": "swiftdynamics-scene", "version": 1, "name": "x", "items": [], "behaviors": []}"#,
+            "$.referenceBounds", "required field is missing"
+        ),
+        (
+            #"{"format": "other", "version": 1, "name": "x", "referenceBounds": {"x": 0, "y": 0, "width": 10, "height": 10}, "items": [], "behaviors": []}"#,
+            "$.format", "not a scene file"
+        ),
+        (
+            #"{"format": "swiftdynamics-scene", "version": 7, "name": "x", "referenceBounds": {"x": 0, "y": 0, "width": 10, "height": 10}, "items": [], "behaviors": []}"#,
+            "$.version", "version 7"
+        ),
+        (
+            #"{"format": "swiftdynamics-scene", "version": 1, "name": "x", "referenceBounds": {"x": 0, "y": 0, "width": "wide", "height": 10}, "items": [], "behaviors": []}"#,
+            "$.referenceBounds.width", "expected a number"
+        ),
+        (
+            #"{"format": "swiftdynamics-scene", "version": 1, "name": "x", "referenceBounds": {"x": 0, "y": 0, "width": 10, "height": 10}, "items": [{"size": {"width": -5, "height": 10}, "center": {"x": 1, "y": 1}}], "behaviors": []}"#,
+            "$.items[0].size.width", "out of range"
+        ),
+        (
+            #"{"format": "swiftdynamics-scene", "version": 1, "name": "x", "referenceBounds": {"x": 0, "y": 0, "width": 10, "height": 10}, "items": [{"size": {"width": 5, "height": 10}, "center": {"x": 1, "y": 1}}], "behaviors": [{"attachment": {"item": 0, "frequency": -2}}]}"#,
+            "$.behaviors[0].attachment.frequency", "out of range"
+        ),
+        (
+            #"{"format": "swiftdynamics-scene", "version": 1, "name": "x", "referenceBounds": {"x": 0, "y": 0, "width": 10, "height": 10}, "items": [{"size": {"width": 5, "height": 10}, "center": {"x": 1, "y": 1}}], "behaviors": [{"gravity": {"items": [0, 3]}}]}"#,
+            "$.behaviors[0].gravity.items[1]", "does not exist"
+        ),
+        (
+            #"{"format": "swiftdynamics-scene", "version": 1, "name": "x", "referenceBounds": {"x": 0, "y": 0, "width": 10, "height": 10}, "items": [{"size": {"width": 5, "height": 10}, "center": {"x": 1, "y": 1}}], "behaviors": [{"attachment": {"item": 0, "frequncy": 2}}]}"#,
+            "$.behaviors[0].attachment.frequncy", "unknown field"
+        ),
+        (
+            #"{"format": "swiftdynamics-scene", "version": 1, "name": "x", "referenceBounds": {"x": 0, "y": 0, "width": 10, "height": 10}, "items": [], "behaviors": [{"wind": {}}]}"#,
+            "$.behaviors[0].wind", "unknown behaviour kind \"wind\""
+        ),
+        (
+            #"{"format": "swiftdynamics-scene", "version": 1, "name": "x", "referenceBounds": {"x": 0, "y": 0, "width": 10, "height": 10}, "items": [{"size": {"width": 5, "height": 10}, "center": {"x": 1, "y": 1}}], "behaviors": [{"snap": {"item": 0, "point": {"x": 1, "y": 1}, "damping": 3}}]}"#,
+            "$.behaviors[0].snap.damping", "out of range"
+        )
     ]
 
     @Test("bad files: truncated, mistyped, out of range — one message with file, JSON path, problem and fix")

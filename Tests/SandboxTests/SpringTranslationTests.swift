@@ -4,14 +4,17 @@ import Testing
 
 @Suite("Spring translator: UIKit Dynamics, SwiftUI, CASpringAnimation, UISpringTimingParameters, both ways")
 struct SpringTranslationTests {
-    @Test("round trips through every API give back the same frequency and damping ratio (1e-12)",
-          arguments: [(0.3, 0.3), (2.0, 0.1), (5.0, 0.05), (1.0, 1.0), (1.5, 2.0)])
+    @Test(
+        "round trips through every API give back the same frequency and damping ratio (1e-12)",
+        arguments: [(0.3, 0.3), (2.0, 0.1), (5.0, 0.05), (1.0, 1.0), (1.5, 2.0)])
     func roundTrips(_ spring: (Double, Double)) {
         let s = SpringTranslation(frequency: spring.0, dampingRatio: spring.1)
         let ca = s.caSpring(mass: 2)
-        for back in [SpringTranslation(response: s.response, dampingRatio: s.dampingRatio),
-                     SpringTranslation(duration: s.duration, bounce: s.bounce),
-                     SpringTranslation(mass: ca.mass, stiffness: ca.stiffness, damping: ca.damping)] {
+        for back in [
+            SpringTranslation(response: s.response, dampingRatio: s.dampingRatio),
+            SpringTranslation(duration: s.duration, bounce: s.bounce),
+            SpringTranslation(mass: ca.mass, stiffness: ca.stiffness, damping: ca.damping)
+        ] {
             #expect(abs(back.frequency - s.frequency) < 1e-12 * s.frequency)
             #expect(abs(back.dampingRatio - s.dampingRatio) < 1e-12)
         }

@@ -16,9 +16,11 @@ struct SwiftExportCompilesTests {
         var dir = runner.deletingLastPathComponent()
         for _ in 0..<4 {
             let modules = dir.appendingPathComponent("Modules")
-            if FileManager.default.fileExists(atPath: modules.appendingPathComponent("UIKitDynamics.swiftmodule").path) {
+            if FileManager.default.fileExists(atPath: modules.appendingPathComponent("UIKitDynamics.swiftmodule").path)
+            {
                 let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-                let swiftc = path.split(separator: ":").map { "\($0)/swiftc" }
+                let swiftc =
+                    path.split(separator: ":").map { "\($0)/swiftc" }
                     .first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/opt/swift/usr/bin/swiftc"
                 return FileManager.default.isExecutableFile(atPath: swiftc) ? (modules, swiftc) : nil
             }
@@ -29,7 +31,8 @@ struct SwiftExportCompilesTests {
 
     @Test("every scene's export, one function each, type-checks with swiftc -typecheck (Swift 6 mode)")
     func exportsTypeCheck() throws {
-        let tools = try #require(Self.toolchain(), "no UIKitDynamics.swiftmodule near \(CommandLine.arguments[0]) or no swiftc on PATH")
+        let tools = try #require(
+            Self.toolchain(), "no UIKitDynamics.swiftmodule near \(CommandLine.arguments[0]) or no swiftc on PATH")
         var file = ["import UIKitDynamics", ""]
         for (k, scene) in SceneCatalog.all.enumerated() {
             var c = SandboxApp.Configuration()

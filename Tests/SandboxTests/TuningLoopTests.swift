@@ -88,7 +88,8 @@ struct TuningLoopTests {
     func badFileKeepsScene() throws {
         let dir = Self.temporaryDirectory()
         let path = "\(dir)/bad.json"
-        try #"{"format": "swiftdynamics-scene", "version": 1, "name": "x", "referenceBounds": {"x": 0, "y": 0, "width": 10, "height": 10}, "items": [{"size": {"width": 5, "height": 5}, "center": {"x": 1, "y": 1}}], "behaviors": [{"snap": {"item": 4, "point": {"x": 0, "y": 0}}}]}"#
+        try
+            #"{"format": "swiftdynamics-scene", "version": 1, "name": "x", "referenceBounds": {"x": 0, "y": 0, "width": 10, "height": 10}, "items": [{"size": {"width": 5, "height": 5}, "center": {"x": 1, "y": 1}}], "behaviors": [{"snap": {"item": 4, "point": {"x": 0, "y": 0}}}]}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
         let app = Self.app("pyramid")
         let world = app.world
@@ -163,7 +164,7 @@ struct NumericEntryTests {
         let overlays = app.overlays
         app.handle(.key(.enter, pressed: true, shift: false))
         app.handle(.key(.toggleBoundaries, pressed: true, shift: false))  // the "1" key's command is held back…
-        app.handle(.text("1"))                                           // …and its text typed
+        app.handle(.text("1"))  // …and its text typed
         app.handle(.text(".x5"))
         #expect(app.numericEntry == "1.5")
         app.handle(.key(.enter, pressed: true, shift: false))

@@ -8,7 +8,9 @@ final class Counts: UICollectionViewDataSource {
     let items: [Int]
     init(_ items: [Int]) { self.items = items }
     func numberOfSections(in collectionView: UICollectionView) -> Int { items.count }
-    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { items[section] }
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+        items[section]
+    }
 }
 
 /// A layout counting UIKit's calls into it.
@@ -47,9 +49,11 @@ struct CollectionViewTests {
         #expect(c !== a && c.isEqual(a) && c.zIndex == 3 && c.indexPath == IndexPath(item: 2, section: 0))
         c.center.x = 1
         #expect(!c.isEqual(a))
-        let header = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader,
-                                                      with: IndexPath(item: 0, section: 1))
-        #expect(header.representedElementCategory == .supplementaryView
+        let header = UICollectionViewLayoutAttributes(
+            forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader,
+            with: IndexPath(item: 0, section: 1))
+        #expect(
+            header.representedElementCategory == .supplementaryView
                 && header.representedElementKind == UICollectionView.elementKindSectionHeader)
     }
 
@@ -59,7 +63,7 @@ struct CollectionViewTests {
     @Test func flowLayoutGeometry() {
         let layout = CountingLayout()
         #expect(layout.sectionInsetReference == .fromContentInset && layout.estimatedItemSize == .zero)
-        layout.sectionInsetReference = .fromSafeArea        // the same placement here: safe-area insets are zero
+        layout.sectionInsetReference = .fromSafeArea  // the same placement here: safe-area insets are zero
         layout.itemSize = CGSize(width: 100, height: 50)
         layout.sectionInset = UIEdgeInsetsMake(10, 10, 10, 10)
         let counts = Counts([7])
@@ -79,8 +83,10 @@ struct CollectionViewTests {
         layout.invalidateLayout()
         cv.layoutIfNeeded()
         #expect(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.center == CGPoint(x: 187.5, y: 65))
-        #expect(layout.layoutAttributesForSupplementaryView(ofKind: UICollectionView.elementKindSectionHeader,
-                                                            at: IndexPath(item: 0, section: 0))?.frame
+        #expect(
+            layout.layoutAttributesForSupplementaryView(
+                ofKind: UICollectionView.elementKindSectionHeader,
+                at: IndexPath(item: 0, section: 0))?.frame
                 == CGRect(x: 0, y: 0, width: 375, height: 30))
     }
 
@@ -93,9 +99,11 @@ struct CollectionViewTests {
         cv.dataSource = counts
         cv.layoutIfNeeded()
         cv.contentOffset = CGPoint(x: 0, y: 40)
-        #expect(layout.boundsSeen.count == 1 && layout.boundsSeen[0].old.origin.y == 0 && layout.boundsSeen[0].new.origin.y == 40)
+        #expect(
+            layout.boundsSeen.count == 1 && layout.boundsSeen[0].old.origin.y == 0
+                && layout.boundsSeen[0].new.origin.y == 40)
         #expect(cv.bounds.origin.y == 40 && !layout.isInvalidated)
-        cv.frame = CGRect(x: 0, y: 0, width: 200, height: 300)     // a width change: the layout asks to redo
+        cv.frame = CGRect(x: 0, y: 0, width: 200, height: 300)  // a width change: the layout asks to redo
         #expect(layout.isInvalidated)
         cv.layoutIfNeeded()
         #expect(layout.prepares == 2)
@@ -112,14 +120,18 @@ struct CollectionViewTests {
         let animator = UIDynamicAnimator(collectionViewLayout: layout)
         #expect(animator.collectionViewLayout === layout && animator.referenceView == nil)
         let cell = layout.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))!
-        let header = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: "badge", with: IndexPath(item: 1, section: 0))
+        let header = UICollectionViewLayoutAttributes(
+            forSupplementaryViewOfKind: "badge", with: IndexPath(item: 1, section: 0))
         header.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
         let gravity = UIGravityBehavior(items: [cell, header])
         animator.addBehavior(gravity)
         #expect(animator.layoutAttributesForCell(at: IndexPath(item: 1, section: 0)) === cell)
         #expect(animator.layoutAttributesForCell(at: IndexPath(item: 0, section: 0)) == nil)
-        #expect(animator.layoutAttributesForSupplementaryView(ofKind: "badge", at: IndexPath(item: 1, section: 0)) === header)
-        #expect(animator.layoutAttributesForSupplementaryView(ofKind: "other", at: IndexPath(item: 1, section: 0)) == nil)
+        #expect(
+            animator.layoutAttributesForSupplementaryView(ofKind: "badge", at: IndexPath(item: 1, section: 0))
+                === header)
+        #expect(
+            animator.layoutAttributesForSupplementaryView(ofKind: "other", at: IndexPath(item: 1, section: 0)) == nil)
         #expect(animator.layoutAttributesForDecorationView(ofKind: "badge", at: IndexPath(item: 1, section: 0)) == nil)
         let y0 = cell.center.y
         let before = layout.invalidations
@@ -128,12 +140,13 @@ struct CollectionViewTests {
         // The attributes fell under gravity (1000 pt/s²): after 1/6 s about 13.9 pt; checked loosely (> 10 pt) —
         // the exact free-fall numbers are GravityTests'.
         #expect(cell.center.y - y0 > 10)
-        let items = animator.items(in: CGRect(x: 0, y: 0, width: 300, height: 1000)) as? [UICollectionViewLayoutAttributes]
+        let items =
+            animator.items(in: CGRect(x: 0, y: 0, width: 300, height: 1000)) as? [UICollectionViewLayoutAttributes]
         #expect(items?.count == 2)
         animator.removeAllBehaviors()
-        animator.advance(by: 1.0 / 60)          // pauses in this step (nothing left), still one invalidation
+        animator.advance(by: 1.0 / 60)  // pauses in this step (nothing left), still one invalidation
         let paused = layout.invalidations
-        animator.advance(by: 1.0 / 60)          // paused: no step, no invalidation
+        animator.advance(by: 1.0 / 60)  // paused: no step, no invalidation
         #expect(!animator.isRunning && layout.invalidations == paused)
     }
 }

@@ -76,7 +76,7 @@ struct Seed002Tests {
         let frames = runUntilPaused(dynamicAnimator)
         #expect(frames < 600)
         #expect(abs(redView.center.y - 618) <= 0.5, "rest at \(redView.center.y)")
-        #expect(abs(redView.center.x - 187.5) <= 0.5)   // the landing may shift it by less than the slop
+        #expect(abs(redView.center.x - 187.5) <= 0.5)  // the landing may shift it by less than the slop
     }
 
     /// "自由に境界を設定": a 40-pt floor segment named `"floor" as NSCopying` under the falling view. The view
@@ -90,9 +90,10 @@ struct Seed002Tests {
         dynamicAnimator.addBehavior(UIGravityBehavior(items: [redView]))
         // --- seed 002, verbatim (self.view → self_.view: the snippet runs outside its controller here) ---
         let collisionBehavior = UICollisionBehavior(items: [redView])
-        collisionBehavior.addBoundary(withIdentifier: "floor" as NSCopying,
-        from: CGPoint(x: self_.view.bounds.width/2 - 20,y: self_.view.bounds.height/2 + 200),
-        to: CGPoint(x: self_.view.bounds.width/2 + 20, y: self_.view.bounds.height/2 + 200))
+        collisionBehavior.addBoundary(
+            withIdentifier: "floor" as NSCopying,
+            from: CGPoint(x: self_.view.bounds.width / 2 - 20, y: self_.view.bounds.height / 2 + 200),
+            to: CGPoint(x: self_.view.bounds.width / 2 + 20, y: self_.view.bounds.height / 2 + 200))
         dynamicAnimator.addBehavior(collisionBehavior)
         // ---
         #expect(collisionBehavior.boundaryIdentifiers == ["floor"])
@@ -141,7 +142,7 @@ struct Seed002Tests {
         let vc = ViewController()
         let redView = vc.redView, dynamicAnimator = vc.dynamicAnimator!
         redView.center.y = 400
-        let probe = UIDynamicItemBehavior(items: [redView])   // reads the velocity; changes nothing
+        let probe = UIDynamicItemBehavior(items: [redView])  // reads the velocity; changes nothing
         dynamicAnimator.addBehavior(UIGravityBehavior(items: [redView]))
         dynamicAnimator.addBehavior(probe)
         // --- seed 002, verbatim ---

@@ -58,12 +58,14 @@ struct Seed003Tests {
             animator.addBehavior(itemBehavIoUr)
         }
 
-        func collisionBehavior(_ behavior: UICollisionBehavior, beganContactFor item: any UIDynamicItem,
-                               withBoundaryIdentifier identifier: (any NSCopying)?, at p: CGPoint) {
+        func collisionBehavior(
+            _ behavior: UICollisionBehavior, beganContactFor item: any UIDynamicItem,
+            withBoundaryIdentifier identifier: (any NSCopying)?, at p: CGPoint
+        ) {
             contacts.append(identifier.map { "\($0)" } ?? "bounds")
             let collidingView = item as! UIView
             collidingView.backgroundColor = UIColor.yellow
-            collidingView.backgroundColor = UIColor.gray   // end state of the 0.3-s UIView animation
+            collidingView.backgroundColor = UIColor.gray  // end state of the 0.3-s UIView animation
             if !firstContact {
                 firstContact = true
                 let square = UIView(frame: CGRect(x: 30, y: 0, width: 100, height: 100))

@@ -22,7 +22,7 @@ struct UINamesTests {
         let group: UIDynamicItemGroup = UIDynamicItemGroup(items: [left, right])
         #expect(group.items.count == 2 && group.center == CGPoint(x: 120, y: 70))
         animator.addBehavior(UIGravityBehavior(items: [group]))
-        runFrames(animator, 30)                             // 59 world steps: the first frame takes one
+        runFrames(animator, 30)  // 59 world steps: the first frame takes one
         #expect(abs(right.center.x - left.center.x - 100) <= 1e-9 && abs(right.center.y - left.center.y) <= 1e-9)
         let expected = dampedFall(from: 70, velocity: 0, worldSteps: 59).y
         #expect(abs(Double(left.center.y) - expected) <= 0.26, "y \(left.center.y), expected \(expected)")
@@ -39,9 +39,12 @@ struct UINamesTests {
         #expect(pin.attachmentRange.minimum == -0.5 && !pin.attachmentRange.isInfinite && !UIFloatRange.zero.isInfinite)
         let itemsType: UIAttachmentBehaviorType = pin.attachedBehaviorType
         #expect(itemsType == .items)
-        #expect(UIAttachmentBehavior(item: a, attachedToAnchor: .zero).attachedBehaviorType == UIAttachmentBehavior.AttachmentType.anchor)
+        #expect(
+            UIAttachmentBehavior(item: a, attachedToAnchor: .zero).attachedBehaviorType
+                == UIAttachmentBehavior.AttachmentType.anchor)
         let mode: UICollisionBehaviorMode = [.items, .boundaries]
-        #expect(UICollisionBehavior.Mode.everything.contains(mode) && UICollisionBehavior().collisionMode == .everything)
+        #expect(
+            UICollisionBehavior.Mode.everything.contains(mode) && UICollisionBehavior().collisionMode == .everything)
         let pushMode: UIPushBehaviorMode = .instantaneous
         #expect(UIPushBehavior(items: [a], mode: pushMode).mode == UIPushBehavior.Mode.instantaneous)
         // UIRegion: a 50-pt disc ∪ a 200 × 20 bar, as a field's region.
@@ -51,7 +54,9 @@ struct UINamesTests {
         #expect(field.region.contains(CGPoint(x: 0, y: 50)) && field.region.contains(CGPoint(x: 99, y: 0)))
         #expect(!field.region.contains(CGPoint(x: 100, y: 0)) && !field.region.contains(CGPoint(x: 40, y: 40)))
         #expect(!UIRegion.infinite.inverse().contains(.zero))
-        #expect(UIRegion(size: CGSize(width: 10, height: 10)).intersection(with: UIRegion(radius: 5)).contains(CGPoint(x: 0, y: 4.9)))
+        #expect(
+            UIRegion(size: CGSize(width: 10, height: 10)).intersection(with: UIRegion(radius: 5)).contains(
+                CGPoint(x: 0, y: 4.9)))
         #expect(UIRegion(radius: 5).difference(from: UIRegion(radius: 2)).contains(CGPoint(x: 3, y: 0)))
         #expect(!UIRegion(radius: 5).difference(from: UIRegion(radius: 2)).contains(CGPoint(x: 1, y: 0)))
     }
@@ -69,12 +74,15 @@ struct UINamesTests {
         let bowl = UIBezierPath()
         bowl.move(to: CGPoint(x: 0, y: 0))
         bowl.addLine(to: CGPoint(x: 40, y: 0))
-        bowl.addCurve(to: CGPoint(x: 40, y: 40), controlPoint1: CGPoint(x: 60, y: 10), controlPoint2: CGPoint(x: 60, y: 30))
+        bowl.addCurve(
+            to: CGPoint(x: 40, y: 40), controlPoint1: CGPoint(x: 60, y: 10), controlPoint2: CGPoint(x: 60, y: 30))
         bowl.addQuadCurve(to: CGPoint(x: 0, y: 40), controlPoint: CGPoint(x: 20, y: 60))
         bowl.close()
         collision.addBoundary(withIdentifier: "rounded" as NSCopying, for: rounded)
-        collision.addBoundary(withIdentifier: "oval" as NSCopying, for: UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 50, height: 30)))
-        collision.addBoundary(withIdentifier: "rect" as NSCopying, for: UIBezierPath(rect: CGRect(x: 0, y: 550, width: 50, height: 10)))
+        collision.addBoundary(
+            withIdentifier: "oval" as NSCopying, for: UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 50, height: 30)))
+        collision.addBoundary(
+            withIdentifier: "rect" as NSCopying, for: UIBezierPath(rect: CGRect(x: 0, y: 550, width: 50, height: 10)))
         collision.addBoundary(withIdentifier: "bowl" as NSCopying, for: bowl)
         #expect(collision.boundary(withIdentifier: "rounded" as NSCopying) == rounded)
         #expect(collision.boundary(withIdentifier: "bowl" as NSCopying) == bowl)

@@ -11,7 +11,9 @@ final class RecordingView: UIView {
     override init(frame: CGRect) { super.init(frame: frame) }
     required init?(coder: NSCoder) { super.init(coder: coder) }
 
-    override func willMove(toSuperview newSuperview: UIView?) { log.append(newSuperview == nil ? "willMove(nil)" : "willMove") }
+    override func willMove(toSuperview newSuperview: UIView?) {
+        log.append(newSuperview == nil ? "willMove(nil)" : "willMove")
+    }
     override func didMoveToSuperview() { log.append(superview == nil ? "didMove(nil)" : "didMove") }
     override func didAddSubview(_ subview: UIView) { log.append("didAdd") }
     override func willRemoveSubview(_ subview: UIView) { log.append("willRemove") }
@@ -39,19 +41,21 @@ struct UIViewCompatTests {
         parent.addSubview(child)
         #expect(child.log == ["willMove", "didMove"] && parent.log == ["didAdd"])
         child.removeFromSuperview()
-        #expect(child.log == ["willMove", "didMove", "willMove(nil)", "didMove(nil)"] && parent.log == ["didAdd", "willRemove"])
+        #expect(
+            child.log == ["willMove", "didMove", "willMove(nil)", "didMove(nil)"]
+                && parent.log == ["didAdd", "willRemove"])
     }
 
     @Test func layoutPassesAndDrawing() {
         let v = RecordingView(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
         v.layoutIfNeeded()
-        v.layoutIfNeeded()                          // not marked again: no second pass
+        v.layoutIfNeeded()  // not marked again: no second pass
         #expect(v.log == ["layout"])
         v.setNeedsLayout()
         v.layoutIfNeeded()
-        v.bounds.size = CGSize(width: 120, height: 50)   // a size change marks the view
+        v.bounds.size = CGSize(width: 120, height: 50)  // a size change marks the view
         v.layoutIfNeeded()
-        v.bounds.origin = CGPoint(x: 5, y: 0)            // an origin change does not
+        v.bounds.origin = CGPoint(x: 5, y: 0)  // an origin change does not
         v.layoutIfNeeded()
         #expect(v.log == ["layout", "layout", "layout"])
         #expect(v.layer.needsDisplay())
@@ -90,7 +94,8 @@ struct UIViewCompatTests {
         // Corner (10, 20) is (−90, −80) from the child's center (100, 100) → turned (80, −90) → root (280, 60).
         child.transform = CGAffineTransform(rotationAngle: .pi / 2)
         let turned = child.convert(r, to: root)
-        #expect(abs(turned.minX - 240) < 1e-9 && abs(turned.minY - 60) < 1e-9 && abs(turned.width - 40) < 1e-9
+        #expect(
+            abs(turned.minX - 240) < 1e-9 && abs(turned.minY - 60) < 1e-9 && abs(turned.width - 40) < 1e-9
                 && abs(turned.height - 30) < 1e-9, "\(turned)")
         #expect(child.convert(CGRect.null, to: root).isNull)
     }
@@ -103,14 +108,19 @@ struct UIViewCompatTests {
         root.addSubview(front)
         #expect(root.hitTest(CGPoint(x: 150, y: 150), with: nil) === front)
         #expect(root.hitTest(CGPoint(x: 50, y: 50), with: nil) === back)
-        #expect(root.hitTest(CGPoint(x: 250, y: 250), with: nil) === root && root.hitTest(CGPoint(x: 350, y: 0), with: nil) == nil)
+        #expect(
+            root.hitTest(CGPoint(x: 250, y: 250), with: nil) === root
+                && root.hitTest(CGPoint(x: 350, y: 0), with: nil) == nil)
         front.isHidden = true
         #expect(root.hitTest(CGPoint(x: 150, y: 150), with: nil) === back)
         let touch = UITouch(location: CGPoint(x: 10, y: 20), in: front)
-        #expect(touch.location(in: root) == CGPoint(x: 110, y: 120) && touch.location(in: nil) == CGPoint(x: 110, y: 120))
+        #expect(
+            touch.location(in: root) == CGPoint(x: 110, y: 120) && touch.location(in: nil) == CGPoint(x: 110, y: 120))
         #expect(touch.view === front && touch.phase == .began && touch.tapCount == 1)
         touch.moved(to: CGPoint(x: 130, y: 125), in: root, timestamp: 1)
-        #expect(touch.location(in: front) == CGPoint(x: 30, y: 25) && touch.previousLocation(in: front) == CGPoint(x: 10, y: 20))
+        #expect(
+            touch.location(in: front) == CGPoint(x: 30, y: 25)
+                && touch.previousLocation(in: front) == CGPoint(x: 10, y: 20))
         #expect(touch.phase == .moved && touch.timestamp == 1)
         let event = UIEvent(touches: [touch])
         #expect(event.touches(for: front) == [touch] && event.touches(for: back) == nil && UIEvent().allTouches == nil)
@@ -125,8 +135,9 @@ struct UIViewCompatTests {
         #expect(v.center == CGPoint(x: 50, y: 50))
         UIView.animate(withDuration: 0.3, animations: { v.alpha = 0.5 }, completion: { finished = $0 })
         #expect(v.alpha == 0.5 && finished == true)
-        UIView.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 0.7, initialSpringVelocity: 0,
-                       options: [.curveEaseOut, .allowUserInteraction], animations: { v.tag = 3 })
+        UIView.animate(
+            withDuration: 0.5, delay: 0, usingSpringWithDamping: 0.7, initialSpringVelocity: 0,
+            options: [.curveEaseOut, .allowUserInteraction], animations: { v.tag = 3 })
         #expect(v.tag == 3)
     }
 

@@ -12,7 +12,9 @@ struct UIViewTests {
         // A quarter turn: the frame is the turned bounds' bounding box (within 1e-9 of the exact sines).
         v.transform = CGAffineTransform(rotationAngle: .pi / 2)
         let f = v.frame
-        #expect(abs(f.minX - 35) < 1e-9 && abs(f.minY - -5) < 1e-9 && abs(f.width - 50) < 1e-9 && abs(f.height - 100) < 1e-9)
+        #expect(
+            abs(f.minX - 35) < 1e-9 && abs(f.minY - -5) < 1e-9 && abs(f.width - 50) < 1e-9 && abs(f.height - 100) < 1e-9
+        )
         v.transform = .identity
         v.frame = CGRect(x: 0, y: 0, width: 20, height: 30)
         #expect(v.center == CGPoint(x: 10, y: 15) && v.bounds.size == CGSize(width: 20, height: 30))
@@ -31,12 +33,12 @@ struct UIViewTests {
         #expect(leaf.superview === child && child.subviews.count == 1 && leaf.isDescendant(of: root))
         #expect(leaf.convert(CGPoint.zero, to: root) == CGPoint(x: 110, y: 120))
         #expect(root.convert(CGPoint(x: 110, y: 120), to: leaf) == .zero)
-        child.bounds.origin = CGPoint(x: 0, y: 50)          // scrolled: the leaf moves up 50 pt on screen
+        child.bounds.origin = CGPoint(x: 0, y: 50)  // scrolled: the leaf moves up 50 pt on screen
         #expect(leaf.convert(CGPoint.zero, to: root) == CGPoint(x: 110, y: 70))
-        root.addSubview(leaf)                               // re-parenting removes it from the old superview
+        root.addSubview(leaf)  // re-parenting removes it from the old superview
         #expect(child.subviews.isEmpty && leaf.superview === root)
-        root.addSubview(root)                               // ignored
-        leaf.addSubview(root)                               // a cycle: ignored
+        root.addSubview(root)  // ignored
+        leaf.addSubview(root)  // a cycle: ignored
         #expect(root.superview == nil)
         leaf.removeFromSuperview()
         #expect(leaf.superview == nil && root.subviews.count == 1)
@@ -55,7 +57,7 @@ struct UIViewTests {
         animator.addBehavior(UIGravityBehavior(items: [box]))
         animator.addBehavior(collision)
         runUntilPaused(animator)
-        #expect(abs(box.center.y - 376) <= 0.5)            // floor at 401 (loop outset by 1 pt)
+        #expect(abs(box.center.y - 376) <= 0.5)  // floor at 401 (loop outset by 1 pt)
         screen.frame = CGRect(x: 0, y: 0, width: 300, height: 600)
         #expect(animator.referenceBounds == CGRect(x: 0, y: 0, width: 300, height: 600) && animator.isRunning)
         runUntilPaused(animator)
@@ -80,7 +82,7 @@ struct UIViewTests {
         let screen = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
         let ball = BallView(frame: CGRect(x: 40, y: 50, width: 40, height: 40))
         let box = UIView(frame: CGRect(x: 200, y: 220, width: 40, height: 40))
-        box.transform = CGAffineTransform(rotationAngle: .pi / 4)   // flat on the slope
+        box.transform = CGAffineTransform(rotationAngle: .pi / 4)  // flat on the slope
         screen.addSubview(ball)
         screen.addSubview(box)
         let animator = UIDynamicAnimator(referenceView: screen)
@@ -121,7 +123,7 @@ struct UIViewTests {
         animator.addBehavior(props)
         // layoutAttributesForElements(in:): the visible cells of a 320 × 300 window (fattened by 10 pt, spec §1.1).
         let visible = animator.items(in: CGRect(x: 0, y: 0, width: 320, height: 300))
-        #expect(visible.count == 6)                         // rows 0–4, plus row 5 whose top is 5 pt below
+        #expect(visible.count == 6)  // rows 0–4, plus row 5 whose top is 5 pt below
         #expect((visible.first as? LayoutAttributes)?.indexPath.item == 0)
         // The app moves a cell and tells the animator; the next steps keep it there (nothing else acts).
         cells[3].center.y += 7
@@ -130,6 +132,6 @@ struct UIViewTests {
         #expect(abs(cells[3].center.y - (30 + 180 + 7)) < 1e-9)
         props.addLinearVelocity(CGPoint(x: 0, y: 120), for: cells[0])
         runFrames(animator, 30)
-        #expect(cells[0].center.y > 80)                     // ≈ 0.5 s at 120 pt/s, no collisions
+        #expect(cells[0].center.y > 80)  // ≈ 0.5 s at 120 pt/s, no collisions
     }
 }

@@ -26,7 +26,7 @@ struct ValueCompatTests {
         let literal = #colorLiteral(red: 1, green: 0.5, blue: 0, alpha: 1)
         let typed: UIColor = #colorLiteral(red: 0, green: 0, blue: 1, alpha: 0.5)
         #expect(literal == UIColor(red: 1, green: 0.5, blue: 0, alpha: 1) && typed.alpha == 0.5)
-        c.setFill()                  // no drawing context: nothing to observe, and no crash
+        c.setFill()  // no drawing context: nothing to observe, and no crash
         c.setStroke()
         c.set()
     }
@@ -34,7 +34,8 @@ struct ValueCompatTests {
     @Test func uikitGeometryFunctions() {
         #expect(UIOffsetMake(3, -4) == UIOffset(horizontal: 3, vertical: -4))
         #expect(UIEdgeInsetsMake(1, 2, 3, 4) == UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
-        #expect(UIEdgeInsetsInsetRect(CGRect(x: 0, y: 0, width: 10, height: 10), UIEdgeInsetsMake(1, 2, 3, 4))
+        #expect(
+            UIEdgeInsetsInsetRect(CGRect(x: 0, y: 0, width: 10, height: 10), UIEdgeInsetsMake(1, 2, 3, 4))
                 == CGRect(x: 2, y: 1, width: 4, height: 6))
         #expect(NSStringFromCGPoint(CGPoint(x: 10, y: 20.5)) == "{10, 20.5}")
         #expect(NSStringFromCGSize(CGSize(width: 375, height: 667)) == "{375, 667}")
@@ -46,7 +47,9 @@ struct ValueCompatTests {
         #expect(NSStringFromCGPoint(CGPoint(x: 0.1, y: 0)) == "{0.10000000000000001, 0}")
         #expect(CGPointFromString("{10, 20.5}") == CGPoint(x: 10, y: 20.5) && CGPointFromString("nope") == .zero)
         #expect(CGSizeFromString("{3, 4}") == CGSize(width: 3, height: 4))
-        #expect(CGRectFromString(NSStringFromCGRect(CGRect(x: 1, y: 2, width: 3, height: 4))) == CGRect(x: 1, y: 2, width: 3, height: 4))
+        #expect(
+            CGRectFromString(NSStringFromCGRect(CGRect(x: 1, y: 2, width: 3, height: 4)))
+                == CGRect(x: 1, y: 2, width: 3, height: 4))
         let ip = IndexPath(item: 3, section: 1)
         #expect(ip.item == 3 && ip.section == 1 && ip.row == 3 && IndexPath(row: 3, section: 1) == ip)
     }
@@ -60,20 +63,25 @@ struct ValueCompatTests {
         let quarter = CGAffineTransform(rotationAngle: .pi / 2)
         let p = CGPoint(x: 1, y: 0).applying(quarter)
         #expect(abs(p.x) < 1e-12 && abs(p.y - 1) < 1e-12)
-        let t = CGAffineTransform(scaleX: 2, y: 3).concatenating(quarter).concatenating(CGAffineTransform(translationX: 5, y: -7))
+        let t = CGAffineTransform(scaleX: 2, y: 3).concatenating(quarter).concatenating(
+            CGAffineTransform(translationX: 5, y: -7))
         let id = t.concatenating(t.inverted())
-        #expect(abs(id.a - 1) < 1e-12 && abs(id.b) < 1e-12 && abs(id.c) < 1e-12 && abs(id.d - 1) < 1e-12
+        #expect(
+            abs(id.a - 1) < 1e-12 && abs(id.b) < 1e-12 && abs(id.c) < 1e-12 && abs(id.d - 1) < 1e-12
                 && abs(id.tx) < 1e-12 && abs(id.ty) < 1e-12)
         let box = CGRect(x: 0, y: 0, width: 10, height: 20).applying(quarter)
         #expect(abs(box.minX - -20) < 1e-12 && abs(box.width - 20) < 1e-12 && abs(box.height - 10) < 1e-12)
-        #expect(CGSize(width: 10, height: 20).applying(CGAffineTransform(scaleX: 2, y: -1)) == CGSize(width: 20, height: -20))
+        #expect(
+            CGSize(width: 10, height: 20).applying(CGAffineTransform(scaleX: 2, y: -1))
+                == CGSize(width: 20, height: -20))
     }
 
     /// The corner names of `UIBezierPath(roundedRect:byRoundingCorners:cornerRadii:)`.
     @Test func rectCorners() {
         #expect(UIRectCorner.allCorners.contains([.topLeft, .topRight, .bottomLeft, .bottomRight]))
-        let p = UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 40, height: 40), byRoundingCorners: [.bottomLeft],
-                             cornerRadii: CGSize(width: 10, height: 10))
+        let p = UIBezierPath(
+            roundedRect: CGRect(x: 0, y: 0, width: 40, height: 40), byRoundingCorners: [.bottomLeft],
+            cornerRadii: CGSize(width: 10, height: 10))
         #expect(!p.contains(CGPoint(x: 0.5, y: 39.5)) && p.contains(CGPoint(x: 0.5, y: 0.5)))
     }
 }

@@ -15,16 +15,18 @@ extension DynamicAnimator {
                 return
             }
             guard !isTopLevel(behavior), !queuedAdditions.contains(where: { $0 === behavior }),
-                  canRegister(behavior) else { return }
+                canRegister(behavior)
+            else { return }
             queuedAdditions.append(behavior)
             return
         }
         guard !isTopLevel(behavior), canRegister(behavior) else { return }
         if behavior.parent != nil {
-            DynamicsDiagnostics.report(.behaviorAddedTwice,
-                                       "Adding the same behavior twice to the same animator is not supported "
-                                       + "\(describeBehavior(behavior)); it is a child of another behavior and was "
-                                       + "not added at top level")
+            DynamicsDiagnostics.report(
+                .behaviorAddedTwice,
+                "Adding the same behavior twice to the same animator is not supported "
+                    + "\(describeBehavior(behavior)); it is a child of another behavior and was "
+                    + "not added at top level")
             return
         }
         behaviors.append(behavior)
@@ -77,10 +79,11 @@ extension DynamicAnimator {
         for b in behavior.subtree {
             guard let other = b.dynamicAnimator else { continue }
             let place = other === self ? "this animator" : "another animator"
-            DynamicsDiagnostics.report(.behaviorAddedTwice,
-                                       "Adding the same behavior twice to the same animator is not supported "
-                                       + "\(describeBehavior(b)); it is already registered in \(place) and "
-                                       + "\(describeBehavior(behavior)) was not added")
+            DynamicsDiagnostics.report(
+                .behaviorAddedTwice,
+                "Adding the same behavior twice to the same animator is not supported "
+                    + "\(describeBehavior(b)); it is already registered in \(place) and "
+                    + "\(describeBehavior(behavior)) was not added")
             return false
         }
         return true
@@ -99,9 +102,10 @@ extension DynamicAnimator {
             if child.dynamicAnimator == nil {
                 register(child)
             } else {
-                DynamicsDiagnostics.report(.behaviorAddedTwice,
-                                           "Adding the same behavior twice to the same animator is not supported "
-                                           + "\(describeBehavior(child)); the child stays where it was registered")
+                DynamicsDiagnostics.report(
+                    .behaviorAddedTwice,
+                    "Adding the same behavior twice to the same animator is not supported "
+                        + "\(describeBehavior(child)); the child stays where it was registered")
             }
         }
     }

@@ -16,31 +16,40 @@ extension DynamicAnimator {
         let item = record.item
         let size = item.bounds.size
         guard size.width.isWithin(InputLimits.maxSize), size.height.isWithin(InputLimits.maxSize),
-              size.width > 0, size.height > 0 else {
-            DynamicsDiagnostics.report(.invalidSize, "Invalid size \(size) for item \(describe(item)) in Dynamics; "
-                                       + "the item is not simulated until a behaviour adds it again with a positive "
-                                       + "size of at most \(InputLimits.maxSize) pt")
+            size.width > 0, size.height > 0
+        else {
+            DynamicsDiagnostics.report(
+                .invalidSize,
+                "Invalid size \(size) for item \(describe(item)) in Dynamics; "
+                    + "the item is not simulated until a behaviour adds it again with a positive "
+                    + "size of at most \(InputLimits.maxSize) pt")
             return
         }
         let center = item.center
         guard center.isWithinWorld else {
-            DynamicsDiagnostics.report(.invalidCenter, "Invalid center \(center) for item \(describe(item)) in "
-                                       + "Dynamics; the item is not simulated until a behaviour adds it again with "
-                                       + "a center within ±\(InputLimits.maxCoordinate) pt")
+            DynamicsDiagnostics.report(
+                .invalidCenter,
+                "Invalid center \(center) for item \(describe(item)) in "
+                    + "Dynamics; the item is not simulated until a behaviour adds it again with "
+                    + "a center within ±\(InputLimits.maxCoordinate) pt")
             return
         }
         if let other = ItemOwnership.owner(of: item), other !== self {
-            DynamicsDiagnostics.report(.itemInAnotherAnimator, "Item \(describe(item)) is already simulated by "
-                                       + "another animator; items shared across animators are not supported, so "
-                                       + "this animator ignores it")
+            DynamicsDiagnostics.report(
+                .itemInAnotherAnimator,
+                "Item \(describe(item)) is already simulated by "
+                    + "another animator; items shared across animators are not supported, so "
+                    + "this animator ignores it")
             return
         }
         var angle = 0.0
         if item.transform.isFiniteTransform {
             angle = item.transform.rotationAngle
         } else {
-            DynamicsDiagnostics.report(.invalidValue, "Transform \(item.transform) of \(describe(item)) is not "
-                                       + "finite; the body starts with rotation 0")
+            DynamicsDiagnostics.report(
+                .invalidValue,
+                "Transform \(item.transform) of \(describe(item)) is not "
+                    + "finite; the body starts with rotation 0")
         }
         var def = BodyDefinition()
         def.type = .dynamic
@@ -62,19 +71,24 @@ extension DynamicAnimator {
             for (member, offset) in zip(group.items, group.memberOffsets) {
                 let s = member.bounds.size
                 guard s.width.isWithin(InputLimits.maxSize), s.height.isWithin(InputLimits.maxSize),
-                      s.width > 0, s.height > 0 else {
-                    DynamicsDiagnostics.report(.invalidSize, "Invalid size \(s) for item \(describe(member)) in "
-                                               + "Dynamics; the member is left out of \(describe(item))'s body")
+                    s.width > 0, s.height > 0
+                else {
+                    DynamicsDiagnostics.report(
+                        .invalidSize,
+                        "Invalid size \(s) for item \(describe(member)) in "
+                            + "Dynamics; the member is left out of \(describe(item))'s body")
                     continue
                 }
                 // The offset comes from the member's center when the group was made: an infinite center there
                 // (fixed since) is a center problem, not a size one.
                 guard offset.isWithinWorld else {
-                    DynamicsDiagnostics.report(.invalidCenter, "Invalid center for item \(describe(member)) in "
-                                               + "Dynamics: its offset \(offset) from the group's center (taken when "
-                                               + "\(describe(item)) was created) is not finite or beyond ±"
-                                               + "\(InputLimits.maxCoordinate) pt; the member is left out of the "
-                                               + "group's body. Create the group again with finite member centers")
+                    DynamicsDiagnostics.report(
+                        .invalidCenter,
+                        "Invalid center for item \(describe(member)) in "
+                            + "Dynamics: its offset \(offset) from the group's center (taken when "
+                            + "\(describe(item)) was created) is not finite or beyond ±"
+                            + "\(InputLimits.maxCoordinate) pt; the member is left out of the "
+                            + "group's body. Create the group again with finite member centers")
                     continue
                 }
                 if let shape = createShape(for: member, size: s, center: Vec2(offset), on: body, shapeDef) {
@@ -96,8 +110,10 @@ extension DynamicAnimator {
 
     /// The item's collision shape by `collisionBoundsType`, centred at `center` in the body frame; an unusable
     /// bounding path falls back to the bounds rectangle with a diagnostic.
-    private func createShape(for item: any DynamicItem, size: CGSize, center: Vec2, on body: BodyID,
-                             _ def: ShapeDefinition) -> ShapeID? {
+    private func createShape(
+        for item: any DynamicItem, size: CGSize, center: Vec2, on body: BodyID,
+        _ def: ShapeDefinition
+    ) -> ShapeID? {
         let hw = Double(size.width) / 2, hh = Double(size.height) / 2
         switch item.collisionBoundsType {
         case .rectangle:
@@ -110,9 +126,10 @@ extension DynamicAnimator {
             switch BoundingPolygon.make(from: item.collisionBoundingPath) {
             case .success(let polygon):
                 if polygon.isClockwiseOnScreen {
-                    DynamicsDiagnostics.report(.clockwiseBoundingPath,
-                                               "UIDynamicItem (\(describe(item))) provided a bounding path that runs "
-                                               + "clockwise on screen; it was reversed and used")
+                    DynamicsDiagnostics.report(
+                        .clockwiseBoundingPath,
+                        "UIDynamicItem (\(describe(item))) provided a bounding path that runs "
+                            + "clockwise on screen; it was reversed and used")
                 }
                 switch world.createPolygon(on: body, vertices: polygon.vertices.map { $0 + center }, def) {
                 case .success(let s):
@@ -131,15 +148,19 @@ extension DynamicAnimator {
     }
 
     private func reportInvalidBoundingPath(_ item: any DynamicItem, reason: String) {
-        DynamicsDiagnostics.report(.invalidBoundingPath, "UIDynamicItem (\(describe(item))) provided an invalid "
-                                   + "bounding path (\(reason)); its bounds rectangle is used instead")
+        DynamicsDiagnostics.report(
+            .invalidBoundingPath,
+            "UIDynamicItem (\(describe(item))) provided an invalid "
+                + "bounding path (\(reason)); its bounds rectangle is used instead")
     }
 
     // MARK: Boundaries
 
     /// A static body holding one two-sided segment per pair, owned by a collision behaviour's boundary.
-    func createBoundaryBody(_ segments: [(CGPoint, CGPoint)], for behavior: CollisionBehavior,
-                            identifier: AnyHashable?) -> BodyID? {
+    func createBoundaryBody(
+        _ segments: [(CGPoint, CGPoint)], for behavior: CollisionBehavior,
+        identifier: AnyHashable?
+    ) -> BodyID? {
         var def = BodyDefinition()
         def.type = .static
         guard let body = world.createBody(def) else { return nil }

@@ -33,7 +33,8 @@ extension DynamicAnimator {
             for c in listeners where c.dynamicAnimator === self {
                 let items = c.items
                 guard items.contains(where: { $0 === ra.item }), items.contains(where: { $0 === rb.item }),
-                      let delegate = c.collisionDelegate else { continue }
+                    let delegate = c.collisionDelegate
+                else { continue }
                 if let point {
                     delegate.collisionBehavior(c, beganContactFor: ra.item, with: rb.item, at: point)
                 } else {
@@ -42,7 +43,8 @@ extension DynamicAnimator {
             }
         case (.item(let r), .boundary(let c, let id)), (.boundary(let c, let id), .item(let r)):
             guard c.dynamicAnimator === self, listeners.contains(where: { $0 === c }),
-                  c.items.contains(where: { $0 === r.item }), let delegate = c.collisionDelegate else { return }
+                c.items.contains(where: { $0 === r.item }), let delegate = c.collisionDelegate
+            else { return }
             if let point {
                 delegate.collisionBehavior(c, beganContactFor: r.item, withBoundaryIdentifier: id, at: point)
             } else {

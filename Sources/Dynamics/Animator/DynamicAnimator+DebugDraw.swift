@@ -50,8 +50,9 @@ extension AttachmentBehavior {
         func point(_ item: any DynamicItem, _ o: Offset) -> CGPoint {
             let t = item.transform
             let a = atan2(t.b, t.a)
-            return CGPoint(x: item.center.x + cos(a) * o.horizontal - sin(a) * o.vertical,
-                           y: item.center.y + sin(a) * o.horizontal + cos(a) * o.vertical)
+            return CGPoint(
+                x: item.center.x + cos(a) * o.horizontal - sin(a) * o.vertical,
+                y: item.center.y + sin(a) * o.horizontal + cos(a) * o.vertical)
         }
         return (point(item1, offset1), item2.map { point($0, offset2) } ?? anchor)
     }

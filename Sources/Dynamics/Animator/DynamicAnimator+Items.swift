@@ -18,7 +18,8 @@ extension DynamicAnimator {
         var seen = Set<ObjectIdentifier>()
         for shape in world.queryAABB(query.expanded(by: margin)) {
             guard case .item(let record)? = shapeOwners[shape], let box = world.bounds(of: shape),
-                  box.expanded(by: margin).overlaps(query), seen.insert(record.key).inserted else { continue }
+                box.expanded(by: margin).overlaps(query), seen.insert(record.key).inserted
+            else { continue }
             found.append(record)
         }
         return found.sorted { $0.serial < $1.serial }.map(\.item)
@@ -37,10 +38,12 @@ extension DynamicAnimator {
         guard let record = record(for: item), let body = record.body else { return }
         let center = item.center
         guard center.isWithinWorld else {
-            DynamicsDiagnostics.report(.invalidCenter, "updateItem(usingCurrentState:): center \(center) of "
-                                       + "\(describe(item)) is not finite or beyond ±\(InputLimits.maxCoordinate) "
-                                       + "pt; the body stays at "
-                                       + "\(world.position(of: body)?.cgPoint ?? .zero)")
+            DynamicsDiagnostics.report(
+                .invalidCenter,
+                "updateItem(usingCurrentState:): center \(center) of "
+                    + "\(describe(item)) is not finite or beyond ±\(InputLimits.maxCoordinate) "
+                    + "pt; the body stays at "
+                    + "\(world.position(of: body)?.cgPoint ?? .zero)")
             return
         }
         let bodyAngle = world.angle(of: body) ?? 0
@@ -49,8 +52,10 @@ extension DynamicAnimator {
         if t.isFiniteTransform {
             angle = t.rotationAngle
         } else {
-            DynamicsDiagnostics.report(.invalidValue, "updateItem(usingCurrentState:): transform \(t) of "
-                                       + "\(describe(item)) is not finite; the body keeps its angle \(angle)")
+            DynamicsDiagnostics.report(
+                .invalidValue,
+                "updateItem(usingCurrentState:): transform \(t) of "
+                    + "\(describe(item)) is not finite; the body keeps its angle \(angle)")
         }
         if record.isPixelAligned {
             let bodyCenter = world.position(of: body)?.cgPoint ?? center

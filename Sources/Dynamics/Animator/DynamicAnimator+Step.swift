@@ -23,13 +23,17 @@ extension DynamicAnimator {
     /// A NaN, infinite or negative `dt`, or a call from inside a step, is refused with a diagnostic.
     public func advance(by dt: TimeInterval) {
         guard dt.isFinite, dt >= 0 else {
-            DynamicsDiagnostics.report(.invalidTimeStep, "advance(by: \(dt)): the interval must be finite and ≥ 0; "
-                                       + "no step was taken")
+            DynamicsDiagnostics.report(
+                .invalidTimeStep,
+                "advance(by: \(dt)): the interval must be finite and ≥ 0; "
+                    + "no step was taken")
             return
         }
         guard !isInStep else {
-            DynamicsDiagnostics.report(.invalidTimeStep, "advance(by:) was called from inside a step (an action or a "
-                                       + "delegate callback); ignored")
+            DynamicsDiagnostics.report(
+                .invalidTimeStep,
+                "advance(by:) was called from inside a step (an action or a "
+                    + "delegate callback); ignored")
             return
         }
         guard isRunning, dt > 0 else { return }
@@ -58,9 +62,11 @@ extension DynamicAnimator {
         }
         stepForces.removeAll(keepingCapacity: true)
         if world.blownUpRecoveries != recoveriesBefore {
-            DynamicsDiagnostics.report(.bodyBlownUp, "\(world.blownUpRecoveries - recoveriesBefore) item(s) would have "
-                + "left this step non-finite or beyond 1e9 pt (a joint with an extreme lever arm or mass ratio?); "
-                + "they were put back where the step started, at rest")
+            DynamicsDiagnostics.report(
+                .bodyBlownUp,
+                "\(world.blownUpRecoveries - recoveriesBefore) item(s) would have "
+                    + "left this step non-finite or beyond 1e9 pt (a joint with an extreme lever arm or mass ratio?); "
+                    + "they were put back where the step started, at rest")
         }
 
         let (began, ended) = contacts.netEvents(touching: touchingPairs)

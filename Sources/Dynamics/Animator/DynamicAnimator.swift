@@ -39,8 +39,10 @@ open class DynamicAnimator {
         get { storedReferenceBounds }
         set {
             guard newValue.isNull || newValue.isFiniteRect else {
-                DynamicsDiagnostics.report(.invalidRect, "reference bounds \(newValue) are not finite; they stay "
-                                           + "\(storedReferenceBounds)")
+                DynamicsDiagnostics.report(
+                    .invalidRect,
+                    "reference bounds \(newValue) are not finite; they stay "
+                        + "\(storedReferenceBounds)")
                 return
             }
             guard newValue != storedReferenceBounds else { return }
@@ -67,8 +69,10 @@ open class DynamicAnimator {
         get { storedDisplayScale }
         set {
             guard newValue.isFinite, newValue > 0 else {
-                DynamicsDiagnostics.report(.invalidValue, "displayScale \(newValue) must be finite and > 0; it stays "
-                                           + "\(storedDisplayScale)")
+                DynamicsDiagnostics.report(
+                    .invalidValue,
+                    "displayScale \(newValue) must be finite and > 0; it stays "
+                        + "\(storedDisplayScale)")
                 return
             }
             storedDisplayScale = newValue
@@ -141,8 +145,10 @@ open class DynamicAnimator {
             storedReferenceBounds = referenceBounds
         } else {
             storedReferenceBounds = .null
-            DynamicsDiagnostics.report(.invalidRect, "reference bounds \(referenceBounds) are not finite; the "
-                                       + "animator has no reference bounds")
+            DynamicsDiagnostics.report(
+                .invalidRect,
+                "reference bounds \(referenceBounds) are not finite; the "
+                    + "animator has no reference bounds")
         }
     }
 

@@ -67,7 +67,9 @@ enum ItemOwnership {
 
     /// Records that `animator` simulates `item`.
     static func claim(_ item: any DynamicItem, by animator: DynamicAnimator) {
-        if entries.count > 64, entries.count.isMultiple(of: 64) { entries = entries.filter { $0.value.animator != nil } }
+        if entries.count > 64, entries.count.isMultiple(of: 64) {
+            entries = entries.filter { $0.value.animator != nil }
+        }
         entries[ObjectIdentifier(item)] = Entry(item: item, animator: animator)
     }
 

@@ -41,8 +41,10 @@ extension AttachmentBehavior {
         let def = item2 == nil ? jointDefinition(bodyB, bodyA, pB, pA) : jointDefinition(bodyA, bodyB, pA, pB)
         joint = animator.world.createJoint(def)
         if joint == nil {
-            DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): the attachment could not be built "
-                                       + "(both ends static?); it has no effect")
+            DynamicsDiagnostics.report(
+                .invalidValue,
+                "\(describeBehavior(self)): the attachment could not be built "
+                    + "(both ends static?); it has no effect")
         }
     }
 
@@ -135,8 +137,9 @@ extension AttachmentBehavior {
         } else if kind == .pin {
             let r = storedRange
             animator.world.setLimits(joint, lower: Double(r.minimum), upper: Double(r.maximum), enabled: !r.isInfinite)
-            animator.world.setMotor(joint, enabled: storedFrictionTorque > 0, speed: 0,
-                                    maxTorque: Double(storedFrictionTorque) * Self.torqueScale)
+            animator.world.setMotor(
+                joint, enabled: storedFrictionTorque > 0, speed: 0,
+                maxTorque: Double(storedFrictionTorque) * Self.torqueScale)
         } else if kind == .sliding {
             let r = storedRange
             animator.world.setLimits(joint, lower: Double(r.minimum), upper: Double(r.maximum), enabled: !r.isInfinite)

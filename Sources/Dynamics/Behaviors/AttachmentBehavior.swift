@@ -50,8 +50,10 @@ open class AttachmentBehavior: DynamicBehavior {
     /// The kind of joint actually built (a distance attachment may be built as a pin).
     var builtAsPin = false
 
-    init(kind: Kind, item1: any DynamicItem, offset1: Offset, item2: (any DynamicItem)?, offset2: Offset,
-         anchor: CGPoint) {
+    init(
+        kind: Kind, item1: any DynamicItem, offset1: Offset, item2: (any DynamicItem)?, offset2: Offset,
+        anchor: CGPoint
+    ) {
         self.kind = kind
         self.item1 = item1
         self.item2 = item2
@@ -86,8 +88,10 @@ open class AttachmentBehavior: DynamicBehavior {
 
     /// Attaches a point of one item to a point of another (offsets in each item's axes). The two items may still
     /// collide.
-    public init(item item1: any DynamicItem, offsetFromCenter offset1: Offset, attachedTo item2: any DynamicItem,
-                offsetFromCenter offset2: Offset) {
+    public init(
+        item item1: any DynamicItem, offsetFromCenter offset1: Offset, attachedTo item2: any DynamicItem,
+        offsetFromCenter offset2: Offset
+    ) {
         kind = .distance
         self.item1 = item1
         self.item2 = item2
@@ -129,9 +133,11 @@ open class AttachmentBehavior: DynamicBehavior {
                 return refuse("length \(newValue)", keeping: "\(storedLength)")
             }
             if kind == .limit && joint != nil {
-                DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): length \(newValue) is ignored: "
-                                           + "a limit attachment's rope is fixed when it joins an animator (UIKit "
-                                           + "does the same); it stays \(storedLength)")
+                DynamicsDiagnostics.report(
+                    .invalidValue,
+                    "\(describeBehavior(self)): length \(newValue) is ignored: "
+                        + "a limit attachment's rope is fixed when it joins an animator (UIKit "
+                        + "does the same); it stays \(storedLength)")
                 return
             }
             storedLength = newValue
@@ -191,8 +197,10 @@ open class AttachmentBehavior: DynamicBehavior {
                 return refuse("attachmentRange \(newValue)", keeping: "\(storedRange)")
             }
             if kind == .sliding && (newValue.minimum > 0 || newValue.maximum < 0) {
-                DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): attachmentRange \(newValue) "
-                                           + "of a sliding attachment must contain 0; it was reset to infinite")
+                DynamicsDiagnostics.report(
+                    .invalidValue,
+                    "\(describeBehavior(self)): attachmentRange \(newValue) "
+                        + "of a sliding attachment must contain 0; it was reset to infinite")
                 storedRange = .infinite
             } else {
                 storedRange = newValue
@@ -225,18 +233,27 @@ open class AttachmentBehavior: DynamicBehavior {
 
     static func checked(_ p: CGPoint, _ what: String) -> CGPoint {
         if p.isWithinWorld { return p }
-        DynamicsDiagnostics.report(.invalidValue, "UIAttachmentBehavior: \(what) \(p) is not finite or beyond ±\(InputLimits.maxCoordinate) pt; (0, 0) is used")
+        DynamicsDiagnostics.report(
+            .invalidValue,
+            "UIAttachmentBehavior: \(what) \(p) is not finite or beyond ±\(InputLimits.maxCoordinate) pt; (0, 0) is used"
+        )
         return .zero
     }
 
     static func checked(_ o: Offset, _ what: String) -> Offset {
-        if o.horizontal.isWithin(InputLimits.maxCoordinate) && o.vertical.isWithin(InputLimits.maxCoordinate) { return o }
-        DynamicsDiagnostics.report(.invalidValue, "UIAttachmentBehavior: \(what) \(o) is not finite or beyond ±\(InputLimits.maxCoordinate) pt; zero is used")
+        if o.horizontal.isWithin(InputLimits.maxCoordinate) && o.vertical.isWithin(InputLimits.maxCoordinate) {
+            return o
+        }
+        DynamicsDiagnostics.report(
+            .invalidValue,
+            "UIAttachmentBehavior: \(what) \(o) is not finite or beyond ±\(InputLimits.maxCoordinate) pt; zero is used")
         return .zero
     }
 
     func refuse(_ what: String, keeping old: String) {
-        DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): \(what) is invalid (must be finite"
-                                   + " and in range); the value stays \(old)")
+        DynamicsDiagnostics.report(
+            .invalidValue,
+            "\(describeBehavior(self)): \(what) is invalid (must be finite"
+                + " and in range); the value stays \(old)")
     }
 }

@@ -9,11 +9,13 @@ extension CollisionBehavior {
     /// identifier is reused.) A path with no segment of non-zero length, or with a non-finite point, is refused:
     /// "invalid path for collision boundary" diagnostic, nothing is added.
     public func addBoundary(withIdentifier identifier: AnyHashable, for path: BezierPath) {
-        guard path.isFinite, Self.isWithinWorld(path.bounds), path.flattened().contains(where: { !$0.segments.isEmpty }) else {
-            DynamicsDiagnostics.report(.invalidBoundaryPath,
-                                       "invalid path for collision boundary \(identifier) (\(path)) in "
-                                       + "\(describeBehavior(self)): it has no segment of non-zero length, or a "
-                                       + "point that is not finite or beyond ±\(InputLimits.maxCoordinate) pt; no boundary was added")
+        guard path.isFinite, Self.isWithinWorld(path.bounds), path.flattened().contains(where: { !$0.segments.isEmpty })
+        else {
+            DynamicsDiagnostics.report(
+                .invalidBoundaryPath,
+                "invalid path for collision boundary \(identifier) (\(path)) in "
+                    + "\(describeBehavior(self)): it has no segment of non-zero length, or a "
+                    + "point that is not finite or beyond ±\(InputLimits.maxCoordinate) pt; no boundary was added")
             return
         }
         store(Boundary(path: path.copy(), segment: nil), for: identifier)
@@ -23,10 +25,11 @@ extension CollisionBehavior {
     /// are refused with a diagnostic.
     public func addBoundary(withIdentifier identifier: AnyHashable, from p1: CGPoint, to p2: CGPoint) {
         guard p1.isWithinWorld, p2.isWithinWorld, p1 != p2 else {
-            DynamicsDiagnostics.report(.invalidBoundaryPath,
-                                       "invalid path for collision boundary \(identifier) in "
-                                       + "\(describeBehavior(self)): segment \(p1)–\(p2) is degenerate or not "
-                                       + "finite; no boundary was added")
+            DynamicsDiagnostics.report(
+                .invalidBoundaryPath,
+                "invalid path for collision boundary \(identifier) in "
+                    + "\(describeBehavior(self)): segment \(p1)–\(p2) is degenerate or not "
+                    + "finite; no boundary was added")
             return
         }
         let path = BezierPath()
@@ -65,8 +68,9 @@ extension CollisionBehavior {
 
     /// Every point of `rect` within ±`InputLimits.maxCoordinate`.
     private static func isWithinWorld(_ rect: CGRect) -> Bool {
-        rect.isNull || (CGPoint(x: rect.minX, y: rect.minY).isWithinWorld
-                        && CGPoint(x: rect.maxX, y: rect.maxY).isWithinWorld)
+        rect.isNull
+            || (CGPoint(x: rect.minX, y: rect.minY).isWithinWorld
+                && CGPoint(x: rect.maxX, y: rect.maxY).isWithinWorld)
     }
 
     private func store(_ boundary: Boundary, for identifier: AnyHashable) {

@@ -97,8 +97,10 @@ open class CollisionBehavior: DynamicBehavior {
     /// insets are refused (diagnostic; nothing changes).
     public func setTranslatesReferenceBoundsIntoBoundary(with insets: EdgeInsets) {
         guard insets.isFinite else {
-            DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): insets \(insets) are not finite; "
-                                       + "the reference-bounds boundary is unchanged")
+            DynamicsDiagnostics.report(
+                .invalidValue,
+                "\(describeBehavior(self)): insets \(insets) are not finite; "
+                    + "the reference-bounds boundary is unchanged")
             return
         }
         let changed = !translatesReferenceBoundsIntoBoundary || insets != self.insets
@@ -125,10 +127,11 @@ open class CollisionBehavior: DynamicBehavior {
         referenceLoopBody = nil
         group = animator.allocateCollisionGroup()
         if group == nil {
-            DynamicsDiagnostics.report(.tooManyCollisionBehaviors,
-                                       "\(describeBehavior(self)): all \(DynamicAnimator.collisionGroupCount) "
-                                       + "collision groups of the animator are in use; its items collide with "
-                                       + "nothing until it is added again")
+            DynamicsDiagnostics.report(
+                .tooManyCollisionBehaviors,
+                "\(describeBehavior(self)): all \(DynamicAnimator.collisionGroupCount) "
+                    + "collision groups of the animator are in use; its items collide with "
+                    + "nothing until it is added again")
         }
     }
 
@@ -177,8 +180,9 @@ open class CollisionBehavior: DynamicBehavior {
     func referenceLoopRect(for bounds: CGRect) -> CGRect? {
         guard translatesReferenceBoundsIntoBoundary, bounds.isFiniteRect, !bounds.isNull else { return nil }
         let inner = bounds.inset(by: insets)
-        return CGRect(x: inner.origin.x - 1, y: inner.origin.y - 1,
-                      width: inner.size.width + 2, height: inner.size.height + 2)
+        return CGRect(
+            x: inner.origin.x - 1, y: inner.origin.y - 1,
+            width: inner.size.width + 2, height: inner.size.height + 2)
     }
 
     /// Rebuilds the reference-bounds loop (after the flag, the insets or the animator's bounds changed).
@@ -187,14 +191,19 @@ open class CollisionBehavior: DynamicBehavior {
         referenceLoopBody = nil
         guard let rect = referenceLoopRect(for: animator.referenceBounds) else { return }
         guard rect.size.width > 0, rect.size.height > 0 else {
-            DynamicsDiagnostics.report(.invalidRect, "\(describeBehavior(self)): reference bounds "
-                                       + "\(animator.referenceBounds) inset by \(insets) leave no area; no "
-                                       + "reference-bounds boundary is built")
+            DynamicsDiagnostics.report(
+                .invalidRect,
+                "\(describeBehavior(self)): reference bounds "
+                    + "\(animator.referenceBounds) inset by \(insets) leave no area; no "
+                    + "reference-bounds boundary is built")
             return
         }
-        let loop = Polyline(points: [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
-                                     CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY)],
-                            isClosed: true)
+        let loop = Polyline(
+            points: [
+                CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+                CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY)
+            ],
+            isClosed: true)
         referenceLoopBody = animator.createBoundaryBody(loop.segments, for: self, identifier: nil)
     }
 

@@ -34,17 +34,19 @@ open class DynamicBehavior {
         guard !isPrimitive, behavior !== self, !childBehaviors.contains(where: { $0 === behavior }) else { return }
         if let other = behavior.dynamicAnimator {
             let place = other === dynamicAnimator ? "this animator" : "an animator"
-            DynamicsDiagnostics.report(.behaviorAddedTwice,
-                                       "Adding the same behavior twice to the same animator is not supported "
-                                       + "\(describeBehavior(behavior)); it is already registered in \(place) and "
-                                       + "was not added as a child of \(describeBehavior(self))")
+            DynamicsDiagnostics.report(
+                .behaviorAddedTwice,
+                "Adding the same behavior twice to the same animator is not supported "
+                    + "\(describeBehavior(behavior)); it is already registered in \(place) and "
+                    + "was not added as a child of \(describeBehavior(self))")
             return
         }
         if behavior.parent != nil || isDescendant(of: behavior) {
-            DynamicsDiagnostics.report(.behaviorAddedTwice,
-                                       "Adding the same behavior twice to the same animator is not supported "
-                                       + "\(describeBehavior(behavior)); it is already a child of another behavior "
-                                       + "or an ancestor of \(describeBehavior(self)) and was not added")
+            DynamicsDiagnostics.report(
+                .behaviorAddedTwice,
+                "Adding the same behavior twice to the same animator is not supported "
+                    + "\(describeBehavior(behavior)); it is already a child of another behavior "
+                    + "or an ancestor of \(describeBehavior(self)) and was not added")
             return
         }
         if let animator = dynamicAnimator, !animator.canRegister(behavior) { return }

@@ -14,12 +14,16 @@ extension DynamicItemBehavior {
         guard let animator = dynamicAnimator else {
             let key = ObjectIdentifier(item)
             let old = pendingLinearVelocities[key] ?? .zero
-            pendingLinearVelocities[key] = CGPoint(x: Self.capped(old.x + velocity.x), y: Self.capped(old.y + velocity.y))
+            pendingLinearVelocities[key] = CGPoint(
+                x: Self.capped(old.x + velocity.x), y: Self.capped(old.y + velocity.y))
             return
         }
-        guard let body = animator.record(for: item)?.body, let v = animator.world.linearVelocity(of: body) else { return }
+        guard let body = animator.record(for: item)?.body, let v = animator.world.linearVelocity(of: body) else {
+            return
+        }
         let sum = v + Vec2(velocity)
-        animator.world.setLinearVelocity(body, Vec2(Double(Self.capped(CGFloat(sum.x))), Double(Self.capped(CGFloat(sum.y)))))
+        animator.world.setLinearVelocity(
+            body, Vec2(Double(Self.capped(CGFloat(sum.x))), Double(Self.capped(CGFloat(sum.y)))))
         animator.tickle()
     }
 
@@ -27,7 +31,7 @@ extension DynamicItemBehavior {
     /// body.
     public func linearVelocity(for item: any DynamicItem) -> CGPoint {
         guard items.contains(where: { $0 === item }), let animator = dynamicAnimator,
-              let body = animator.record(for: item)?.body, let v = animator.world.linearVelocity(of: body)
+            let body = animator.record(for: item)?.body, let v = animator.world.linearVelocity(of: body)
         else { return .zero }
         return v.cgPoint
     }
@@ -44,7 +48,9 @@ extension DynamicItemBehavior {
             pendingAngularVelocities[key] = Self.capped((pendingAngularVelocities[key] ?? 0) + velocity)
             return
         }
-        guard let body = animator.record(for: item)?.body, let w = animator.world.angularVelocity(of: body) else { return }
+        guard let body = animator.record(for: item)?.body, let w = animator.world.angularVelocity(of: body) else {
+            return
+        }
         animator.world.setAngularVelocity(body, Double(Self.capped(CGFloat(w) + velocity)))
         animator.tickle()
     }
@@ -52,7 +58,7 @@ extension DynamicItemBehavior {
     /// The item's angular velocity, rad/s; 0 when the item is not in this behaviour or has no body.
     public func angularVelocity(for item: any DynamicItem) -> CGFloat {
         guard items.contains(where: { $0 === item }), let animator = dynamicAnimator,
-              let body = animator.record(for: item)?.body, let w = animator.world.angularVelocity(of: body)
+            let body = animator.record(for: item)?.body, let w = animator.world.angularVelocity(of: body)
         else { return 0 }
         return CGFloat(w)
     }
@@ -71,8 +77,10 @@ extension DynamicItemBehavior {
     }
 
     private func refuseVelocity(_ what: String, _ item: any DynamicItem) {
-        DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): \(what) for \(describe(item)) is not "
-                                   + "finite or beyond ±\(InputLimits.maxSpeed); the velocity is unchanged")
+        DynamicsDiagnostics.report(
+            .invalidValue,
+            "\(describeBehavior(self)): \(what) for \(describe(item)) is not "
+                + "finite or beyond ±\(InputLimits.maxSpeed); the velocity is unchanged")
     }
 
     /// A summed velocity kept within ±`InputLimits.maxSpeed` (repeated additions cannot run off to infinity).

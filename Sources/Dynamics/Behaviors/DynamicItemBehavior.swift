@@ -161,8 +161,10 @@ open class DynamicItemBehavior: DynamicBehavior {
         case actsAsZeroBelowZero
     }
 
-    private func set(_ key: WritableKeyPath<ItemProperties, CGFloat>, _ flag: ItemProperties.Flags,
-                     _ value: CGFloat, _ name: String, rule: Rule) {
+    private func set(
+        _ key: WritableKeyPath<ItemProperties, CGFloat>, _ flag: ItemProperties.Flags,
+        _ value: CGFloat, _ name: String, rule: Rule
+    ) {
         let accepted: Bool, requirement: String
         switch rule {
         case .finite, .actsAsZeroBelowZero:
@@ -173,26 +175,33 @@ open class DynamicItemBehavior: DynamicBehavior {
             requirement = "must be finite and ≥ 0"
         case .dampingRate:
             accepted = value.isFinite && 1 + DynamicAnimator.worldStepInterval * Double(value) > 0
-            requirement = "must be finite and above −120 (1/h for the 1/120-s step; the damping factor "
+            requirement =
+                "must be finite and above −120 (1/h for the 1/120-s step; the damping factor "
                 + "1/(1 + h·c) would not be finite and positive)"
         }
         // Beyond ±maxMagnitude the products the world forms (mass × size², damping × h) stop being meaningful.
         guard accepted && value.isWithin(InputLimits.maxMagnitude) else {
-            DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): \(name) \(value) \(requirement) "
-                                       + "and within ±\(InputLimits.maxMagnitude); it stays "
-                                       + "\(properties[keyPath: key])")
+            DynamicsDiagnostics.report(
+                .invalidValue,
+                "\(describeBehavior(self)): \(name) \(value) \(requirement) "
+                    + "and within ±\(InputLimits.maxMagnitude); it stays "
+                    + "\(properties[keyPath: key])")
             return
         }
         if rule == .actsAsZeroBelowZero && value < 0 && properties[keyPath: key] != value {
-            DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): \(name) \(value) is negative; it is "
-                                       + "kept and read back, but the solver uses 0 (UIKit passes it to Box2D, "
-                                       + "whose friction mix √(a·b) then turns NaN)")
+            DynamicsDiagnostics.report(
+                .invalidValue,
+                "\(describeBehavior(self)): \(name) \(value) is negative; it is "
+                    + "kept and read back, but the solver uses 0 (UIKit passes it to Box2D, "
+                    + "whose friction mix √(a·b) then turns NaN)")
         }
         setFlagged(key, flag, value)
     }
 
-    private func setFlagged<V: Equatable>(_ key: WritableKeyPath<ItemProperties, V>, _ flag: ItemProperties.Flags,
-                                          _ value: V) {
+    private func setFlagged<V: Equatable>(
+        _ key: WritableKeyPath<ItemProperties, V>, _ flag: ItemProperties.Flags,
+        _ value: V
+    ) {
         guard properties[keyPath: key] != value else { return }
         properties[keyPath: key] = value
         flags.insert(flag)

@@ -9,12 +9,15 @@ extension FieldBehavior {
     /// field's vector grid. Region, strength and falloff included; noise is taken at the animator's current time
     /// (0 before the field is added). A velocity field gives `direction × 100 − velocity` (the change it makes, per
     /// second). A custom field calls its block with a `deltaTime` of 0. Zero for non-finite input or mass ≤ 0.
-    public func acceleration(at point: CGPoint, velocity: CGPoint = .zero, mass: CGFloat = 1,
-                             charge: CGFloat = 0) -> CGVector {
+    public func acceleration(
+        at point: CGPoint, velocity: CGPoint = .zero, mass: CGFloat = 1,
+        charge: CGFloat = 0
+    ) -> CGVector {
         guard point.isFinite, velocity.isFinite, mass.isFinite, mass > 0, charge.isFinite else { return .zero }
         let time = dynamicAnimator?.world.time ?? 0
-        let force = definition.probeForce(at: Vec2(point), velocity: Vec2(velocity), mass: Double(mass),
-                                          charge: Double(charge), time: time, evaluator: makeEvaluator())
+        let force = definition.probeForce(
+            at: Vec2(point), velocity: Vec2(velocity), mass: Double(mass),
+            charge: Double(charge), time: time, evaluator: makeEvaluator())
         let a = force / Double(mass)
         // A finite question gets a finite answer: huge strengths over tiny masses or distances are capped (each
         // component at ±greatestFiniteMagnitude would still be useless to draw, so ±maxBlockForce), NaN reads 0.
@@ -38,15 +41,18 @@ extension FieldBehavior {
     /// Runs the block on one sample; a non-finite force counts as zero (reported once).
     private func evaluate(_ sample: FieldSample) -> Vec2 {
         guard let block = evaluationBlock else { return .zero }
-        let force = block(self, sample.position.cgPoint, CGVector(dx: sample.velocity.x, dy: sample.velocity.y),
-                          CGFloat(sample.mass), CGFloat(sample.charge), sample.deltaTime)
+        let force = block(
+            self, sample.position.cgPoint, CGVector(dx: sample.velocity.x, dy: sample.velocity.y),
+            CGFloat(sample.mass), CGFloat(sample.charge), sample.deltaTime)
         let limit = InputLimits.maxBlockForce
         guard force.isFinite, abs(Double(force.dx)) <= limit, abs(Double(force.dy)) <= limit else {
             if !reportedBadForce {
                 reportedBadForce = true
-                DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): the evaluation block returned "
-                                           + "\(force); forces that are not finite or beyond ±\(limit) per axis "
-                                           + "count as zero")
+                DynamicsDiagnostics.report(
+                    .invalidValue,
+                    "\(describeBehavior(self)): the evaluation block returned "
+                        + "\(force); forces that are not finite or beyond ±\(limit) per axis "
+                        + "count as zero")
             }
             return .zero
         }

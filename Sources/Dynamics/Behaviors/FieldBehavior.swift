@@ -94,8 +94,9 @@ open class FieldBehavior: DynamicBehavior {
         get { definition.position.cgPoint }
         set {
             guard newValue.isWithinWorld else {
-                return refuse("position \(newValue)", keeping: position,
-                              rule: "must be finite and within ±\(InputLimits.maxCoordinate) pt")
+                return refuse(
+                    "position \(newValue)", keeping: position,
+                    rule: "must be finite and within ±\(InputLimits.maxCoordinate) pt")
             }
             update { $0.position = Vec2(newValue) }
         }
@@ -118,7 +119,9 @@ open class FieldBehavior: DynamicBehavior {
         get { CGFloat(definition.strength) }
         set {
             guard newValue.isWithin(InputLimits.maxMagnitude) else {
-                return refuse("strength \(newValue)", keeping: strength, rule: "must be finite and within ±\(InputLimits.maxMagnitude)")
+                return refuse(
+                    "strength \(newValue)", keeping: strength,
+                    rule: "must be finite and within ±\(InputLimits.maxMagnitude)")
             }
             update { $0.strength = Double(newValue) }
         }
@@ -131,8 +134,9 @@ open class FieldBehavior: DynamicBehavior {
         get { CGFloat(definition.falloff) }
         set {
             guard newValue.isWithin(FieldBehavior.maxFalloff) else {
-                return refuse("falloff \(newValue)", keeping: falloff,
-                              rule: "must be finite and within ±\(FieldBehavior.maxFalloff)")
+                return refuse(
+                    "falloff \(newValue)", keeping: falloff,
+                    rule: "must be finite and within ±\(FieldBehavior.maxFalloff)")
             }
             update { $0.falloff = Double(newValue) }
         }
@@ -157,7 +161,9 @@ open class FieldBehavior: DynamicBehavior {
         get { CGVector(dx: definition.direction.x, dy: definition.direction.y) }
         set {
             guard newValue.isWithin(InputLimits.maxMagnitude) else {
-                return refuse("direction \(newValue)", keeping: direction, rule: "must be finite and within ±\(InputLimits.maxMagnitude)")
+                return refuse(
+                    "direction \(newValue)", keeping: direction,
+                    rule: "must be finite and within ±\(InputLimits.maxMagnitude)")
             }
             update { $0.direction = Vec2(newValue) }
         }
@@ -180,7 +186,9 @@ open class FieldBehavior: DynamicBehavior {
         get { isNoise ? CGFloat(definition.animationSpeed) : 0 }
         set {
             guard newValue.isWithin(InputLimits.maxMagnitude) else {
-                return refuse("animationSpeed \(newValue)", keeping: animationSpeed, rule: "must be finite and within ±\(InputLimits.maxMagnitude)")
+                return refuse(
+                    "animationSpeed \(newValue)", keeping: animationSpeed,
+                    rule: "must be finite and within ±\(InputLimits.maxMagnitude)")
             }
             guard isNoise else { return }
             update { $0.animationSpeed = Double(newValue) }
@@ -198,9 +206,11 @@ open class FieldBehavior: DynamicBehavior {
         // another world: forget it.
         fieldID = animator.world.createField(definition, evaluator: makeEvaluator())
         if fieldID == nil {
-            DynamicsDiagnostics.report(.tooManyFields, "UIDynamicAnimator supports a maximum of "
-                                       + "\(World.maxFieldCount) distinct fields; \(describeBehavior(self)) is "
-                                       + "registered but acts on nothing until it is added again")
+            DynamicsDiagnostics.report(
+                .tooManyFields,
+                "UIDynamicAnimator supports a maximum of "
+                    + "\(World.maxFieldCount) distinct fields; \(describeBehavior(self)) is "
+                    + "registered but acts on nothing until it is added again")
         }
     }
 

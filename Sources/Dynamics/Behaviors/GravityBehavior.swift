@@ -92,9 +92,10 @@ open class GravityBehavior: DynamicBehavior {
 
     override func willAssociate(with animator: DynamicAnimator) {
         if animator.registeredGravityCount > 0 {
-            DynamicsDiagnostics.report(.multipleGravityBehaviors,
-                                       "Multiple gravity behavior per animator is undefined and may assert in the "
-                                       + "future; \(describeBehavior(self)) now sets the animator's single gravity")
+            DynamicsDiagnostics.report(
+                .multipleGravityBehaviors,
+                "Multiple gravity behavior per animator is undefined and may assert in the "
+                    + "future; \(describeBehavior(self)) now sets the animator's single gravity")
         }
         animator.registeredGravityCount += 1
         animator.world.gravity = worldGravity
@@ -134,9 +135,10 @@ open class GravityBehavior: DynamicBehavior {
     }
 
     private func refuse(_ what: String) {
-        DynamicsDiagnostics.report(.invalidValue,
-                                   "\(describeBehavior(self)): \(what) is not finite or beyond ±\(InputLimits.maxMagnitude); "
-                                   + "gravityDirection stays "
-                                   + "\(direction)")
+        DynamicsDiagnostics.report(
+            .invalidValue,
+            "\(describeBehavior(self)): \(what) is not finite or beyond ±\(InputLimits.maxMagnitude); "
+                + "gravityDirection stays "
+                + "\(direction)")
     }
 }

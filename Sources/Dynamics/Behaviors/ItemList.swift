@@ -24,7 +24,8 @@ struct ItemList {
     @discardableResult
     mutating func remove(_ item: any DynamicItem) -> Bool {
         guard members.remove(ObjectIdentifier(item)) != nil,
-              let i = items.firstIndex(where: { $0 === item }) else { return false }
+            let i = items.firstIndex(where: { $0 === item })
+        else { return false }
         items.remove(at: i)
         return true
     }

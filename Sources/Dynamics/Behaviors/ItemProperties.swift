@@ -36,7 +36,9 @@ struct ItemProperties: Hashable, Sendable {
         static let charge = Flags(rawValue: 1 << 6)
         static let isAnchored = Flags(rawValue: 1 << 7)
         /// The properties reset when an item behaviour lets go (not charge, not anchoring).
-        static let resettable: Flags = [.elasticity, .friction, .density, .resistance, .angularResistance,
-                                        .allowsRotation]
+        static let resettable: Flags = [
+            .elasticity, .friction, .density, .resistance, .angularResistance,
+            .allowsRotation
+        ]
     }
 }

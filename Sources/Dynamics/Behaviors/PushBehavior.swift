@@ -117,7 +117,8 @@ open class PushBehavior: DynamicBehavior {
         let a = Float(angle)
         let v = CGVector(dx: Double(cos(a)) * Double(magnitude), dy: Double(sin(a)) * Double(magnitude))
         guard angle.isFinite, magnitude.isFinite, v.isWithin(InputLimits.maxMagnitude),
-              (Self.newton * Vec2(v)).isFinite else {
+            (Self.newton * Vec2(v)).isFinite
+        else {
             return refuse("setAngle(\(angle), magnitude: \(magnitude))")
         }
         direction = v
@@ -155,7 +156,8 @@ open class PushBehavior: DynamicBehavior {
         guard force != .zero else { return }
         for item in itemList.items {
             guard let body = animator.record(for: item)?.body,
-                  let point = applicationPoint(for: item, body: body, in: animator) else { continue }
+                let point = applicationPoint(for: item, body: body, in: animator)
+            else { continue }
             switch mode {
             case .continuous:
                 animator.applyForceForThisStep(force, at: point, to: body)
@@ -175,8 +177,10 @@ open class PushBehavior: DynamicBehavior {
     }
 
     private func refuse(_ what: String) {
-        DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): \(what) is not finite or beyond "
-                                   + "±\(InputLimits.maxMagnitude); "
-                                   + "pushDirection stays \(direction)")
+        DynamicsDiagnostics.report(
+            .invalidValue,
+            "\(describeBehavior(self)): \(what) is not finite or beyond "
+                + "±\(InputLimits.maxMagnitude); "
+                + "pushDirection stays \(direction)")
     }
 }

@@ -26,8 +26,10 @@ open class SnapBehavior: DynamicBehavior {
         if point.isWithinWorld {
             self.point = point
         } else {
-            DynamicsDiagnostics.report(.invalidValue, "UISnapBehavior: snap point \(point) is not finite or beyond "
-                                       + "±\(InputLimits.maxCoordinate) pt; the item's center \(item.center) is used")
+            DynamicsDiagnostics.report(
+                .invalidValue,
+                "UISnapBehavior: snap point \(point) is not finite or beyond "
+                    + "±\(InputLimits.maxCoordinate) pt; the item's center \(item.center) is used")
             self.point = item.center
         }
         super.init()
@@ -42,8 +44,10 @@ open class SnapBehavior: DynamicBehavior {
         get { point }
         set {
             guard newValue.isWithinWorld else {
-                DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): snapPoint \(newValue) is not "
-                                           + "finite or beyond ±\(InputLimits.maxCoordinate) pt; it stays \(point)")
+                DynamicsDiagnostics.report(
+                    .invalidValue,
+                    "\(describeBehavior(self)): snapPoint \(newValue) is not "
+                        + "finite or beyond ±\(InputLimits.maxCoordinate) pt; it stays \(point)")
                 return
             }
             point = newValue
@@ -60,8 +64,10 @@ open class SnapBehavior: DynamicBehavior {
         get { storedDamping }
         set {
             guard newValue.isFinite, newValue >= 0, newValue <= 1 else {
-                DynamicsDiagnostics.report(.invalidValue, "\(describeBehavior(self)): damping \(newValue) must be in "
-                                           + "0…1; it stays \(storedDamping)")
+                DynamicsDiagnostics.report(
+                    .invalidValue,
+                    "\(describeBehavior(self)): damping \(newValue) must be in "
+                        + "0…1; it stays \(storedDamping)")
                 return
             }
             storedDamping = newValue
@@ -92,7 +98,7 @@ open class SnapBehavior: DynamicBehavior {
         // Item corner (body frame) → point on the ghost (ghost frame, centred on the snap point, angle 0).
         let pairs: [(Vec2, Vec2)] = [
             (Vec2(-hw, -hh), Vec2(-hw - d, -hh)), (Vec2(-hw, -hh), Vec2(-hw, -hh - d)),
-            (Vec2(hw, hh), Vec2(hw + d, hh)), (Vec2(hw, hh), Vec2(hw, hh + d)),
+            (Vec2(hw, hh), Vec2(hw + d, hh)), (Vec2(hw, hh), Vec2(hw, hh + d))
         ]
         for (corner, target) in pairs {
             var j = JointDefinition.distance(body, ghost, anchorA: xf.apply(corner), anchorB: Vec2(point) + target)

@@ -5,8 +5,10 @@ import Foundation
 extension BezierPath {
     /// A path holding one arc (see `addArc(withCenter:radius:startAngle:endAngle:clockwise:)`), starting with a move
     /// to the arc's first point.
-    public convenience init(arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
-                            clockwise: Bool) {
+    public convenience init(
+        arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
+        clockwise: Bool
+    ) {
         self.init()
         addArc(withCenter: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
     }
@@ -19,8 +21,10 @@ extension BezierPath {
     /// turn or more is a full circle, equal angles add no arc). The arc is drawn as cubic curves of at most 90°
     /// each (error below 0.03 % of the radius). A negative radius acts as its magnitude; non-finite input adds
     /// nothing.
-    public func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
-                       clockwise: Bool) {
+    public func addArc(
+        withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
+        clockwise: Bool
+    ) {
         let r = Swift.abs(Double(radius))
         let a0 = Double(startAngle), a1 = Double(endAngle)
         guard r.isFinite, a0.isFinite, a1.isFinite, center.isFinite else { return }
@@ -37,9 +41,10 @@ extension BezierPath {
             let t0 = a0 + Double(i) * step
             let t1 = i == n - 1 ? a0 + sweep : t0 + step
             let p0 = point(t0), p1 = point(t1)
-            addCurve(to: p1,
-                     controlPoint1: CGPoint(x: Double(p0.x) - k * sin(t0), y: Double(p0.y) + k * cos(t0)),
-                     controlPoint2: CGPoint(x: Double(p1.x) + k * sin(t1), y: Double(p1.y) - k * cos(t1)))
+            addCurve(
+                to: p1,
+                controlPoint1: CGPoint(x: Double(p0.x) - k * sin(t0), y: Double(p0.y) + k * cos(t0)),
+                controlPoint2: CGPoint(x: Double(p1.x) + k * sin(t1), y: Double(p1.y) - k * cos(t1)))
         }
     }
 

@@ -55,8 +55,12 @@ extension BezierPath {
                 let n = Self.segmentCount(secondDerivativeBound: 2 * dd, tolerance: tol)
                 for i in 1...n {
                     let t = CGFloat(Double(i) / Double(n)), u = 1 - t
-                    add(i == n ? p : CGPoint(x: u * u * p0.x + 2 * u * t * c.x + t * t * p.x,
-                                             y: u * u * p0.y + 2 * u * t * c.y + t * t * p.y))
+                    add(
+                        i == n
+                            ? p
+                            : CGPoint(
+                                x: u * u * p0.x + 2 * u * t * c.x + t * t * p.x,
+                                y: u * u * p0.y + 2 * u * t * c.y + t * t * p.y))
                 }
             case .curve(let p, let c1, let c2):
                 if points.isEmpty { points.append(current) }
@@ -67,8 +71,12 @@ extension BezierPath {
                 for i in 1...n {
                     let t = CGFloat(Double(i) / Double(n)), u = 1 - t
                     let a = u * u * u, b = 3 * u * u * t, cc = 3 * u * t * t, d = t * t * t
-                    add(i == n ? p : CGPoint(x: a * p0.x + b * c1.x + cc * c2.x + d * p.x,
-                                             y: a * p0.y + b * c1.y + cc * c2.y + d * p.y))
+                    add(
+                        i == n
+                            ? p
+                            : CGPoint(
+                                x: a * p0.x + b * c1.x + cc * c2.x + d * p.x,
+                                y: a * p0.y + b * c1.y + cc * c2.y + d * p.y))
                 }
             case .close:
                 let start = points.first ?? current

@@ -24,14 +24,18 @@ extension BezierPath {
         let cx = r.midX, cy = r.midY, rx = r.width / 2, ry = r.height / 2
         let kx = rx * Self.kappa, ky = ry * Self.kappa
         move(to: CGPoint(x: cx + rx, y: cy))
-        addCurve(to: CGPoint(x: cx, y: cy + ry), controlPoint1: CGPoint(x: cx + rx, y: cy + ky),
-                 controlPoint2: CGPoint(x: cx + kx, y: cy + ry))
-        addCurve(to: CGPoint(x: cx - rx, y: cy), controlPoint1: CGPoint(x: cx - kx, y: cy + ry),
-                 controlPoint2: CGPoint(x: cx - rx, y: cy + ky))
-        addCurve(to: CGPoint(x: cx, y: cy - ry), controlPoint1: CGPoint(x: cx - rx, y: cy - ky),
-                 controlPoint2: CGPoint(x: cx - kx, y: cy - ry))
-        addCurve(to: CGPoint(x: cx + rx, y: cy), controlPoint1: CGPoint(x: cx + kx, y: cy - ry),
-                 controlPoint2: CGPoint(x: cx + rx, y: cy - ky))
+        addCurve(
+            to: CGPoint(x: cx, y: cy + ry), controlPoint1: CGPoint(x: cx + rx, y: cy + ky),
+            controlPoint2: CGPoint(x: cx + kx, y: cy + ry))
+        addCurve(
+            to: CGPoint(x: cx - rx, y: cy), controlPoint1: CGPoint(x: cx - kx, y: cy + ry),
+            controlPoint2: CGPoint(x: cx - rx, y: cy + ky))
+        addCurve(
+            to: CGPoint(x: cx, y: cy - ry), controlPoint1: CGPoint(x: cx - rx, y: cy - ky),
+            controlPoint2: CGPoint(x: cx - kx, y: cy - ry))
+        addCurve(
+            to: CGPoint(x: cx + rx, y: cy), controlPoint1: CGPoint(x: cx + kx, y: cy - ry),
+            controlPoint2: CGPoint(x: cx + rx, y: cy - ky))
         close()
     }
 
@@ -63,23 +67,27 @@ extension BezierPath {
         move(to: CGPoint(x: r.minX + tl, y: r.minY))
         addLine(to: CGPoint(x: r.maxX - tr, y: r.minY))
         if tr > 0 {
-            addCurve(to: CGPoint(x: r.maxX, y: r.minY + tr), controlPoint1: CGPoint(x: r.maxX - tr + k * tr, y: r.minY),
-                     controlPoint2: CGPoint(x: r.maxX, y: r.minY + tr - k * tr))
+            addCurve(
+                to: CGPoint(x: r.maxX, y: r.minY + tr), controlPoint1: CGPoint(x: r.maxX - tr + k * tr, y: r.minY),
+                controlPoint2: CGPoint(x: r.maxX, y: r.minY + tr - k * tr))
         }
         addLine(to: CGPoint(x: r.maxX, y: r.maxY - br))
         if br > 0 {
-            addCurve(to: CGPoint(x: r.maxX - br, y: r.maxY), controlPoint1: CGPoint(x: r.maxX, y: r.maxY - br + k * br),
-                     controlPoint2: CGPoint(x: r.maxX - br + k * br, y: r.maxY))
+            addCurve(
+                to: CGPoint(x: r.maxX - br, y: r.maxY), controlPoint1: CGPoint(x: r.maxX, y: r.maxY - br + k * br),
+                controlPoint2: CGPoint(x: r.maxX - br + k * br, y: r.maxY))
         }
         addLine(to: CGPoint(x: r.minX + bl, y: r.maxY))
         if bl > 0 {
-            addCurve(to: CGPoint(x: r.minX, y: r.maxY - bl), controlPoint1: CGPoint(x: r.minX + bl - k * bl, y: r.maxY),
-                     controlPoint2: CGPoint(x: r.minX, y: r.maxY - bl + k * bl))
+            addCurve(
+                to: CGPoint(x: r.minX, y: r.maxY - bl), controlPoint1: CGPoint(x: r.minX + bl - k * bl, y: r.maxY),
+                controlPoint2: CGPoint(x: r.minX, y: r.maxY - bl + k * bl))
         }
         addLine(to: CGPoint(x: r.minX, y: r.minY + tl))
         if tl > 0 {
-            addCurve(to: CGPoint(x: r.minX + tl, y: r.minY), controlPoint1: CGPoint(x: r.minX, y: r.minY + tl - k * tl),
-                     controlPoint2: CGPoint(x: r.minX + tl - k * tl, y: r.minY))
+            addCurve(
+                to: CGPoint(x: r.minX + tl, y: r.minY), controlPoint1: CGPoint(x: r.minX, y: r.minY + tl - k * tl),
+                controlPoint2: CGPoint(x: r.minX + tl - k * tl, y: r.minY))
         }
         close()
     }

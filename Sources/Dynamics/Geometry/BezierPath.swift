@@ -126,7 +126,8 @@ public final class BezierPath: Hashable, CustomStringConvertible {
             case .move(let p): .move(to: p.applying(t))
             case .line(let p): .line(to: p.applying(t))
             case .quadCurve(let p, let c): .quadCurve(to: p.applying(t), control: c.applying(t))
-            case .curve(let p, let c1, let c2): .curve(to: p.applying(t), control1: c1.applying(t), control2: c2.applying(t))
+            case .curve(let p, let c1, let c2):
+                .curve(to: p.applying(t), control1: c1.applying(t), control2: c2.applying(t))
             case .close: .close
             }
         }

@@ -34,7 +34,8 @@ extension CGRect {
     /// The rectangle with each edge moved inward by `insets` (UIKit's `inset(by:)`).
     public func inset(by insets: EdgeInsets) -> CGRect {
         let r = standardized
-        return CGRect(x: r.minX + insets.left, y: r.minY + insets.top,
-                      width: r.width - insets.left - insets.right, height: r.height - insets.top - insets.bottom)
+        return CGRect(
+            x: r.minX + insets.left, y: r.minY + insets.top,
+            width: r.width - insets.left - insets.right, height: r.height - insets.top - insets.bottom)
     }
 }

@@ -3,5 +3,5 @@
 // this module (CGVector.swift, CGAffineTransform.swift).
 @_exported import Foundation
 #if canImport(CoreGraphics)
-@_exported import CoreGraphics
+    @_exported import CoreGraphics
 #endif

@@ -36,8 +36,10 @@ public final class Region: Sendable, CustomStringConvertible {
     /// radius contains every point. NaN is refused (diagnostic): the region is empty.
     public init(radius: CGFloat) {
         if radius.isNaN {
-            DynamicsDiagnostics.report(.invalidValue, "Region(radius: \(radius)): the radius is NaN; the region "
-                                       + "contains nothing")
+            DynamicsDiagnostics.report(
+                .invalidValue,
+                "Region(radius: \(radius)): the radius is NaN; the region "
+                    + "contains nothing")
         }
         core = FieldRegion(radius: Double(radius))
     }
@@ -47,8 +49,10 @@ public final class Region: Sendable, CustomStringConvertible {
     /// empty.
     public init(size: CGSize) {
         if size.width.isNaN || size.height.isNaN {
-            DynamicsDiagnostics.report(.invalidValue, "Region(size: \(size)): the size is NaN; the region contains "
-                                       + "nothing")
+            DynamicsDiagnostics.report(
+                .invalidValue,
+                "Region(size: \(size)): the size is NaN; the region contains "
+                    + "nothing")
         }
         core = FieldRegion(width: Double(size.width), height: Double(size.height))
     }

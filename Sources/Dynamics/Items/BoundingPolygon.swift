@@ -13,7 +13,8 @@ struct BoundingPolygon {
 
         var description: String {
             switch self {
-            case .missing: "collisionBoundsType is .path but collisionBoundingPath is empty; a .path item MUST provide one"
+            case .missing:
+                "collisionBoundsType is .path but collisionBoundingPath is empty; a .path item MUST provide one"
             case .empty: "the path is empty"
             case .polygon(.tooFewPoints): "its first subpath has fewer than 3 distinct points"
             case .polygon(.nonFinite): "a point is NaN or infinite"

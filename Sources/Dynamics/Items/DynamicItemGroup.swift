@@ -58,8 +58,10 @@ public final class DynamicItemGroup: PixelAlignedDynamicItem {
         var list = ItemList()
         for item in items {
             if item is DynamicItemGroup {
-                DynamicsDiagnostics.report(.invalidGroup, "UIDynamicItemGroup cannot be initialized with items "
-                                           + "containing UIDynamicItemGroup; \(describe(item)) was left out")
+                DynamicsDiagnostics.report(
+                    .invalidGroup,
+                    "UIDynamicItemGroup cannot be initialized with items "
+                        + "containing UIDynamicItemGroup; \(describe(item)) was left out")
                 continue
             }
             list.insert(item)

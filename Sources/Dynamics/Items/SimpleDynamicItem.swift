@@ -18,8 +18,10 @@ public final class SimpleDynamicItem: DynamicItem {
     public var name: String?
 
     /// An item of `size` pt centred at `center`; a nil `collisionBoundingPath` is an empty path.
-    public init(center: CGPoint, size: CGSize, collisionBoundsType: DynamicItemCollisionBoundsType = .rectangle,
-                collisionBoundingPath: BezierPath? = nil, name: String? = nil) {
+    public init(
+        center: CGPoint, size: CGSize, collisionBoundsType: DynamicItemCollisionBoundsType = .rectangle,
+        collisionBoundingPath: BezierPath? = nil, name: String? = nil
+    ) {
         self.center = center
         self.bounds = CGRect(origin: .zero, size: size)
         self.transform = .identity
@@ -29,10 +31,13 @@ public final class SimpleDynamicItem: DynamicItem {
     }
 
     /// An item occupying `frame` (reference coordinates, pt).
-    public convenience init(frame: CGRect, collisionBoundsType: DynamicItemCollisionBoundsType = .rectangle,
-                            name: String? = nil) {
-        self.init(center: CGPoint(x: frame.midX, y: frame.midY), size: frame.size,
-                  collisionBoundsType: collisionBoundsType, name: name)
+    public convenience init(
+        frame: CGRect, collisionBoundsType: DynamicItemCollisionBoundsType = .rectangle,
+        name: String? = nil
+    ) {
+        self.init(
+            center: CGPoint(x: frame.midX, y: frame.midY), size: frame.size,
+            collisionBoundsType: collisionBoundsType, name: name)
     }
 
     /// The rotation of `transform`, radians.

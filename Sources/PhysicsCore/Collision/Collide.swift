@@ -56,7 +56,8 @@ package func collide(
         case .circle:
             return collideCircles(a.geometry, xfA, b.geometry, xfB, speculativeDistance)
         case .polygon:
-            return NarrowPhase.flipped(collidePolygonCircle(NarrowPolygon(b), xfB, a.geometry, xfA, speculativeDistance))
+            return NarrowPhase.flipped(
+                collidePolygonCircle(NarrowPolygon(b), xfB, a.geometry, xfA, speculativeDistance))
         case .ellipse:
             return NarrowPhase.flipped(collideEllipseCircle(b.geometry, xfB, a.geometry, xfA, speculativeDistance))
         case .segment:
@@ -71,7 +72,8 @@ package func collide(
         case .polygon:
             return collidePolygons(NarrowPolygon(a), xfA, NarrowPolygon(b), xfB, speculativeDistance)
         case .ellipse:
-            return NarrowPhase.flipped(collideEllipsePolygon(b.geometry, xfB, NarrowPolygon(a), xfA, speculativeDistance))
+            return NarrowPhase.flipped(
+                collideEllipsePolygon(b.geometry, xfB, NarrowPolygon(a), xfA, speculativeDistance))
         case .segment:
             return withSegmentPolygon(b.geometry) {
                 collidePolygons(NarrowPolygon(a), xfA, $0, xfB, speculativeDistance)

@@ -53,19 +53,25 @@ func collidePolygons(
     // largest separation is the true closest feature, so no tolerance.
     var tolerance = NarrowPhase.referenceFaceTolerance
     if Swift.max(sepA, sepB) > NarrowPhase.disjointThreshold
-        && dot(xfA.q.rotate(polyA.normals[edgeA]), xfB.q.rotate(polyB.normals[edgeB])) > -0.99 {
+        && dot(xfA.q.rotate(polyA.normals[edgeA]), xfB.q.rotate(polyB.normals[edgeB])) > -0.99
+    {
         tolerance = 0
     }
     if sepB > sepA + tolerance {
-        return clipPolygons(ref: polyB, xfRef: xfB, edge: edgeB, separation: sepB,
-                            inc: polyA, incToRef: aToB, flip: true, speculativeDistance).manifold
+        return clipPolygons(
+            ref: polyB, xfRef: xfB, edge: edgeB, separation: sepB,
+            inc: polyA, incToRef: aToB, flip: true, speculativeDistance
+        ).manifold
     }
-    let fromA = clipPolygons(ref: polyA, xfRef: xfA, edge: edgeA, separation: sepA,
-                             inc: polyB, incToRef: bToA, flip: false, speculativeDistance)
+    let fromA = clipPolygons(
+        ref: polyA, xfRef: xfA, edge: edgeA, separation: sepA,
+        inc: polyB, incToRef: bToA, flip: false, speculativeDistance)
     if fromA.vertexPair && sepB > sepA {
         // Apart, and A's slightly worse face led to a vertex pair that is not the closest feature: B's face is.
-        return clipPolygons(ref: polyB, xfRef: xfB, edge: edgeB, separation: sepB,
-                            inc: polyA, incToRef: aToB, flip: true, speculativeDistance).manifold
+        return clipPolygons(
+            ref: polyB, xfRef: xfB, edge: edgeB, separation: sepB,
+            inc: polyA, incToRef: aToB, flip: true, speculativeDistance
+        ).manifold
     }
     return fromA.manifold
 }
@@ -114,7 +120,8 @@ private func clipPolygons(
             let incVertex = sc.fraction2 == 0 ? j1 : j2
             let nw = xfRef.q.rotate(nv)
             m.normal = flip ? -nw : nw
-            let id = flip
+            let id =
+                flip
                 ? NarrowPhase.featureId(aIndex: incVertex, bIndex: refVertex, referenceOnB: true)
                 : NarrowPhase.featureId(aIndex: refVertex, bIndex: incVertex, referenceOnB: false)
             m.append(ManifoldPoint(point: xfRef.apply(0.5 * (sc.point1 + sc.point2)), separation: dist, id: id))
@@ -139,13 +146,15 @@ private func clipPolygons(
 
     m.normal = flip ? -normalWorld : normalWorld
     if sepLower < speculativeDistance {
-        let id = flip
+        let id =
+            flip
             ? NarrowPhase.featureId(aIndex: j2, bIndex: i1, referenceOnB: true)
             : NarrowPhase.featureId(aIndex: i1, bIndex: j2, referenceOnB: false)
         m.append(ManifoldPoint(point: xfRef.apply(vLower - (0.5 * sepLower) * n), separation: sepLower, id: id))
     }
     if sepUpper < speculativeDistance {
-        let id = flip
+        let id =
+            flip
             ? NarrowPhase.featureId(aIndex: j1, bIndex: i2, referenceOnB: true)
             : NarrowPhase.featureId(aIndex: i2, bIndex: j1, referenceOnB: false)
         m.append(ManifoldPoint(point: xfRef.apply(vUpper - (0.5 * sepUpper) * n), separation: sepUpper, id: id))

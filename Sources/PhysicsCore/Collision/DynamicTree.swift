@@ -103,7 +103,11 @@ package struct DynamicTree: Sendable {
         nodes[Int(sibling)].parent = newParent
         nodes[Int(leaf)].parent = newParent
         if oldParent != -1 {
-            if nodes[Int(oldParent)].child1 == sibling { nodes[Int(oldParent)].child1 = newParent } else { nodes[Int(oldParent)].child2 = newParent }
+            if nodes[Int(oldParent)].child1 == sibling {
+                nodes[Int(oldParent)].child1 = newParent
+            } else {
+                nodes[Int(oldParent)].child2 = newParent
+            }
         } else {
             root = newParent
         }
@@ -131,7 +135,11 @@ package struct DynamicTree: Sendable {
         let grandParent = nodes[Int(parent)].parent
         let sibling = nodes[Int(parent)].child1 == leaf ? nodes[Int(parent)].child2 : nodes[Int(parent)].child1
         if grandParent != -1 {
-            if nodes[Int(grandParent)].child1 == parent { nodes[Int(grandParent)].child1 = sibling } else { nodes[Int(grandParent)].child2 = sibling }
+            if nodes[Int(grandParent)].child1 == parent {
+                nodes[Int(grandParent)].child1 = sibling
+            } else {
+                nodes[Int(grandParent)].child2 = sibling
+            }
             nodes[Int(sibling)].parent = grandParent
             freeNode(parent)
             refit(from: grandParent)
@@ -163,7 +171,11 @@ package struct DynamicTree: Sendable {
         nodes[Int(iA)].parent = iUp
         let upParent = nodes[Int(iUp)].parent
         if upParent != -1 {
-            if nodes[Int(upParent)].child1 == iA { nodes[Int(upParent)].child1 = iUp } else { nodes[Int(upParent)].child2 = iUp }
+            if nodes[Int(upParent)].child1 == iA {
+                nodes[Int(upParent)].child1 = iUp
+            } else {
+                nodes[Int(upParent)].child2 = iUp
+            }
         } else {
             root = iUp
         }
@@ -192,24 +204,25 @@ package struct DynamicTree: Sendable {
         let root = self.root
         let start = results.count
         let complete = stack.withUnsafeMutableBufferPointer { st in
-        nodes.withUnsafeBufferPointer { n in
-            st[0] = root
-            var top = 1
-            while top > 0 {
-                top -= 1
-                let node = n[Int(st[top])]
-                if !node.aabb.overlaps(aabb) { continue }
-                if node.child1 == -1 {
-                    results.append(node.payload)
-                } else {
-                    if top + 2 > st.count { return false }  // heights out of date: never expected
-                    st[top] = node.child1
-                    st[top + 1] = node.child2
-                    top += 2
+            nodes.withUnsafeBufferPointer { n in
+                st[0] = root
+                var top = 1
+                while top > 0 {
+                    top -= 1
+                    let node = n[Int(st[top])]
+                    if !node.aabb.overlaps(aabb) { continue }
+                    if node.child1 == -1 {
+                        results.append(node.payload)
+                    } else {
+                        if top + 2 > st.count { return false }  // heights out of date: never expected
+                        st[top] = node.child1
+                        st[top + 1] = node.child2
+                        top += 2
+                    }
                 }
+                return true
             }
-            return true
-        }}
+        }
         if !complete {
             // Same traversal with a growing stack.
             results.removeSubrange(start...)
@@ -217,7 +230,11 @@ package struct DynamicTree: Sendable {
             while let id = work.popLast() {
                 let node = nodes[Int(id)]
                 if !node.aabb.overlaps(aabb) { continue }
-                if node.child1 == -1 { results.append(node.payload) } else { work.append(node.child1); work.append(node.child2) }
+                if node.child1 == -1 {
+                    results.append(node.payload)
+                } else {
+                    work.append(node.child1); work.append(node.child2)
+                }
             }
         }
     }

@@ -153,13 +153,16 @@ func gjkDistance(_ a: GJKShape, _ xfA: Transform, _ b: GJKShape, _ xfB: Transfor
         pA = s1.weight * s1.wA + s2.weight * s2.wA + s3.weight * s3.wA
         pB = pA
     }
-    return GJKOutput(pointA: pA, pointB: pB, distance: count == 3 ? 0 : (pB - pA).length,
-                     count: count)
+    return GJKOutput(
+        pointA: pA, pointB: pB, distance: count == 3 ? 0 : (pB - pA).length,
+        count: count)
 }
 
 /// The support vertex of B − A along `toward`: B's support along `toward` minus A's support along −`toward`.
 @inline(__always)
-private func gjkMakeVertex(_ a: GJKShape, _ xfA: Transform, _ b: GJKShape, _ xfB: Transform, _ toward: Vec2) -> GJKVertex {
+private func gjkMakeVertex(_ a: GJKShape, _ xfA: Transform, _ b: GJKShape, _ xfB: Transform, _ toward: Vec2)
+    -> GJKVertex
+{
     var v = GJKVertex()
     v.localA = a.support(xfA.q.invRotate(-toward))
     v.localB = b.support(xfB.q.invRotate(toward))

@@ -55,7 +55,8 @@ package func timeOfImpact(
     let target = Swift.max(targetSeparation, 0) + sa.radius + sb.radius
     let tolerance = Swift.max(0.25 * targetSeparation, 1e-4)
     let tMax = maxFraction
-    let omega = abs(sweepA.a2 - sweepA.a1) * sa.coreReach(from: sweepA.localCenter)
+    let omega =
+        abs(sweepA.a2 - sweepA.a1) * sa.coreReach(from: sweepA.localCenter)
         + abs(sweepB.a2 - sweepB.a1) * sb.coreReach(from: sweepB.localCenter)
     let dv = (sweepB.c2 - sweepB.c1) - (sweepA.c2 - sweepA.c1)
     var t = 0.0
@@ -65,7 +66,8 @@ package func timeOfImpact(
         let g = gjkDistance(sa, sweepA.transform(at: t), sb, sweepB.transform(at: t))
         let d = g.distance
         if d < target - tolerance {
-            return iteration == 0 ? TOIResult(state: .overlapped, fraction: 0) : TOIResult(state: .failed, fraction: safe)
+            return iteration == 0
+                ? TOIResult(state: .overlapped, fraction: 0) : TOIResult(state: .failed, fraction: safe)
         }
         if d <= target + tolerance { return TOIResult(state: .hit, fraction: t) }
         safe = t

@@ -22,8 +22,10 @@ extension FieldDefinition {
     /// The force of this field on `body`, in newtons (multiply by `FieldUnits.pointsPerMeter` for world units).
     /// The region is not tested here; velocity fields give zero (they replace the velocity instead). `time` is the
     /// world time after the sub-step (noise), `deltaTime` the sub-step length (custom fields).
-    package func force(on body: FieldBodyState, time: Double, deltaTime: Double,
-                       evaluator: FieldEvaluator?) -> Vec2 {
+    package func force(
+        on body: FieldBodyState, time: Double, deltaTime: Double,
+        evaluator: FieldEvaluator?
+    ) -> Vec2 {
         let eps = FieldUnits.epsilon
         let ppm = FieldUnits.pointsPerMeter
         let s = strength
@@ -66,8 +68,9 @@ extension FieldDefinition {
             return (m * v.lengthSquared) * noiseForce(p, r, time)
         case .custom:
             guard abs(s) >= eps, let evaluator else { return .zero }
-            let sample = FieldSample(position: body.local, velocity: body.velocity / ppm, mass: m, charge: q,
-                                     deltaTime: deltaTime)
+            let sample = FieldSample(
+                position: body.local, velocity: body.velocity / ppm, mass: m, charge: q,
+                deltaTime: deltaTime)
             let f = evaluator(sample)
             return f.isFinite ? f : .zero
         }
@@ -76,8 +79,10 @@ extension FieldDefinition {
     /// The force (world units, mass·pt/s²) on a probe at `point` (world pt) with `velocity` (pt/s), region
     /// included; a velocity field gives `mass · (direction·100 − velocity)` (what would reach its velocity in 1 s).
     /// Inputs must be finite, mass > 0.
-    package func probeForce(at point: Vec2, velocity: Vec2, mass: Double, charge: Double, time: Double,
-                            evaluator: FieldEvaluator?) -> Vec2 {
+    package func probeForce(
+        at point: Vec2, velocity: Vec2, mass: Double, charge: Double, time: Double,
+        evaluator: FieldEvaluator?
+    ) -> Vec2 {
         let local = point - position
         guard region.contains(local) else { return .zero }
         if kind == .velocity { return mass * (FieldUnits.pointsPerMeter * direction - velocity) }

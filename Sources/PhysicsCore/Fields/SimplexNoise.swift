@@ -7,8 +7,10 @@
 /// angle makes the pattern swirl without drifting.
 public enum SimplexNoise {
     /// Value and gradient (∂n/∂x, ∂n/∂y, ∂n/∂z) of the noise at (x, y, z) with gradients turned by `angle` (rad).
-    public static func evaluate(_ x: Double, _ y: Double, _ z: Double,
-                                angle: Double) -> (value: Double, gradient: (x: Double, y: Double, z: Double)) {
+    public static func evaluate(
+        _ x: Double, _ y: Double, _ z: Double,
+        angle: Double
+    ) -> (value: Double, gradient: (x: Double, y: Double, z: Double)) {
         // Beyond ±1e15 the lattice cell no longer fits an Int reliably; the noise is simply 0 there.
         guard abs(x) < 1e15, abs(y) < 1e15, abs(z) < 1e15, angle.isFinite else { return (0, (0, 0, 0)) }
         let ca = mCos(angle), sa = mSin(angle)
@@ -22,20 +24,30 @@ public enum SimplexNoise {
         // Which of the six tetrahedra of the cube: the order of the offsets.
         let (i1, j1, k1, i2, j2, k2): (Int, Int, Int, Int, Int, Int)
         if x0 >= y0 {
-            if y0 >= z0 { (i1, j1, k1, i2, j2, k2) = (1, 0, 0, 1, 1, 0) }
-            else if x0 >= z0 { (i1, j1, k1, i2, j2, k2) = (1, 0, 0, 1, 0, 1) }
-            else { (i1, j1, k1, i2, j2, k2) = (0, 0, 1, 1, 0, 1) }
+            if y0 >= z0 {
+                (i1, j1, k1, i2, j2, k2) = (1, 0, 0, 1, 1, 0)
+            } else if x0 >= z0 {
+                (i1, j1, k1, i2, j2, k2) = (1, 0, 0, 1, 0, 1)
+            } else {
+                (i1, j1, k1, i2, j2, k2) = (0, 0, 1, 1, 0, 1)
+            }
         } else {
-            if y0 < z0 { (i1, j1, k1, i2, j2, k2) = (0, 0, 1, 0, 1, 1) }
-            else if x0 < z0 { (i1, j1, k1, i2, j2, k2) = (0, 1, 0, 0, 1, 1) }
-            else { (i1, j1, k1, i2, j2, k2) = (0, 1, 0, 1, 1, 0) }
+            if y0 < z0 {
+                (i1, j1, k1, i2, j2, k2) = (0, 0, 1, 0, 1, 1)
+            } else if x0 < z0 {
+                (i1, j1, k1, i2, j2, k2) = (0, 1, 0, 0, 1, 1)
+            } else {
+                (i1, j1, k1, i2, j2, k2) = (0, 1, 0, 1, 1, 0)
+            }
         }
         var sum = Accumulator()
         sum.add(gradient(i, j, k, ca, sa), x0, y0, z0)
-        sum.add(gradient(i + i1, j + j1, k + k1, ca, sa),
-                x0 - Double(i1) + unskew, y0 - Double(j1) + unskew, z0 - Double(k1) + unskew)
-        sum.add(gradient(i + i2, j + j2, k + k2, ca, sa),
-                x0 - Double(i2) + 2 * unskew, y0 - Double(j2) + 2 * unskew, z0 - Double(k2) + 2 * unskew)
+        sum.add(
+            gradient(i + i1, j + j1, k + k1, ca, sa),
+            x0 - Double(i1) + unskew, y0 - Double(j1) + unskew, z0 - Double(k1) + unskew)
+        sum.add(
+            gradient(i + i2, j + j2, k + k2, ca, sa),
+            x0 - Double(i2) + 2 * unskew, y0 - Double(j2) + 2 * unskew, z0 - Double(k2) + 2 * unskew)
         sum.add(gradient(i + 1, j + 1, k + 1, ca, sa), x0 - 1 + 3 * unskew, y0 - 1 + 3 * unskew, z0 - 1 + 3 * unskew)
         let (n, gx, gy, gz) = (sum.n, sum.gx, sum.gy, sum.gz)
         return (scale * n, (scale * gx, scale * gy, scale * gz))
@@ -53,7 +65,7 @@ public enum SimplexNoise {
         101, 155, 167, 43, 172, 9, 129, 22, 39, 253, 19, 98, 108, 110, 79, 113, 224, 232, 178, 185, 112, 104, 218,
         246, 97, 228, 251, 34, 242, 193, 238, 210, 144, 12, 191, 179, 162, 241, 81, 51, 145, 235, 249, 14, 239, 107,
         49, 192, 214, 31, 181, 199, 106, 157, 184, 84, 204, 176, 115, 121, 50, 45, 127, 4, 150, 254, 138, 236, 205,
-        93, 222, 114, 67, 29, 24, 72, 243, 141, 128, 195, 78, 66, 215, 61, 156, 180,
+        93, 222, 114, 67, 29, 24, 72, 243, 141, 128, 195, 78, 66, 215, 61, 156, 180
     ]
 
     // MARK: Private
@@ -70,7 +82,7 @@ public enum SimplexNoise {
     /// (the edge crossed with the cube diagonal (1, 1, 1), rescaled).
     private static let edges: [(Double, Double, Double)] = [
         (1, 1, 0), (-1, 1, 0), (1, -1, 0), (-1, -1, 0), (1, 0, 1), (-1, 0, 1),
-        (1, 0, -1), (-1, 0, -1), (0, 1, 1), (0, -1, 1), (0, 1, -1), (0, -1, -1),
+        (1, 0, -1), (-1, 0, -1), (0, 1, 1), (0, -1, 1), (0, 1, -1), (0, -1, -1)
     ]
     private static let partners: [(Double, Double, Double)] = edges.map { u in
         let c = (u.1 - u.2, u.2 - u.0, u.0 - u.1)
@@ -111,8 +123,10 @@ public enum SimplexNoise {
         return Int(p[(i + b) & 255])
     }
 
-    @inline(__always) private static func gradient(_ i: Int, _ j: Int, _ k: Int,
-                                                   _ ca: Double, _ sa: Double) -> (Double, Double, Double) {
+    @inline(__always) private static func gradient(
+        _ i: Int, _ j: Int, _ k: Int,
+        _ ca: Double, _ sa: Double
+    ) -> (Double, Double, Double) {
         let h = hash(i, j, k) % 12
         let u = edges[h], w = partners[h]
         return (ca * u.0 + sa * w.0, ca * u.1 + sa * w.1, ca * u.2 + sa * w.2)

@@ -34,8 +34,9 @@ extension World {
             fieldStore.slots.append(FieldStore.Slot(definition: definition))
         }
         let generation = fieldStore.slots[index].generation &+ 1
-        fieldStore.slots[index] = FieldStore.Slot(definition: definition, evaluator: evaluator,
-                                                  generation: generation, isAlive: true)
+        fieldStore.slots[index] = FieldStore.Slot(
+            definition: definition, evaluator: evaluator,
+            generation: generation, isAlive: true)
         fieldStore.order.append(Int32(index))
         return FieldID(index: Int32(index), generation: generation)
     }
@@ -129,10 +130,12 @@ extension World {
     /// Nil for a stale id or non-finite input; custom fields call their closure with a `deltaTime` of 0.
     public func fieldForce(_ id: FieldID, at point: Vec2, velocity: Vec2, mass: Double, charge: Double) -> Vec2? {
         guard fieldStore.isValid(id), point.isFinite, velocity.isFinite, mass.isFinite, mass > 0,
-              charge.isFinite else { return nil }
+            charge.isFinite
+        else { return nil }
         let slot = fieldStore.slots[Int(id.index)]
-        return slot.definition.probeForce(at: point, velocity: velocity, mass: mass, charge: charge, time: time,
-                                          evaluator: slot.evaluator)
+        return slot.definition.probeForce(
+            at: point, velocity: velocity, mass: mass, charge: charge, time: time,
+            evaluator: slot.evaluator)
     }
 
     // MARK: Private

@@ -13,7 +13,8 @@ extension Joint {
         softness = ctx.jointSoftness
         springSoftness = Softness(hertz: hertz, dampingRatio: dampingRatio, h: ctx.h)
         let omega = 2 * Double.pi * hertz
-        explicitSpring = enableSpring && minLength != maxLength && hertz > 0
+        explicitSpring =
+            enableSpring && minLength != maxLength && hertz > 0
             && omega * ctx.h < 0.5 && 2 * dampingRatio * omega * ctx.h < 1
         if !enableSpring || hertz == 0 || explicitSpring { springImpulse = 0 }
         if !enableLimit && enableSpring { lowerImpulse = 0; upperImpulse = 0 }
@@ -27,7 +28,9 @@ extension Joint {
         applyJointImpulse(self, p, rA, rB, 0, &a, &b)
     }
 
-    package mutating func solveDistance(_ ctx: JointStepContext, useBias: Bool, _ a: inout BodyState, _ b: inout BodyState) {
+    package mutating func solveDistance(
+        _ ctx: JointStepContext, useBias: Bool, _ a: inout BodyState, _ b: inout BodyState
+    ) {
         let rA = a.dq.rotate(frameA), rB = b.dq.rotate(frameB)
         let d = (b.dp - a.dp) + deltaCenter + rB - rA
         let len = d.length
@@ -55,20 +58,25 @@ extension Joint {
             let bias = springSoftness.biasRate * c
             let vr = (b.v + cross(b.w, rB)) - (a.v + cross(a.w, rA))
             let cdot = dot(axis, vr)
-            let impulse = -springSoftness.massScale * axialMass * (cdot + bias) - springSoftness.impulseScale * springImpulse
+            let impulse =
+                -springSoftness.massScale * axialMass * (cdot + bias) - springSoftness.impulseScale * springImpulse
             springImpulse += impulse
             applyJointImpulse(self, impulse * axis, rA, rB, 0, &a, &b)
         }
         if enableLimit {
             let vr = (b.v + cross(b.w, rB)) - (a.v + cross(a.w, rA))
             if minLength > 0 || lowerImpulse > 0 {
-                let impulse = jointLimitImpulse(c: len - minLength, cdot: dot(axis, vr), accumulated: &lowerImpulse, axialMass: axialMass, softness: softness, ctx, useBias)
+                let impulse = jointLimitImpulse(
+                    c: len - minLength, cdot: dot(axis, vr), accumulated: &lowerImpulse, axialMass: axialMass,
+                    softness: softness, ctx, useBias)
                 applyJointImpulse(self, impulse * axis, rA, rB, 0, &a, &b)
             }
             if maxLength < Double.infinity {
                 // Recomputed: the lower side may just have changed the velocities.
                 let vr2 = (a.v + cross(a.w, rA)) - (b.v + cross(b.w, rB))
-                let impulse = jointLimitImpulse(c: maxLength - len, cdot: dot(axis, vr2), accumulated: &upperImpulse, axialMass: axialMass, softness: softness, ctx, useBias)
+                let impulse = jointLimitImpulse(
+                    c: maxLength - len, cdot: dot(axis, vr2), accumulated: &upperImpulse, axialMass: axialMass,
+                    softness: softness, ctx, useBias)
                 applyJointImpulse(self, -impulse * axis, rA, rB, 0, &a, &b)
             }
         }

@@ -111,8 +111,10 @@ package struct Joint: Sendable {
 /// One side of a joint limit (distance, angle or travel) along its axial direction: speculative while `c` > 0
 /// (the gap may close within the sub-step), a soft push back when beyond. Accumulates into `accumulated` (never
 /// negative) and returns the impulse to apply now. A free function, so the joint record is not copied to call it.
-@inline(__always) package func jointLimitImpulse(c: Double, cdot: Double, accumulated: inout Double, axialMass: Double,
-                                                 softness: Softness, _ ctx: JointStepContext, _ useBias: Bool) -> Double {
+@inline(__always) package func jointLimitImpulse(
+    c: Double, cdot: Double, accumulated: inout Double, axialMass: Double,
+    softness: Softness, _ ctx: JointStepContext, _ useBias: Bool
+) -> Double {
     var bias = 0.0, massScale = 1.0, impulseScale = 0.0
     if c > 0 {
         bias = c * ctx.invH
@@ -140,8 +142,10 @@ package struct JointStepContext {
 }
 
 /// Applies an impulse P at anchors rA, rB (equal and opposite) to two body velocities.
-@inline(__always) package func applyJointImpulse(_ j: Joint, _ p: Vec2, _ rA: Vec2, _ rB: Vec2, _ angular: Double,
-                                                 _ a: inout BodyState, _ b: inout BodyState) {
+@inline(__always) package func applyJointImpulse(
+    _ j: Joint, _ p: Vec2, _ rA: Vec2, _ rB: Vec2, _ angular: Double,
+    _ a: inout BodyState, _ b: inout BodyState
+) {
     a.v -= j.invMassA * p
     a.w -= j.invIA * (cross(rA, p) + angular)
     b.v += j.invMassB * p

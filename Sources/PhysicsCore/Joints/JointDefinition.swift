@@ -77,13 +77,19 @@ public struct JointDefinition: Sendable {
             return "need 0 ≤ minLength ≤ maxLength (got \(minLength)…\(maxLength))"
         }
         if !hertz.isFinite || hertz < 0 { return "hertz must be finite and ≥ 0 (got \(hertz))" }
-        if !angularHertz.isFinite || angularHertz < 0 { return "angularHertz must be finite and ≥ 0 (got \(angularHertz))" }
-        if !dampingRatio.isFinite || dampingRatio < 0 { return "dampingRatio must be finite and ≥ 0 (got \(dampingRatio))" }
+        if !angularHertz.isFinite || angularHertz < 0 {
+            return "angularHertz must be finite and ≥ 0 (got \(angularHertz))"
+        }
+        if !dampingRatio.isFinite || dampingRatio < 0 {
+            return "dampingRatio must be finite and ≥ 0 (got \(dampingRatio))"
+        }
         if lower.isNaN || upper.isNaN || lower > upper { return "need lower ≤ upper (got \(lower)…\(upper))" }
         if !motorSpeed.isFinite || !maxMotorTorque.isFinite || maxMotorTorque < 0 {
             return "motorSpeed must be finite and maxMotorTorque finite and ≥ 0"
         }
-        if kind == .prismatic && (!axis.isFinite || axis.lengthSquared == 0) { return "axis must be finite and non-zero" }
+        if kind == .prismatic && (!axis.isFinite || axis.lengthSquared == 0) {
+            return "axis must be finite and non-zero"
+        }
         return nil
     }
 }

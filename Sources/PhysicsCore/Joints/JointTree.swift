@@ -223,17 +223,19 @@ extension World {
         var worst = 0.0
         let n = treeNodes.count
         treeNodes.withUnsafeMutableBufferPointer { nodes in
-        joints.withUnsafeBufferPointer { jo in
-        states.withUnsafeBufferPointer { st in
-            for i in 0..<n where nodes[i].isJoint {
-                let k = Int(nodes[i].index)
-                let (jA, jB, c) = jo[k].treeRows(st[Int(jo[k].bodyA)], st[Int(jo[k].bodyB)])
-                nodes[i].jA = jA
-                nodes[i].jB = jB
-                nodes[i].c = c
-                worst = Swift.max(worst, (c.x * c.x + c.y * c.y).squareRoot(), abs(c.z) * 10)
+            joints.withUnsafeBufferPointer { jo in
+                states.withUnsafeBufferPointer { st in
+                    for i in 0..<n where nodes[i].isJoint {
+                        let k = Int(nodes[i].index)
+                        let (jA, jB, c) = jo[k].treeRows(st[Int(jo[k].bodyA)], st[Int(jo[k].bodyB)])
+                        nodes[i].jA = jA
+                        nodes[i].jB = jB
+                        nodes[i].c = c
+                        worst = Swift.max(worst, (c.x * c.x + c.y * c.y).squareRoot(), abs(c.z) * 10)
+                    }
+                }
             }
-        }}}
+        }
         return worst
     }
 
@@ -241,38 +243,40 @@ extension World {
     package mutating func factorTreeRows(turnWeighting: Bool) {
         let n = treeNodes.count
         treeNodes.withUnsafeMutableBufferPointer { nodes in
-        joints.withUnsafeBufferPointer { jo in
-            for i in 0..<n { nodes[i].acc = .zero }
-            for i in 0..<n where nodes[i].parent != -1 {
-                let p = Int(nodes[i].parent)
-                if nodes[i].isJoint {
-                    let rows = jo[Int(nodes[i].index)].bodyA == nodes[p].index ? nodes[i].jA : nodes[i].jB
-                    nodes[i].toParent = Mat3.zero - rows
-                } else {
-                    let rows = jo[Int(nodes[p].index)].bodyA == nodes[i].index ? nodes[p].jA : nodes[p].jB
-                    nodes[i].toParent = (Mat3.zero - rows).transposed
-                }
-            }
-            var i = n - 1
-            while i >= 0 {
-                var d: Mat3
-                if nodes[i].isJoint {
-                    d = jo[Int(nodes[i].index)].treePadding
-                } else {
-                    let body = bodies[Int(nodes[i].index)]
-                    let extra = turnWeighting ? jointProjectionTurnWeight * body.mass * body.maxExtent * body.maxExtent : 0
-                    d = .diagonal(body.mass, body.mass, body.inertia + extra)
-                }
-                let dinv = (d - nodes[i].acc).inverse
-                nodes[i].dinv = dinv
-                if nodes[i].parent != -1 {
-                    let h = nodes[i].toParent
+            joints.withUnsafeBufferPointer { jo in
+                for i in 0..<n { nodes[i].acc = .zero }
+                for i in 0..<n where nodes[i].parent != -1 {
                     let p = Int(nodes[i].parent)
-                    nodes[p].acc = nodes[p].acc + h.transposed.times(dinv.times(h))
+                    if nodes[i].isJoint {
+                        let rows = jo[Int(nodes[i].index)].bodyA == nodes[p].index ? nodes[i].jA : nodes[i].jB
+                        nodes[i].toParent = Mat3.zero - rows
+                    } else {
+                        let rows = jo[Int(nodes[p].index)].bodyA == nodes[i].index ? nodes[p].jA : nodes[p].jB
+                        nodes[i].toParent = (Mat3.zero - rows).transposed
+                    }
                 }
-                i -= 1
+                var i = n - 1
+                while i >= 0 {
+                    var d: Mat3
+                    if nodes[i].isJoint {
+                        d = jo[Int(nodes[i].index)].treePadding
+                    } else {
+                        let body = bodies[Int(nodes[i].index)]
+                        let extra =
+                            turnWeighting ? jointProjectionTurnWeight * body.mass * body.maxExtent * body.maxExtent : 0
+                        d = .diagonal(body.mass, body.mass, body.inertia + extra)
+                    }
+                    let dinv = (d - nodes[i].acc).inverse
+                    nodes[i].dinv = dinv
+                    if nodes[i].parent != -1 {
+                        let h = nodes[i].toParent
+                        let p = Int(nodes[i].parent)
+                        nodes[p].acc = nodes[p].acc + h.transposed.times(dinv.times(h))
+                    }
+                    i -= 1
+                }
             }
-        }}
+        }
     }
 
     /// Solves the factored system for right-hand sides `nodes[i].c` on joint rows (zero on body rows); leaves
@@ -315,13 +319,14 @@ extension World {
         for node in treeNodes where !node.isJoint { maxTurn = Swift.max(maxTurn, abs(node.x.z)) }
         let scale = maxTurn > 0.1 ? 0.1 / maxTurn : 1
         treeNodes.withUnsafeBufferPointer { nodes in
-        states.withUnsafeMutableBufferPointer { st in
-            for node in nodes where !node.isJoint {
-                let b = Int(node.index)
-                st[b].dp += Vec2(scale * node.x.x, scale * node.x.y)
-                st[b].dq = st[b].dq.integrated(by: scale * node.x.z)
+            states.withUnsafeMutableBufferPointer { st in
+                for node in nodes where !node.isJoint {
+                    let b = Int(node.index)
+                    st[b].dp += Vec2(scale * node.x.x, scale * node.x.y)
+                    st[b].dq = st[b].dq.integrated(by: scale * node.x.z)
+                }
             }
-        }}
+        }
         return worst
     }
 
@@ -336,22 +341,26 @@ extension World {
         }
         let n = treeNodes.count
         treeNodes.withUnsafeMutableBufferPointer { nodes in
-        joints.withUnsafeBufferPointer { jo in
-        states.withUnsafeMutableBufferPointer { st in
-            for i in 0..<n where nodes[i].isJoint {
-                let k = Int(nodes[i].index)
-                let a = st[Int(jo[k].bodyA)], b = st[Int(jo[k].bodyB)]
-                nodes[i].c = nodes[i].jA.times(Vec3(a.v.x, a.v.y, a.w)) + nodes[i].jB.times(Vec3(b.v.x, b.v.y, b.w))
+            joints.withUnsafeBufferPointer { jo in
+                states.withUnsafeMutableBufferPointer { st in
+                    for i in 0..<n where nodes[i].isJoint {
+                        let k = Int(nodes[i].index)
+                        let a = st[Int(jo[k].bodyA)], b = st[Int(jo[k].bodyB)]
+                        nodes[i].c =
+                            nodes[i].jA.times(Vec3(a.v.x, a.v.y, a.w)) + nodes[i].jB.times(Vec3(b.v.x, b.v.y, b.w))
+                    }
+                }
             }
-        }}}
+        }
         solveJointTree()
         treeNodes.withUnsafeBufferPointer { nodes in
-        states.withUnsafeMutableBufferPointer { st in
-            for node in nodes where !node.isJoint {
-                let b = Int(node.index)
-                st[b].v += Vec2(node.x.x, node.x.y)
-                st[b].w += node.x.z
+            states.withUnsafeMutableBufferPointer { st in
+                for node in nodes where !node.isJoint {
+                    let b = Int(node.index)
+                    st[b].v += Vec2(node.x.x, node.x.y)
+                    st[b].w += node.x.z
+                }
             }
-        }}
+        }
     }
 }

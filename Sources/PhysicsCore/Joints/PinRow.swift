@@ -35,8 +35,10 @@ package struct PinRow: Sendable {
     }
 
     /// One soft (with `useBias`) or rigid pass of the point constraint: the 2×2 block K·x = J·v (+ bias).
-    @inline(__always) package mutating func solve(_ ctx: JointStepContext, useBias: Bool,
-                                                  _ st: UnsafeMutablePointer<BodyState>) {
+    @inline(__always) package mutating func solve(
+        _ ctx: JointStepContext, useBias: Bool,
+        _ st: UnsafeMutablePointer<BodyState>
+    ) {
         let a = st + Int(bodyA), b = st + Int(bodyB)
         let dqA = a.pointee.dq, dqB = b.pointee.dq
         let rA = dqA.rotate(frameA), rB = dqB.rotate(frameB)
@@ -48,7 +50,9 @@ package struct PinRow: Sendable {
             var bias = ctx.jointSoftness.biasRate * separation
             // The cap needs a square root only when it binds.
             let len2 = bias.lengthSquared
-            if _slowPath(len2 > ctx.maxBiasSpeed * ctx.maxBiasSpeed) { bias = (ctx.maxBiasSpeed / len2.squareRoot()) * bias }
+            if _slowPath(len2 > ctx.maxBiasSpeed * ctx.maxBiasSpeed) {
+                bias = (ctx.maxBiasSpeed / len2.squareRoot()) * bias
+            }
             rhs += bias
             massScale = ctx.jointSoftness.massScale
             impulseScale = ctx.jointSoftness.impulseScale
@@ -80,35 +84,38 @@ extension World {
         if n == 0 { return }
         rowScratch.order(iterativeJoints, joints, bodyCount: bodies.count)
         rowScratch.rowOrder.withUnsafeBufferPointer { order in
-        iterativeJoints.withUnsafeBufferPointer { list in
-        joints.withUnsafeBufferPointer { jo in
-            for r in 0..<n {
-                let k = Int(list[Int(order[r])])
-                let isPin = jo[k].kind == .revolute && !jo[k].enableLimit && !jo[k].enableMotor
-                var row = PinRow(joint: Int32(k), isPin: isPin)
-                if isPin {
-                    row.bodyA = jo[k].bodyA
-                    row.bodyB = jo[k].bodyB
-                    row.mA = jo[k].invMassA
-                    row.mB = jo[k].invMassB
-                    row.iA = jo[k].invIA
-                    row.iB = jo[k].invIB
-                    row.frameA = jo[k].frameA
-                    row.frameB = jo[k].frameB
-                    row.deltaCenter = jo[k].deltaCenter
-                    row.impulse = jo[k].linearImpulse
+            iterativeJoints.withUnsafeBufferPointer { list in
+                joints.withUnsafeBufferPointer { jo in
+                    for r in 0..<n {
+                        let k = Int(list[Int(order[r])])
+                        let isPin = jo[k].kind == .revolute && !jo[k].enableLimit && !jo[k].enableMotor
+                        var row = PinRow(joint: Int32(k), isPin: isPin)
+                        if isPin {
+                            row.bodyA = jo[k].bodyA
+                            row.bodyB = jo[k].bodyB
+                            row.mA = jo[k].invMassA
+                            row.mB = jo[k].invMassB
+                            row.iA = jo[k].invIA
+                            row.iB = jo[k].invIB
+                            row.frameA = jo[k].frameA
+                            row.frameB = jo[k].frameB
+                            row.deltaCenter = jo[k].deltaCenter
+                            row.impulse = jo[k].linearImpulse
+                        }
+                        pinRows.append(row)
+                    }
                 }
-                pinRows.append(row)
             }
-        }}}
+        }
     }
 
     /// Keeps the pins' accumulated impulses in their joint records for the next step's warm start.
     package mutating func storePinRowImpulses() {
         let n = pinRows.count
         pinRows.withUnsafeBufferPointer { rows in
-        joints.withUnsafeMutableBufferPointer { jo in
-            for r in 0..<n where rows[r].isPin { jo[Int(rows[r].joint)].linearImpulse = rows[r].impulse }
-        }}
+            joints.withUnsafeMutableBufferPointer { jo in
+                for r in 0..<n where rows[r].isPin { jo[Int(rows[r].joint)].linearImpulse = rows[r].impulse }
+            }
+        }
     }
 }

@@ -82,8 +82,9 @@ extension World {
             pinNodes.append(PinTreeNode(parent: parent, body: node.isJoint ? -1 : node.index, isJoint: node.isJoint))
             guard node.isJoint else { continue }
             let k = Int(node.index)
-            var pj = PinTreeJoint(node: Int32(i), child: -1, joint: node.index,
-                                  bodyA: joints[k].bodyA, bodyB: joints[k].bodyB)
+            var pj = PinTreeJoint(
+                node: Int32(i), child: -1, joint: node.index,
+                bodyA: joints[k].bodyA, bodyB: joints[k].bodyB)
             if node.parent != -1 { pj.parentIsB = treeNodes[Int(node.parent)].index == joints[k].bodyB }
             pinJoints.append(pj)
         }
@@ -112,14 +113,15 @@ extension World {
     package mutating func refreshPinTree() {
         let n = pinJoints.count
         pinJoints.withUnsafeMutableBufferPointer { pj in
-        joints.withUnsafeBufferPointer { jo in
-            for i in 0..<n {
-                let k = Int(pj[i].joint)
-                pj[i].frameA = jo[k].frameA
-                pj[i].frameB = jo[k].frameB
-                pj[i].deltaCenter = jo[k].deltaCenter
+            joints.withUnsafeBufferPointer { jo in
+                for i in 0..<n {
+                    let k = Int(pj[i].joint)
+                    pj[i].frameA = jo[k].frameA
+                    pj[i].frameB = jo[k].frameB
+                    pj[i].deltaCenter = jo[k].deltaCenter
+                }
             }
-        }}
+        }
     }
 
     /// Each pin's error from the bodies' current step displacement, pt, into its node's right-hand side; with
@@ -128,23 +130,25 @@ extension World {
         var worst2 = 0.0
         let n = pinJoints.count
         pinJoints.withUnsafeMutableBufferPointer { pj in
-        pinNodes.withUnsafeMutableBufferPointer { nodes in
-        states.withUnsafeBufferPointer { st in
-            for i in 0..<n {
-                let a = st[Int(pj[i].bodyA)], b = st[Int(pj[i].bodyB)]
-                let rA = a.dq.rotate(pj[i].frameA), rB = b.dq.rotate(pj[i].frameB)
-                let c = (b.dp - a.dp) + pj[i].deltaCenter + rB - rA
-                nodes[Int(pj[i].node)].c = c
-                worst2 = Swift.max(worst2, c.lengthSquared)
-                if takeRows {
-                    pj[i].rA = rA
-                    pj[i].rB = rB
-                    nodes[Int(pj[i].node)].arm = (pj[i].parentIsB ? rB : rA).leftPerp
-                    let child = Int(pj[i].child)
-                    if child >= 0 { nodes[child].arm = (pj[i].childIsB ? rB : rA).leftPerp }
+            pinNodes.withUnsafeMutableBufferPointer { nodes in
+                states.withUnsafeBufferPointer { st in
+                    for i in 0..<n {
+                        let a = st[Int(pj[i].bodyA)], b = st[Int(pj[i].bodyB)]
+                        let rA = a.dq.rotate(pj[i].frameA), rB = b.dq.rotate(pj[i].frameB)
+                        let c = (b.dp - a.dp) + pj[i].deltaCenter + rB - rA
+                        nodes[Int(pj[i].node)].c = c
+                        worst2 = Swift.max(worst2, c.lengthSquared)
+                        if takeRows {
+                            pj[i].rA = rA
+                            pj[i].rB = rB
+                            nodes[Int(pj[i].node)].arm = (pj[i].parentIsB ? rB : rA).leftPerp
+                            let child = Int(pj[i].child)
+                            if child >= 0 { nodes[child].arm = (pj[i].childIsB ? rB : rA).leftPerp }
+                        }
+                    }
                 }
             }
-        }}}
+        }
         return worst2.squareRoot()
     }
 
@@ -153,53 +157,57 @@ extension World {
     package mutating func factorPinTree(turnWeighting: Bool) {
         let n = pinNodes.count
         pinNodes.withUnsafeMutableBufferPointer { nodes in
-        bodies.withUnsafeBufferPointer { bo in
-            for i in 0..<n {
-                if nodes[i].isJoint {
-                    nodes[i].d = .zero
-                } else {
-                    let b = Int(nodes[i].body)
-                    let m = bo[b].mass, e = bo[b].maxExtent
-                    nodes[i].d = .diagonal(m, m, bo[b].inertia + (turnWeighting ? jointProjectionTurnWeight * m * e * e : 0))
-                }
-            }
-            // Children are eliminated into their parent. A parent that comes right before its child (every link of
-            // a chain) gets the update in registers: through memory it would wait on a store forward per node.
-            var carry = Sym3.zero
-            var carryTo = -1
-            var i = n - 1
-            while i >= 0 {
-                let isJoint = nodes[i].isJoint
-                var d = nodes[i].d
-                if carryTo == i { d = d - carry }
-                let dinv = isJoint ? d.inverse2 : d.inverse
-                nodes[i].d = dinv
-                carryTo = -1
-                let p = Int(nodes[i].parent)
-                if p >= 0 {
-                    let a = nodes[i].arm
-                    let update: Sym3
-                    if isJoint {
-                        // Into the parent body: Jᵀ·D⁻¹·J = [[D⁻¹, D⁻¹a], [aᵀD⁻¹, aᵀD⁻¹a]].
-                        let da = dinv.times2(a)
-                        update = Sym3(xx: dinv.xx, xy: dinv.xy, xz: da.x, yy: dinv.yy, yz: da.y,
-                                      zz: a.x * da.x + a.y * da.y)
+            bodies.withUnsafeBufferPointer { bo in
+                for i in 0..<n {
+                    if nodes[i].isJoint {
+                        nodes[i].d = .zero
                     } else {
-                        // Into the parent joint: J·D⁻¹·Jᵀ = P + q·aᵀ + a·qᵀ + z·a·aᵀ for D⁻¹ = [[P, q], [qᵀ, z]].
-                        let qx = dinv.xz + dinv.zz * a.x, qy = dinv.yz + dinv.zz * a.y
-                        update = Sym3(xx: dinv.xx + a.x * (dinv.xz + qx), xy: dinv.xy + a.x * dinv.yz + a.y * qx, xz: 0,
-                                      yy: dinv.yy + a.y * (dinv.yz + qy), yz: 0, zz: 0)
-                    }
-                    if p == i - 1 {
-                        carry = update
-                        carryTo = p
-                    } else {
-                        nodes[p].d = nodes[p].d - update
+                        let b = Int(nodes[i].body)
+                        let m = bo[b].mass, e = bo[b].maxExtent
+                        nodes[i].d = .diagonal(
+                            m, m, bo[b].inertia + (turnWeighting ? jointProjectionTurnWeight * m * e * e : 0))
                     }
                 }
-                i -= 1
+                // Children are eliminated into their parent. A parent that comes right before its child (every link of
+                // a chain) gets the update in registers: through memory it would wait on a store forward per node.
+                var carry = Sym3.zero
+                var carryTo = -1
+                var i = n - 1
+                while i >= 0 {
+                    let isJoint = nodes[i].isJoint
+                    var d = nodes[i].d
+                    if carryTo == i { d = d - carry }
+                    let dinv = isJoint ? d.inverse2 : d.inverse
+                    nodes[i].d = dinv
+                    carryTo = -1
+                    let p = Int(nodes[i].parent)
+                    if p >= 0 {
+                        let a = nodes[i].arm
+                        let update: Sym3
+                        if isJoint {
+                            // Into the parent body: Jᵀ·D⁻¹·J = [[D⁻¹, D⁻¹a], [aᵀD⁻¹, aᵀD⁻¹a]].
+                            let da = dinv.times2(a)
+                            update = Sym3(
+                                xx: dinv.xx, xy: dinv.xy, xz: da.x, yy: dinv.yy, yz: da.y,
+                                zz: a.x * da.x + a.y * da.y)
+                        } else {
+                            // Into the parent joint: J·D⁻¹·Jᵀ = P + q·aᵀ + a·qᵀ + z·a·aᵀ for D⁻¹ = [[P, q], [qᵀ, z]].
+                            let qx = dinv.xz + dinv.zz * a.x, qy = dinv.yz + dinv.zz * a.y
+                            update = Sym3(
+                                xx: dinv.xx + a.x * (dinv.xz + qx), xy: dinv.xy + a.x * dinv.yz + a.y * qx, xz: 0,
+                                yy: dinv.yy + a.y * (dinv.yz + qy), yz: 0, zz: 0)
+                        }
+                        if p == i - 1 {
+                            carry = update
+                            carryTo = p
+                        } else {
+                            nodes[p].d = nodes[p].d - update
+                        }
+                    }
+                    i -= 1
+                }
             }
-        }}
+        }
     }
 
     /// Solves the factored system for right-hand sides `c` on joint rows (zero on body rows); leaves the body
@@ -270,7 +278,7 @@ extension World {
     /// One Newton iteration of the pin forest's position projection (see `projectJointTreeOnce`).
     package mutating func projectPinTreeOnce(tolerance: Double) -> Double {
         let worst = computePinRows(takeRows: true)
-                if worst <= tolerance { return worst }
+        if worst <= tolerance { return worst }
         factorPinTree(turnWeighting: true)
         treeFactoredForVelocity = false
         solvePinTree()
@@ -282,16 +290,17 @@ extension World {
     private mutating func applyPinDisplacement() {
         let n = pinNodes.count
         pinNodes.withUnsafeBufferPointer { nodes in
-        states.withUnsafeMutableBufferPointer { st in
-            var maxTurn = 0.0
-            for i in 0..<n where !nodes[i].isJoint { maxTurn = Swift.max(maxTurn, abs(nodes[i].x.z)) }
-            let scale = maxTurn > 0.1 ? 0.1 / maxTurn : 1
-                        for i in 0..<n where !nodes[i].isJoint {
-                let b = Int(nodes[i].body), x = nodes[i].x
-                st[b].dp += Vec2(scale * x.x, scale * x.y)
-                st[b].dq = st[b].dq.integrated(by: scale * x.z)
+            states.withUnsafeMutableBufferPointer { st in
+                var maxTurn = 0.0
+                for i in 0..<n where !nodes[i].isJoint { maxTurn = Swift.max(maxTurn, abs(nodes[i].x.z)) }
+                let scale = maxTurn > 0.1 ? 0.1 / maxTurn : 1
+                for i in 0..<n where !nodes[i].isJoint {
+                    let b = Int(nodes[i].body), x = nodes[i].x
+                    st[b].dp += Vec2(scale * x.x, scale * x.y)
+                    st[b].dq = st[b].dq.integrated(by: scale * x.z)
+                }
             }
-        }}
+        }
     }
 
     /// The pin forest's exact velocity pass (see `solveTreeVelocities`).
@@ -303,24 +312,25 @@ extension World {
         }
         let n = pinJoints.count
         pinJoints.withUnsafeBufferPointer { pj in
-        pinNodes.withUnsafeMutableBufferPointer { nodes in
-        states.withUnsafeBufferPointer { st in
-            for i in 0..<n {
-                let a = st[Int(pj[i].bodyA)], b = st[Int(pj[i].bodyB)]
-                nodes[Int(pj[i].node)].c = (b.v + cross(b.w, pj[i].rB)) - (a.v + cross(a.w, pj[i].rA))
+            pinNodes.withUnsafeMutableBufferPointer { nodes in
+                states.withUnsafeBufferPointer { st in
+                    for i in 0..<n {
+                        let a = st[Int(pj[i].bodyA)], b = st[Int(pj[i].bodyB)]
+                        nodes[Int(pj[i].node)].c = (b.v + cross(b.w, pj[i].rB)) - (a.v + cross(a.w, pj[i].rA))
+                    }
+                }
             }
-        }}}
+        }
         solvePinTree()
         let m = pinNodes.count
         pinNodes.withUnsafeBufferPointer { nodes in
-        states.withUnsafeMutableBufferPointer { st in
-            for i in 0..<m where !nodes[i].isJoint {
-                let b = Int(nodes[i].body)
-                st[b].v += Vec2(nodes[i].x.x, nodes[i].x.y)
-                st[b].w += nodes[i].x.z
+            states.withUnsafeMutableBufferPointer { st in
+                for i in 0..<m where !nodes[i].isJoint {
+                    let b = Int(nodes[i].body)
+                    st[b].v += Vec2(nodes[i].x.x, nodes[i].x.y)
+                    st[b].w += nodes[i].x.z
+                }
             }
-        }}
+        }
     }
 }
-
-

@@ -27,7 +27,9 @@ extension Joint {
         b.w += invIB * lB
     }
 
-    package mutating func solvePrismatic(_ ctx: JointStepContext, useBias: Bool, _ a: inout BodyState, _ b: inout BodyState) {
+    package mutating func solvePrismatic(
+        _ ctx: JointStepContext, useBias: Bool, _ a: inout BodyState, _ b: inout BodyState
+    ) {
         let rA = a.dq.rotate(frameA), rB = b.dq.rotate(frameB)
         let d = (b.dp - a.dp) + deltaCenter + rB - rA
         let axis = a.dq.rotate(axisA)
@@ -36,13 +38,17 @@ extension Joint {
         if enableLimit {
             if lower > -Double.infinity {
                 let cdot = dot(axis, b.v - a.v) + a2 * b.w - a1 * a.w
-                let impulse = jointLimitImpulse(c: translation - lower, cdot: cdot, accumulated: &lowerImpulse, axialMass: axialMass, softness: softness, ctx, useBias)
+                let impulse = jointLimitImpulse(
+                    c: translation - lower, cdot: cdot, accumulated: &lowerImpulse, axialMass: axialMass,
+                    softness: softness, ctx, useBias)
                 a.v -= invMassA * impulse * axis; a.w -= invIA * impulse * a1
                 b.v += invMassB * impulse * axis; b.w += invIB * impulse * a2
             }
             if upper < Double.infinity {
                 let cdot = dot(axis, a.v - b.v) + a1 * a.w - a2 * b.w
-                let impulse = jointLimitImpulse(c: upper - translation, cdot: cdot, accumulated: &upperImpulse, axialMass: axialMass, softness: softness, ctx, useBias)
+                let impulse = jointLimitImpulse(
+                    c: upper - translation, cdot: cdot, accumulated: &upperImpulse, axialMass: axialMass,
+                    softness: softness, ctx, useBias)
                 a.v += invMassA * impulse * axis; a.w += invIA * impulse * a1
                 b.v -= invMassB * impulse * axis; b.w -= invIB * impulse * a2
             }
@@ -66,7 +72,8 @@ extension Joint {
         if det != 0 { det = 1 / det }
         let rhs = cdot + bias
         let x = Vec2(det * (k22 * rhs.x - k12 * rhs.y), det * (k11 * rhs.y - k12 * rhs.x))
-        let impulse = Vec2(-massScale * x.x - impulseScale * linearImpulse.x, -massScale * x.y - impulseScale * linearImpulse.y)
+        let impulse = Vec2(
+            -massScale * x.x - impulseScale * linearImpulse.x, -massScale * x.y - impulseScale * linearImpulse.y)
         linearImpulse += impulse
         let p = impulse.x * perp
         let lA = impulse.x * s1 + impulse.y, lB = impulse.x * s2 + impulse.y

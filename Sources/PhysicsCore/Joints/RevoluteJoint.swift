@@ -21,7 +21,9 @@ extension Joint {
         deltaAngle + Rotation.relativeAngle(a.dq, b.dq)
     }
 
-    package mutating func solveRevolute(_ ctx: JointStepContext, useBias: Bool, _ a: inout BodyState, _ b: inout BodyState) {
+    package mutating func solveRevolute(
+        _ ctx: JointStepContext, useBias: Bool, _ a: inout BodyState, _ b: inout BodyState
+    ) {
         let fixedRotation = invIA + invIB == 0
         if enableMotor && !fixedRotation {
             let cdot = b.w - a.w - motorSpeed
@@ -36,12 +38,16 @@ extension Joint {
         if enableLimit && !fixedRotation {
             let angle = currentAngle(a, b)
             if lower > -Double.infinity {
-                let impulse = jointLimitImpulse(c: angle - lower, cdot: b.w - a.w, accumulated: &lowerImpulse, axialMass: axialMass, softness: softness, ctx, useBias)
+                let impulse = jointLimitImpulse(
+                    c: angle - lower, cdot: b.w - a.w, accumulated: &lowerImpulse, axialMass: axialMass,
+                    softness: softness, ctx, useBias)
                 a.w -= invIA * impulse
                 b.w += invIB * impulse
             }
             if upper < Double.infinity {
-                let impulse = jointLimitImpulse(c: upper - angle, cdot: a.w - b.w, accumulated: &upperImpulse, axialMass: axialMass, softness: softness, ctx, useBias)
+                let impulse = jointLimitImpulse(
+                    c: upper - angle, cdot: a.w - b.w, accumulated: &upperImpulse, axialMass: axialMass,
+                    softness: softness, ctx, useBias)
                 a.w += invIA * impulse
                 b.w -= invIB * impulse
             }
@@ -49,9 +55,10 @@ extension Joint {
         solvePoint(ctx, useBias: useBias, &a, &b)
     }
 
-
     /// The point-to-point part shared by revolute and weld joints: a 2×2 block solve of the anchor velocity.
-    @inline(__always) mutating func solvePoint(_ ctx: JointStepContext, useBias: Bool, _ a: inout BodyState, _ b: inout BodyState) {
+    @inline(__always) mutating func solvePoint(
+        _ ctx: JointStepContext, useBias: Bool, _ a: inout BodyState, _ b: inout BodyState
+    ) {
         let rA = a.dq.rotate(frameA), rB = b.dq.rotate(frameB)
         let cdot = (b.v + cross(b.w, rB)) - (a.v + cross(a.w, rA))
         var bias = Vec2.zero, massScale = 1.0, impulseScale = 0.0
@@ -64,8 +71,9 @@ extension Joint {
             impulseScale = softness.impulseScale
         }
         let x = solvePointBlock(self, rA, rB, cdot + bias)
-        let impulse = Vec2(-massScale * x.x - impulseScale * linearImpulse.x,
-                           -massScale * x.y - impulseScale * linearImpulse.y)
+        let impulse = Vec2(
+            -massScale * x.x - impulseScale * linearImpulse.x,
+            -massScale * x.y - impulseScale * linearImpulse.y)
         linearImpulse += impulse
         applyJointImpulse(self, impulse, rA, rB, 0, &a, &b)
     }

@@ -5,7 +5,8 @@ extension Joint {
         let k = invIA + invIB
         axialMass = k > 0 ? 1 / k : 0
         softness = hertz > 0 ? Softness(hertz: hertz, dampingRatio: dampingRatio, h: ctx.h) : ctx.jointSoftness
-        angularSoftness = angularHertz > 0 ? Softness(hertz: angularHertz, dampingRatio: dampingRatio, h: ctx.h) : ctx.jointSoftness
+        angularSoftness =
+            angularHertz > 0 ? Softness(hertz: angularHertz, dampingRatio: dampingRatio, h: ctx.h) : ctx.jointSoftness
     }
 
     package func warmStartWeld(_ a: inout BodyState, _ b: inout BodyState) {
@@ -13,7 +14,8 @@ extension Joint {
         applyJointImpulse(self, linearImpulse, rA, rB, angularImpulse, &a, &b)
     }
 
-    package mutating func solveWeld(_ ctx: JointStepContext, useBias: Bool, _ a: inout BodyState, _ b: inout BodyState) {
+    package mutating func solveWeld(_ ctx: JointStepContext, useBias: Bool, _ a: inout BodyState, _ b: inout BodyState)
+    {
         // Angular part.
         var bias = 0.0, massScale = 1.0, impulseScale = 0.0
         if useBias || angularHertz > 0 {

@@ -17,32 +17,35 @@ extension World {
         }
         if gsList.isEmpty { return }
         joints.withUnsafeMutableBufferPointer { jo in
-        states.withUnsafeMutableBufferPointer { st in
-            for _ in 0..<passes {
-                var worst = 0.0
-                for k32 in gsList {
-                    let k = Int(k32)
-                    let ia = Int(jo[k].bodyA), ib = Int(jo[k].bodyB)
-                    var a = st[ia], b = st[ib]
-                    let e: Double
-                    switch jo[k].kind {
-                    case .revolute, .weld: e = jo[k].projectPoint(&a, &b, tolerance: tolerance)
-                    case .distance: e = jo[k].projectRod(&a, &b, tolerance: tolerance)
-                    case .prismatic: e = 0
+            states.withUnsafeMutableBufferPointer { st in
+                for _ in 0..<passes {
+                    var worst = 0.0
+                    for k32 in gsList {
+                        let k = Int(k32)
+                        let ia = Int(jo[k].bodyA), ib = Int(jo[k].bodyB)
+                        var a = st[ia], b = st[ib]
+                        let e: Double
+                        switch jo[k].kind {
+                        case .revolute, .weld: e = jo[k].projectPoint(&a, &b, tolerance: tolerance)
+                        case .distance: e = jo[k].projectRod(&a, &b, tolerance: tolerance)
+                        case .prismatic: e = 0
+                        }
+                        worst = Swift.max(worst, e)
+                        st[ia] = a
+                        st[ib] = b
                     }
-                    worst = Swift.max(worst, e)
-                    st[ia] = a
-                    st[ib] = b
+                    if worst <= tolerance { break }
                 }
-                if worst <= tolerance { break }
             }
-        }}
+        }
     }
 }
 
 extension Joint {
     /// Moves the two bodies so a pin's anchors coincide; returns the error found, pt.
-    @inline(__always) mutating func projectPoint(_ a: inout BodyState, _ b: inout BodyState, tolerance: Double) -> Double {
+    @inline(__always) mutating func projectPoint(_ a: inout BodyState, _ b: inout BodyState, tolerance: Double)
+        -> Double
+    {
         let rA = a.dq.rotate(frameA), rB = b.dq.rotate(frameB)
         let c = (b.dp - a.dp) + deltaCenter + rB - rA
         let err = c.length
@@ -53,7 +56,8 @@ extension Joint {
     }
 
     /// Moves the two bodies so a rigid rod has its length again; returns the error found, pt.
-    @inline(__always) mutating func projectRod(_ a: inout BodyState, _ b: inout BodyState, tolerance: Double) -> Double {
+    @inline(__always) mutating func projectRod(_ a: inout BodyState, _ b: inout BodyState, tolerance: Double) -> Double
+    {
         if enableSpring && minLength != maxLength { return 0 }
         let rA = a.dq.rotate(frameA), rB = b.dq.rotate(frameB)
         let d = (b.dp - a.dp) + deltaCenter + rB - rA
@@ -69,7 +73,9 @@ extension Joint {
     }
 
     /// Applies a position-level impulse P (mass·pt) at the anchors: translations and small rotations.
-    @inline(__always) func applyDisplacement(_ p: Vec2, _ rA: Vec2, _ rB: Vec2, _ a: inout BodyState, _ b: inout BodyState) {
+    @inline(__always) func applyDisplacement(
+        _ p: Vec2, _ rA: Vec2, _ rB: Vec2, _ a: inout BodyState, _ b: inout BodyState
+    ) {
         a.dp -= invMassA * p
         a.dq = a.dq.integrated(by: -invIA * cross(rA, p))
         b.dp += invMassB * p

@@ -3,9 +3,10 @@
 extension World {
     package func jointStepContext(h: Double, contactHertz: Double) -> JointStepContext {
         let hertz = Swift.min(settings.jointHertzScale * contactHertz, 0.5 / h)
-        return JointStepContext(h: h, invH: 1 / h,
-                                jointSoftness: Softness(hertz: hertz, dampingRatio: settings.jointDampingRatio, h: h),
-                                maxBiasSpeed: settings.jointPushMaxVelocity)
+        return JointStepContext(
+            h: h, invH: 1 / h,
+            jointSoftness: Softness(hertz: hertz, dampingRatio: settings.jointDampingRatio, h: h),
+            maxBiasSpeed: settings.jointPushMaxVelocity)
     }
 
     /// Collects the joints with an awake body and computes their step constants.
@@ -45,16 +46,17 @@ extension World {
     package mutating func applyJointSprings(h: Double) {
         if activeJoints.isEmpty { return }
         joints.withUnsafeMutableBufferPointer { jo in
-        states.withUnsafeMutableBufferPointer { st in
-            for k32 in activeJoints where jo[Int(k32)].explicitSpring {
-                let k = Int(k32)
-                let ia = Int(jo[k].bodyA), ib = Int(jo[k].bodyB)
-                var a = st[ia], b = st[ib]
-                jo[k].applySpring(h: h, &a, &b)
-                st[ia] = a
-                st[ib] = b
+            states.withUnsafeMutableBufferPointer { st in
+                for k32 in activeJoints where jo[Int(k32)].explicitSpring {
+                    let k = Int(k32)
+                    let ia = Int(jo[k].bodyA), ib = Int(jo[k].bodyB)
+                    var a = st[ia], b = st[ib]
+                    jo[k].applySpring(h: h, &a, &b)
+                    st[ia] = a
+                    st[ib] = b
+                }
             }
-        }}
+        }
     }
 
     /// Whether this step's joint passes change any velocity (a Gauss–Seidel joint, or an active forest solved
@@ -82,24 +84,26 @@ extension World {
         if pinRows.isEmpty { return }
         let n = pinRows.count
         pinRows.withUnsafeBufferPointer { rows in
-        joints.withUnsafeMutableBufferPointer { jo in
-        states.withUnsafeMutableBufferPointer { st in
-            let base = st.baseAddress!
-            for r in 0..<n {
-                if rows[r].isPin { rows[r].warmStart(base); continue }
-                let k = Int(rows[r].joint)
-                let ia = Int(jo[k].bodyA), ib = Int(jo[k].bodyB)
-                var a = st[ia], b = st[ib]
-                switch jo[k].kind {
-                case .distance: jo[k].warmStartDistance(&a, &b)
-                case .revolute: jo[k].warmStartRevolute(&a, &b)
-                case .prismatic: jo[k].warmStartPrismatic(&a, &b)
-                case .weld: jo[k].warmStartWeld(&a, &b)
+            joints.withUnsafeMutableBufferPointer { jo in
+                states.withUnsafeMutableBufferPointer { st in
+                    let base = st.baseAddress!
+                    for r in 0..<n {
+                        if rows[r].isPin { rows[r].warmStart(base); continue }
+                        let k = Int(rows[r].joint)
+                        let ia = Int(jo[k].bodyA), ib = Int(jo[k].bodyB)
+                        var a = st[ia], b = st[ib]
+                        switch jo[k].kind {
+                        case .distance: jo[k].warmStartDistance(&a, &b)
+                        case .revolute: jo[k].warmStartRevolute(&a, &b)
+                        case .prismatic: jo[k].warmStartPrismatic(&a, &b)
+                        case .weld: jo[k].warmStartWeld(&a, &b)
+                        }
+                        st[ia] = a
+                        st[ib] = b
+                    }
                 }
-                st[ia] = a
-                st[ib] = b
             }
-        }}}
+        }
     }
 
     package mutating func solveJoints(_ ctx: JointStepContext, useBias: Bool) {
@@ -107,24 +111,26 @@ extension World {
         if pinRows.isEmpty { return }
         let n = pinRows.count
         pinRows.withUnsafeMutableBufferPointer { rows in
-        joints.withUnsafeMutableBufferPointer { jo in
-        states.withUnsafeMutableBufferPointer { st in
-            let base = st.baseAddress!
-            for r in 0..<n {
-                if rows[r].isPin { rows[r].solve(ctx, useBias: useBias, base); continue }
-                let k = Int(rows[r].joint)
-                let ia = Int(jo[k].bodyA), ib = Int(jo[k].bodyB)
-                var a = st[ia], b = st[ib]
-                switch jo[k].kind {
-                case .distance: jo[k].solveDistance(ctx, useBias: useBias, &a, &b)
-                case .revolute: jo[k].solveRevolute(ctx, useBias: useBias, &a, &b)
-                case .prismatic: jo[k].solvePrismatic(ctx, useBias: useBias, &a, &b)
-                case .weld: jo[k].solveWeld(ctx, useBias: useBias, &a, &b)
+            joints.withUnsafeMutableBufferPointer { jo in
+                states.withUnsafeMutableBufferPointer { st in
+                    let base = st.baseAddress!
+                    for r in 0..<n {
+                        if rows[r].isPin { rows[r].solve(ctx, useBias: useBias, base); continue }
+                        let k = Int(rows[r].joint)
+                        let ia = Int(jo[k].bodyA), ib = Int(jo[k].bodyB)
+                        var a = st[ia], b = st[ib]
+                        switch jo[k].kind {
+                        case .distance: jo[k].solveDistance(ctx, useBias: useBias, &a, &b)
+                        case .revolute: jo[k].solveRevolute(ctx, useBias: useBias, &a, &b)
+                        case .prismatic: jo[k].solvePrismatic(ctx, useBias: useBias, &a, &b)
+                        case .weld: jo[k].solveWeld(ctx, useBias: useBias, &a, &b)
+                        }
+                        // A static or sleeping side has zero inverse mass: its state is written back unchanged.
+                        st[ia] = a
+                        st[ib] = b
+                    }
                 }
-                // A static or sleeping side has zero inverse mass: its state is written back unchanged.
-                st[ia] = a
-                st[ib] = b
             }
-        }}}
+        }
     }
 }

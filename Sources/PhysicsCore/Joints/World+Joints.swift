@@ -164,7 +164,9 @@ extension World {
     public func anchors(of id: JointID) -> (Vec2, Vec2)? {
         guard isValid(id) else { return nil }
         let j = joints[Int(id.index)]
-        return (bodies[Int(j.bodyA)].transform.apply(j.localAnchorA), bodies[Int(j.bodyB)].transform.apply(j.localAnchorB))
+        return (
+            bodies[Int(j.bodyA)].transform.apply(j.localAnchorA), bodies[Int(j.bodyB)].transform.apply(j.localAnchorB)
+        )
     }
 
     /// Rest length (distance joint), pt.

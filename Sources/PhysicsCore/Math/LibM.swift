@@ -1,10 +1,10 @@
 // The few libm functions the core needs, without Foundation.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @usableFromInline @inline(__always) package func mSin(_ x: Double) -> Double { sin(x) }

@@ -15,9 +15,10 @@ package struct Mat3: Sendable {
     }
 
     @inline(__always) package func times(_ v: Vec3) -> Vec3 {
-        Vec3(r0.0 * v.x + r0.1 * v.y + r0.2 * v.z,
-             r1.0 * v.x + r1.1 * v.y + r1.2 * v.z,
-             r2.0 * v.x + r2.1 * v.y + r2.2 * v.z)
+        Vec3(
+            r0.0 * v.x + r0.1 * v.y + r0.2 * v.z,
+            r1.0 * v.x + r1.1 * v.y + r1.2 * v.z,
+            r2.0 * v.x + r2.1 * v.y + r2.2 * v.z)
     }
 
     @inline(__always) package func times(_ m: Mat3) -> Mat3 {
@@ -28,15 +29,17 @@ package struct Mat3: Sendable {
     }
 
     @inline(__always) package static func - (a: Mat3, b: Mat3) -> Mat3 {
-        Mat3(r0: (a.r0.0 - b.r0.0, a.r0.1 - b.r0.1, a.r0.2 - b.r0.2),
-             r1: (a.r1.0 - b.r1.0, a.r1.1 - b.r1.1, a.r1.2 - b.r1.2),
-             r2: (a.r2.0 - b.r2.0, a.r2.1 - b.r2.1, a.r2.2 - b.r2.2))
+        Mat3(
+            r0: (a.r0.0 - b.r0.0, a.r0.1 - b.r0.1, a.r0.2 - b.r0.2),
+            r1: (a.r1.0 - b.r1.0, a.r1.1 - b.r1.1, a.r1.2 - b.r1.2),
+            r2: (a.r2.0 - b.r2.0, a.r2.1 - b.r2.1, a.r2.2 - b.r2.2))
     }
 
     @inline(__always) package static func + (a: Mat3, b: Mat3) -> Mat3 {
-        Mat3(r0: (a.r0.0 + b.r0.0, a.r0.1 + b.r0.1, a.r0.2 + b.r0.2),
-             r1: (a.r1.0 + b.r1.0, a.r1.1 + b.r1.1, a.r1.2 + b.r1.2),
-             r2: (a.r2.0 + b.r2.0, a.r2.1 + b.r2.1, a.r2.2 + b.r2.2))
+        Mat3(
+            r0: (a.r0.0 + b.r0.0, a.r0.1 + b.r0.1, a.r0.2 + b.r0.2),
+            r1: (a.r1.0 + b.r1.0, a.r1.1 + b.r1.1, a.r1.2 + b.r1.2),
+            r2: (a.r2.0 + b.r2.0, a.r2.1 + b.r2.1, a.r2.2 + b.r2.2))
     }
 
     /// The inverse, or zero when singular.
@@ -46,9 +49,10 @@ package struct Mat3: Sendable {
         var det = a * A + b * B + c * C
         if det == 0 { return .zero }
         det = 1 / det
-        return Mat3(r0: (det * A, det * -(b * i - c * h), det * (b * f - c * e)),
-                    r1: (det * B, det * (a * i - c * g), det * -(a * f - c * d)),
-                    r2: (det * C, det * -(a * h - b * g), det * (a * e - b * d)))
+        return Mat3(
+            r0: (det * A, det * -(b * i - c * h), det * (b * f - c * e)),
+            r1: (det * B, det * (a * i - c * g), det * -(a * f - c * d)),
+            r2: (det * C, det * -(a * h - b * g), det * (a * e - b * d)))
     }
 }
 

@@ -21,9 +21,10 @@ package struct Sym3: Sendable {
 
     /// M·v.
     @inline(__always) package func times(_ v: Vec3) -> Vec3 {
-        Vec3(xx * v.x + xy * v.y + xz * v.z,
-             xy * v.x + yy * v.y + yz * v.z,
-             xz * v.x + yz * v.y + zz * v.z)
+        Vec3(
+            xx * v.x + xy * v.y + xz * v.z,
+            xy * v.x + yy * v.y + yz * v.z,
+            xz * v.x + yz * v.y + zz * v.z)
     }
 
     /// The leading 2×2 block times v.
@@ -37,9 +38,10 @@ package struct Sym3: Sendable {
         let det = xx * a + xy * b + xz * c
         if det == 0 { return .zero }
         let s = 1 / det
-        return Sym3(xx: s * a, xy: s * b, xz: s * c,
-                    yy: s * (xx * zz - xz * xz), yz: s * (xy * xz - xx * yz),
-                    zz: s * (xx * yy - xy * xy))
+        return Sym3(
+            xx: s * a, xy: s * b, xz: s * c,
+            yy: s * (xx * zz - xz * xz), yz: s * (xy * xz - xx * yz),
+            zz: s * (xx * yy - xy * xy))
     }
 
     /// The inverse of the leading 2×2 block (other entries zero), or zero when singular.

@@ -58,4 +58,6 @@ public struct Vec2: Hashable, Sendable, CustomStringConvertible {
 /// Component-wise maximum.
 @inlinable public func max(_ a: Vec2, _ b: Vec2) -> Vec2 { Vec2(Swift.max(a.x, b.x), Swift.max(a.y, b.y)) }
 /// Linear interpolation a + t (b − a).
-@inlinable public func lerp(_ a: Vec2, _ b: Vec2, _ t: Double) -> Vec2 { Vec2(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)) }
+@inlinable public func lerp(_ a: Vec2, _ b: Vec2, _ t: Double) -> Vec2 {
+    Vec2(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y))
+}

@@ -144,6 +144,6 @@ package func boxVertices(halfWidth: Double, halfHeight: Double, center: Vec2 = .
         center + q.rotate(Vec2(-halfWidth, -halfHeight)),
         center + q.rotate(Vec2(halfWidth, -halfHeight)),
         center + q.rotate(Vec2(halfWidth, halfHeight)),
-        center + q.rotate(Vec2(-halfWidth, halfHeight)),
+        center + q.rotate(Vec2(-halfWidth, halfHeight))
     ]
 }

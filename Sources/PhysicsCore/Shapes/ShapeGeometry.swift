@@ -31,23 +31,27 @@ package struct ShapeGeometry: Sendable {
     package var vertexCount: Int32
 
     package static func circle(center: Vec2, radius: Double) -> ShapeGeometry {
-        ShapeGeometry(kind: .circle, center: center, radius: radius, radii: Vec2(radius, radius),
-                      p1: .zero, p2: .zero, vertexStart: 0, vertexCount: 0)
+        ShapeGeometry(
+            kind: .circle, center: center, radius: radius, radii: Vec2(radius, radius),
+            p1: .zero, p2: .zero, vertexStart: 0, vertexCount: 0)
     }
 
     package static func ellipse(center: Vec2, radii: Vec2) -> ShapeGeometry {
-        ShapeGeometry(kind: .ellipse, center: center, radius: 0, radii: radii,
-                      p1: .zero, p2: .zero, vertexStart: 0, vertexCount: 0)
+        ShapeGeometry(
+            kind: .ellipse, center: center, radius: 0, radii: radii,
+            p1: .zero, p2: .zero, vertexStart: 0, vertexCount: 0)
     }
 
     package static func segment(_ p1: Vec2, _ p2: Vec2) -> ShapeGeometry {
-        ShapeGeometry(kind: .segment, center: 0.5 * (p1 + p2), radius: 0, radii: .zero,
-                      p1: p1, p2: p2, vertexStart: 0, vertexCount: 0)
+        ShapeGeometry(
+            kind: .segment, center: 0.5 * (p1 + p2), radius: 0, radii: .zero,
+            p1: p1, p2: p2, vertexStart: 0, vertexCount: 0)
     }
 
     package static func polygon(centroid: Vec2, vertexStart: Int32, vertexCount: Int32) -> ShapeGeometry {
-        ShapeGeometry(kind: .polygon, center: centroid, radius: 0, radii: .zero,
-                      p1: .zero, p2: .zero, vertexStart: vertexStart, vertexCount: vertexCount)
+        ShapeGeometry(
+            kind: .polygon, center: centroid, radius: 0, radii: .zero,
+            p1: .zero, p2: .zero, vertexStart: vertexStart, vertexCount: vertexCount)
     }
 }
 

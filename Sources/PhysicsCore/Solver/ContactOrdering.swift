@@ -22,27 +22,28 @@ extension World {
         // One pass over the contacts reads the bodies; later passes use the compact moving-body lists
         // (`orderMovingA/B`: the body index when it moves, −1 when it does not).
         contacts.withUnsafeBufferPointer { co in
-        bodies.withUnsafeBufferPointer { bo in
-            for k in 0..<co.count where co[k].isSolid && co[k].manifold.pointCount > 0 {
-                let a = co[k].bodyA, b = co[k].bodyB
-                let awakeA = bo[Int(a)].isAwake, awakeB = bo[Int(b)].isAwake
-                guard awakeA || awakeB else { continue }
-                let ma = awakeA && bo[Int(a)].type == .dynamic, mb = awakeB && bo[Int(b)].type == .dynamic
-                solveOrder.append(Int32(k))
-                orderMovingA.append(ma ? a : -1)
-                orderMovingB.append(mb ? b : -1)
-                if ma { orderDegree[Int(a)] += 1 }
-                if mb { orderDegree[Int(b)] += 1 }
-                // A moving body touching something that does not move is one layer up from the ground.
-                if ma != mb {
-                    let body = ma ? a : b
-                    if orderDepth[Int(body)] == -1 {
-                        orderDepth[Int(body)] = 1
-                        orderQueue.append(body)
+            bodies.withUnsafeBufferPointer { bo in
+                for k in 0..<co.count where co[k].isSolid && co[k].manifold.pointCount > 0 {
+                    let a = co[k].bodyA, b = co[k].bodyB
+                    let awakeA = bo[Int(a)].isAwake, awakeB = bo[Int(b)].isAwake
+                    guard awakeA || awakeB else { continue }
+                    let ma = awakeA && bo[Int(a)].type == .dynamic, mb = awakeB && bo[Int(b)].type == .dynamic
+                    solveOrder.append(Int32(k))
+                    orderMovingA.append(ma ? a : -1)
+                    orderMovingB.append(mb ? b : -1)
+                    if ma { orderDegree[Int(a)] += 1 }
+                    if mb { orderDegree[Int(b)] += 1 }
+                    // A moving body touching something that does not move is one layer up from the ground.
+                    if ma != mb {
+                        let body = ma ? a : b
+                        if orderDepth[Int(body)] == -1 {
+                            orderDepth[Int(body)] = 1
+                            orderQueue.append(body)
+                        }
                     }
                 }
             }
-        }}
+        }
         if solveOrder.count > 1 {
             // The order is a function of the contact list and of which bodies move: when neither changed since the
             // last step (a resting stack, nothing began or ended), last step's sorted, coloured order is the answer.

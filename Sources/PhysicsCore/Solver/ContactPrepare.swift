@@ -29,42 +29,51 @@ extension World {
         if wideConstraints.count > bundles {
             wideConstraints.removeLast(wideConstraints.count - bundles)
         } else {
-            wideConstraints.append(contentsOf: repeatElement(WideContactConstraint(), count: bundles - wideConstraints.count))
+            wideConstraints.append(
+                contentsOf: repeatElement(WideContactConstraint(), count: bundles - wideConstraints.count))
         }
-        let context = PrepareContext(gravity: settings.gravity, contactSoftness: contactSoftness,
-                                     staticSoftness: staticSoftness)
+        let context = PrepareContext(
+            gravity: settings.gravity, contactSoftness: contactSoftness,
+            staticSoftness: staticSoftness)
         solveOrder.withUnsafeBufferPointer { order in
-        contacts.withUnsafeBufferPointer { co in
-        bodies.withUnsafeBufferPointer { bo in
-        states.withUnsafeBufferPointer { st in
-        wideConstraints.withUnsafeMutableBufferPointer { ws in
-            guard let coBase = co.baseAddress, let boBase = bo.baseAddress, let stBase = st.baseAddress,
-                  let wBase = ws.baseAddress else { return }
-            // Plain loops over a bundle/lane cursor: a nested function capturing them would box the cursor and
-            // check exclusive access to it at run time on every lane.
-            var bundle = 0
-            var start = 0
-            if colored {
-                for color in 0..<64 {
-                    let end = Int(colorStart[color])
-                    for pass in 0..<2 {
-                        let twoPoint = pass == 0
-                        var lane = 0
-                        for i in start..<end where (coBase[Int(order[i])].manifold.pointCount == 2) == twoPoint {
-                            Self.prepareLane(wBase + bundle, lane, order[i], coBase, boBase, stBase, context)
-                            lane &+= 1
-                            if lane == 4 { bundle &+= 1; lane = 0 }
+            contacts.withUnsafeBufferPointer { co in
+                bodies.withUnsafeBufferPointer { bo in
+                    states.withUnsafeBufferPointer { st in
+                        wideConstraints.withUnsafeMutableBufferPointer { ws in
+                            guard let coBase = co.baseAddress, let boBase = bo.baseAddress, let stBase = st.baseAddress,
+                                let wBase = ws.baseAddress
+                            else { return }
+                            // Plain loops over a bundle/lane cursor: a nested function capturing them would box the cursor and
+                            // check exclusive access to it at run time on every lane.
+                            var bundle = 0
+                            var start = 0
+                            if colored {
+                                for color in 0..<64 {
+                                    let end = Int(colorStart[color])
+                                    for pass in 0..<2 {
+                                        let twoPoint = pass == 0
+                                        var lane = 0
+                                        for i in start..<end
+                                        where (coBase[Int(order[i])].manifold.pointCount == 2) == twoPoint {
+                                            Self.prepareLane(
+                                                wBase + bundle, lane, order[i], coBase, boBase, stBase, context)
+                                            lane &+= 1
+                                            if lane == 4 { bundle &+= 1; lane = 0 }
+                                        }
+                                        if lane > 0 { bundle &+= 1 }
+                                    }
+                                    start = end
+                                }
+                            }
+                            for i in start..<count {
+                                Self.prepareLane(wBase + bundle, 0, order[i], coBase, boBase, stBase, context)
+                                bundle &+= 1
+                            }
                         }
-                        if lane > 0 { bundle &+= 1 }
                     }
-                    start = end
                 }
             }
-            for i in start..<count {
-                Self.prepareLane(wBase + bundle, 0, order[i], coBase, boBase, stBase, context)
-                bundle &+= 1
-            }
-        }}}}}
+        }
     }
 
     /// Step constants shared by every lane.
@@ -76,9 +85,11 @@ extension World {
 
     /// Computes contact `k`'s solver data into lane `l` of a bundle (lane 0 resets it). Empty lanes (after the
     /// last `l`) keep lane 0's bodies, zero masses and a passing block test: they compute zero impulses and are never written.
-    @inline(__always) private static func prepareLane(_ w: UnsafeMutablePointer<WideContactConstraint>, _ l: Int, _ k: Int32,
-                                                      _ co: UnsafePointer<Contact>, _ bo: UnsafePointer<Body>,
-                                                      _ st: UnsafePointer<BodyState>, _ ctx: PrepareContext) {
+    @inline(__always) private static func prepareLane(
+        _ w: UnsafeMutablePointer<WideContactConstraint>, _ l: Int, _ k: Int32,
+        _ co: UnsafePointer<Contact>, _ bo: UnsafePointer<Body>,
+        _ st: UnsafePointer<BodyState>, _ ctx: PrepareContext
+    ) {
         let contact = co + Int(k)
         let ia = Int(contact.pointee.bodyA), ib = Int(contact.pointee.bodyB)
         if l == 0 {
@@ -104,8 +115,12 @@ extension World {
         if mB > 0 || iB > 0 { w.pointee.writeB |= 1 << UInt8(l) }
         let n = contact.pointee.manifold.normal, t = n.rightPerp
         let softness = (mA == 0 || mB == 0) ? ctx.staticSoftness : ctx.contactSoftness
-        let accA = bA.pointee.type == .dynamic ? bA.pointee.gravityScale * ctx.gravity + bA.pointee.invMass * bA.pointee.force : .zero
-        let accB = bB.pointee.type == .dynamic ? bB.pointee.gravityScale * ctx.gravity + bB.pointee.invMass * bB.pointee.force : .zero
+        let accA =
+            bA.pointee.type == .dynamic
+            ? bA.pointee.gravityScale * ctx.gravity + bA.pointee.invMass * bA.pointee.force : .zero
+        let accB =
+            bB.pointee.type == .dynamic
+            ? bB.pointee.gravityScale * ctx.gravity + bB.pointee.invMass * bB.pointee.force : .zero
         @inline(__always) func put(_ lanes: UnsafeMutablePointer<Lanes>?, _ value: Double) {
             UnsafeMutableRawPointer(lanes!).storeBytes(of: Float(value), toByteOffset: 4 * l, as: Float.self)
         }
@@ -149,8 +164,12 @@ extension World {
             put(p.pointer(to: \.rtB), rtB)
             put(p.pointer(to: \.normalMass), kN > 0 ? 1 / kN : 0)
             put(p.pointer(to: \.tangentMass), kT > 0 ? 1 / kT : 0)
-            put(p.pointer(to: \.normalImpulse), j == 0 ? contact.pointee.normalImpulse0 : contact.pointee.normalImpulse1)
-            put(p.pointer(to: \.tangentImpulse), j == 0 ? contact.pointee.tangentImpulse0 : contact.pointee.tangentImpulse1)
+            put(
+                p.pointer(to: \.normalImpulse), j == 0 ? contact.pointee.normalImpulse0 : contact.pointee.normalImpulse1
+            )
+            put(
+                p.pointer(to: \.tangentImpulse),
+                j == 0 ? contact.pointee.tangentImpulse0 : contact.pointee.tangentImpulse1)
         }
         // The 2×2 normal mass matrix of a two-point manifold and its inverse, when well conditioned (1000:1).
         putInt(w.pointer(to: \.useBlock), 0)

@@ -34,8 +34,10 @@ package struct SolverBodyPair {
     /// separation, whatever the sign of g: towards a ceiling (g < 0) it must too, since Box2D's e·u₀ there uses the
     /// approach speed of the step's start, which gravity had already reduced at impact, and gains energy on every
     /// bounce (an elastic ball between floor and ceiling went ×2.6 in 100 s).
-    @inline(__always) func restitutionTarget(_ cp: ContactConstraintPoint, _ c: ContactConstraint,
-                                             threshold: Double, h: Double) -> Double? {
+    @inline(__always) func restitutionTarget(
+        _ cp: ContactConstraintPoint, _ c: ContactConstraint,
+        threshold: Double, h: Double
+    ) -> Double? {
         let u0 = -cp.relativeVelocity
         if u0 < threshold || cp.maxNormalImpulse == 0 { return nil }
         let ga = -c.normalAcceleration
@@ -48,8 +50,10 @@ package struct SolverBodyPair {
     }
 
     /// Drives one point's normal velocity to `target` (separating), never pulling.
-    @inline(__always) mutating func solveRestitution(_ cp: inout ContactConstraintPoint, _ c: ContactConstraint,
-                                                     target: Double) {
+    @inline(__always) mutating func solveRestitution(
+        _ cp: inout ContactConstraintPoint, _ c: ContactConstraint,
+        target: Double
+    ) {
         let nx = c.normal.x, ny = c.normal.y
         let vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * cp.rnB - wA * cp.rnA
         let old = cp.normalImpulse

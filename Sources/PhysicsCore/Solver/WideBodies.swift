@@ -18,8 +18,10 @@ package struct WideBodies {
     /// Loads the bodies of `index` (every lane holds a valid body index); `motion` also loads the step motion.
     /// Not inlined on purpose: inlined, the optimizer folds the transposes into the solver's arithmetic and turns
     /// the whole kernel into shuffles.
-    @inline(never) package init(_ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>,
-                                motion: Bool) {
+    @inline(never) package init(
+        _ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>,
+        motion: Bool
+    ) {
         let lanes = UnsafeRawPointer(index)
         let b0 = bodies + Int(lanes.load(fromByteOffset: 0, as: Int32.self))
         let b1 = bodies + Int(lanes.load(fromByteOffset: 4, as: Int32.self))
@@ -32,8 +34,10 @@ package struct WideBodies {
     }
 
     /// Writes the velocities of the lanes in `mask` back.
-    @inline(never) package func store(_ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>,
-                                      mask: UInt8) {
+    @inline(never) package func store(
+        _ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>,
+        mask: UInt8
+    ) {
         if mask == 0 { return }
         let lanes = UnsafeRawPointer(index)
         let rows = transpose(vx, vy, w, Lanes())
@@ -48,7 +52,7 @@ package struct WideBodies {
 @inline(__always) func transpose(_ r0: Lanes, _ r1: Lanes, _ r2: Lanes, _ r3: Lanes) -> (Lanes, Lanes, Lanes, Lanes) {
     let r01 = SIMD8(lowHalf: r0, highHalf: r1), r23 = SIMD8(lowHalf: r2, highHalf: r3)
     let even = SIMD8(lowHalf: r01.evenHalf, highHalf: r23.evenHalf)  // x0 z0 x1 z1 x2 z2 x3 z3
-    let odd = SIMD8(lowHalf: r01.oddHalf, highHalf: r23.oddHalf)     // y0 w0 y1 w1 y2 w2 y3 w3
+    let odd = SIMD8(lowHalf: r01.oddHalf, highHalf: r23.oddHalf)  // y0 w0 y1 w1 y2 w2 y3 w3
     return (even.evenHalf, odd.evenHalf, even.oddHalf, odd.oddHalf)
 }
 
@@ -58,19 +62,22 @@ extension World {
     package mutating func loadSolverBodies() {
         if solverBodies.count < bodies.count {
             solverBodies.append(contentsOf: repeatElement(SolverBody(), count: bodies.count - solverBodies.count))
-            solverVelocityStart.append(contentsOf: repeatElement(Lanes(), count: bodies.count - solverVelocityStart.count))
+            solverVelocityStart.append(
+                contentsOf: repeatElement(Lanes(), count: bodies.count - solverVelocityStart.count))
         }
         wideConstraints.withUnsafeBufferPointer { ws in
-        states.withUnsafeBufferPointer { st in
-        solverBodies.withUnsafeMutableBufferPointer { sb in
-            for w in 0..<ws.count {
-                for l in 0..<Int(ws[w].laneCount) {
-                    let a = Int(ws[w].bodyA[l]), b = Int(ws[w].bodyB[l])
-                    sb[a] = Self.solverBody(st[a])
-                    sb[b] = Self.solverBody(st[b])
+            states.withUnsafeBufferPointer { st in
+                solverBodies.withUnsafeMutableBufferPointer { sb in
+                    for w in 0..<ws.count {
+                        for l in 0..<Int(ws[w].laneCount) {
+                            let a = Int(ws[w].bodyA[l]), b = Int(ws[w].bodyB[l])
+                            sb[a] = Self.solverBody(st[a])
+                            sb[b] = Self.solverBody(st[b])
+                        }
+                    }
                 }
             }
-        }}}
+        }
     }
 
     @inline(__always) private static func solverBody(_ s: BodyState) -> SolverBody {
@@ -94,44 +101,49 @@ extension World {
     package mutating func loadSolverVelocities() {
         if wideConstraints.isEmpty { return }
         states.withUnsafeBufferPointer { st in
-        solverBodies.withUnsafeMutableBufferPointer { sb in
-        solverVelocityStart.withUnsafeMutableBufferPointer { start in
-            for i32 in awakeBodies {
-                let i = Int(i32)
-                let v = Self.velocityLanes(st[i])
-                sb[i].velocity = v
-                start[i] = v
+            solverBodies.withUnsafeMutableBufferPointer { sb in
+                solverVelocityStart.withUnsafeMutableBufferPointer { start in
+                    for i32 in awakeBodies {
+                        let i = Int(i32)
+                        let v = Self.velocityLanes(st[i])
+                        sb[i].velocity = v
+                        start[i] = v
+                    }
+                }
             }
-        }}}
+        }
     }
 
     /// Adds the solver's velocity change of each awake body to its double-precision state.
     package mutating func storeSolverVelocities() {
         if wideConstraints.isEmpty { return }
         states.withUnsafeMutableBufferPointer { st in
-        solverBodies.withUnsafeBufferPointer { sb in
-        solverVelocityStart.withUnsafeMutableBufferPointer { start in
-            for i32 in awakeBodies {
-                let i = Int(i32)
-                let v = sb[i].velocity
-                let d = v - start[i]
-                st[i].v.x += Double(d[0])
-                st[i].v.y += Double(d[1])
-                st[i].w += Double(d[2])
-                start[i] = v
+            solverBodies.withUnsafeBufferPointer { sb in
+                solverVelocityStart.withUnsafeMutableBufferPointer { start in
+                    for i32 in awakeBodies {
+                        let i = Int(i32)
+                        let v = sb[i].velocity
+                        let d = v - start[i]
+                        st[i].v.x += Double(d[0])
+                        st[i].v.y += Double(d[1])
+                        st[i].w += Double(d[2])
+                        start[i] = v
+                    }
+                }
             }
-        }}}
+        }
     }
 
     /// Copies the awake bodies' step motion into the solver bodies (after each position update).
     package mutating func loadSolverMotion() {
         if wideConstraints.isEmpty { return }
         states.withUnsafeBufferPointer { st in
-        solverBodies.withUnsafeMutableBufferPointer { sb in
-            for i32 in awakeBodies {
-                let i = Int(i32)
-                sb[i].motion = Self.motionLanes(st[i])
+            solverBodies.withUnsafeMutableBufferPointer { sb in
+                for i32 in awakeBodies {
+                    let i = Int(i32)
+                    sb[i].motion = Self.motionLanes(st[i])
+                }
             }
-        }}
+        }
     }
 }

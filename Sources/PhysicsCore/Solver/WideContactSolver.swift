@@ -7,22 +7,25 @@ extension World {
     /// Applies last step's impulses of the bundled constraints at the start of a sub-step.
     package mutating func warmStartWideContacts() {
         wideConstraints.withUnsafeBufferPointer { ws in
-        solverBodies.withUnsafeMutableBufferPointer { st in
-            guard let wBase = ws.baseAddress, let sBase = st.baseAddress else { return }
-            for i in 0..<ws.count {
-                let c = wBase + i
-                var a = WideBodies(sBase, c.pointer(to: \.bodyA)!, motion: false)
-                var b = WideBodies(sBase, c.pointer(to: \.bodyB)!, motion: false)
-                Self.warmStart(&a, &b, c, c.pointer(to: \.p0)!)
-                if c.pointee.twoPoints { Self.warmStart(&a, &b, c, c.pointer(to: \.p1)!) }
-                a.store(sBase, c.pointer(to: \.bodyA)!, mask: c.pointee.writeA)
-                b.store(sBase, c.pointer(to: \.bodyB)!, mask: c.pointee.writeB)
+            solverBodies.withUnsafeMutableBufferPointer { st in
+                guard let wBase = ws.baseAddress, let sBase = st.baseAddress else { return }
+                for i in 0..<ws.count {
+                    let c = wBase + i
+                    var a = WideBodies(sBase, c.pointer(to: \.bodyA)!, motion: false)
+                    var b = WideBodies(sBase, c.pointer(to: \.bodyB)!, motion: false)
+                    Self.warmStart(&a, &b, c, c.pointer(to: \.p0)!)
+                    if c.pointee.twoPoints { Self.warmStart(&a, &b, c, c.pointer(to: \.p1)!) }
+                    a.store(sBase, c.pointer(to: \.bodyA)!, mask: c.pointee.writeA)
+                    b.store(sBase, c.pointer(to: \.bodyB)!, mask: c.pointee.writeB)
+                }
             }
-        }}
+        }
     }
 
-    @inline(__always) private static func warmStart(_ a: inout WideBodies, _ b: inout WideBodies,
-                                             _ c: UnsafePointer<WideContactConstraint>, _ p: UnsafePointer<WidePoint>) {
+    @inline(__always) private static func warmStart(
+        _ a: inout WideBodies, _ b: inout WideBodies,
+        _ c: UnsafePointer<WideContactConstraint>, _ p: UnsafePointer<WidePoint>
+    ) {
         let nx = c.pointee.normalX, ny = c.pointee.normalY
         let ni = p.pointee.normalImpulse, ti = p.pointee.tangentImpulse
         // P = ni·n + ti·t with t = (ny, −nx); r × P = ni·(r × n) + ti·(r × t).
@@ -41,25 +44,26 @@ extension World {
         let maxBias = Float(settings.contactPushMaxVelocity)
         let invH = Float(invH)
         wideConstraints.withUnsafeMutableBufferPointer { ws in
-        solverBodies.withUnsafeMutableBufferPointer { st in
-            guard let wBase = ws.baseAddress, let sBase = st.baseAddress else { return }
-            for i in 0..<ws.count {
-                let c = wBase + i
-                if c.pointee.twoPoints {
-                    if useBias {
-                        Self.solveBundleBiased(c, sBase, invH: invH, maxBias: maxBias)
+            solverBodies.withUnsafeMutableBufferPointer { st in
+                guard let wBase = ws.baseAddress, let sBase = st.baseAddress else { return }
+                for i in 0..<ws.count {
+                    let c = wBase + i
+                    if c.pointee.twoPoints {
+                        if useBias {
+                            Self.solveBundleBiased(c, sBase, invH: invH, maxBias: maxBias)
+                        } else {
+                            Self.solveBundleRelaxed(c, sBase, invH: invH)
+                        }
                     } else {
-                        Self.solveBundleRelaxed(c, sBase, invH: invH)
-                    }
-                } else {
-                    if useBias {
-                        Self.solveOnePointBundleBiased(c, sBase, invH: invH, maxBias: maxBias)
-                    } else {
-                        Self.solveOnePointBundleRelaxed(c, sBase, invH: invH)
+                        if useBias {
+                            Self.solveOnePointBundleBiased(c, sBase, invH: invH, maxBias: maxBias)
+                        } else {
+                            Self.solveOnePointBundleRelaxed(c, sBase, invH: invH)
+                        }
                     }
                 }
             }
-        }}
+        }
     }
 
     /// The soft-contact terms of one point: velocity bias, mass scale and impulse scale (speculative when apart).
@@ -70,22 +74,28 @@ extension World {
         var apart: SIMDMask<SIMD4<Int32>>
     }
 
-    @inline(__always) private static func softTerms(_ c: UnsafeMutablePointer<WideContactConstraint>, separation s: Lanes,
-                                                    invH: Float, maxBias: Float, useBias: Bool) -> SoftTerms {
+    @inline(__always) private static func softTerms(
+        _ c: UnsafeMutablePointer<WideContactConstraint>, separation s: Lanes,
+        invH: Float, maxBias: Float, useBias: Bool
+    ) -> SoftTerms {
         let apart = s .> 0
         let speculative = s * invH
         if useBias {
             let push = lanesMax(c.pointee.massScale * c.pointee.biasRate * s, Lanes(repeating: -maxBias))
-            return SoftTerms(bias: push.replacing(with: speculative, where: apart),
-                             massScale: c.pointee.massScale.replacing(with: 1, where: apart),
-                             impulseScale: c.pointee.impulseScale.replacing(with: 0, where: apart), apart: apart)
+            return SoftTerms(
+                bias: push.replacing(with: speculative, where: apart),
+                massScale: c.pointee.massScale.replacing(with: 1, where: apart),
+                impulseScale: c.pointee.impulseScale.replacing(with: 0, where: apart), apart: apart)
         }
-        return SoftTerms(bias: speculative.replacing(with: 0, where: .!apart), massScale: Lanes(repeating: 1),
-                         impulseScale: Lanes(), apart: apart)
+        return SoftTerms(
+            bias: speculative.replacing(with: 0, where: .!apart), massScale: Lanes(repeating: 1),
+            impulseScale: Lanes(), apart: apart)
     }
 
-    @inline(__always) private static func separation(_ p: UnsafeMutablePointer<WidePoint>, _ a: WideBodies, _ b: WideBodies,
-                                                     _ nx: Lanes, _ ny: Lanes) -> Lanes {
+    @inline(__always) private static func separation(
+        _ p: UnsafeMutablePointer<WidePoint>, _ a: WideBodies, _ b: WideBodies,
+        _ nx: Lanes, _ ny: Lanes
+    ) -> Lanes {
         let rAx = p.pointee.anchorAX, rAy = p.pointee.anchorAY, rBx = p.pointee.anchorBX, rBy = p.pointee.anchorBY
         let dx = (b.dpx - a.dpx) + (b.dqc * rBx - b.dqs * rBy) - (a.dqc * rAx - a.dqs * rAy)
         let dy = (b.dpy - a.dpy) + (b.dqs * rBx + b.dqc * rBy) - (a.dqs * rAx + a.dqc * rAy)
@@ -93,33 +103,43 @@ extension World {
     }
 
     // One copy of each kernel per pass kind, so the soft terms fold to constants in the relax pass.
-    @inline(never) private static func solveBundleBiased(_ c: UnsafeMutablePointer<WideContactConstraint>,
-                                                         _ states: UnsafeMutablePointer<SolverBody>,
-                                                         invH: Float, maxBias: Float) {
+    @inline(never) private static func solveBundleBiased(
+        _ c: UnsafeMutablePointer<WideContactConstraint>,
+        _ states: UnsafeMutablePointer<SolverBody>,
+        invH: Float, maxBias: Float
+    ) {
         solveBundle(c, states, invH: invH, maxBias: maxBias, useBias: true)
     }
 
-    @inline(never) private static func solveBundleRelaxed(_ c: UnsafeMutablePointer<WideContactConstraint>,
-                                                          _ states: UnsafeMutablePointer<SolverBody>, invH: Float) {
+    @inline(never) private static func solveBundleRelaxed(
+        _ c: UnsafeMutablePointer<WideContactConstraint>,
+        _ states: UnsafeMutablePointer<SolverBody>, invH: Float
+    ) {
         solveBundle(c, states, invH: invH, maxBias: 0, useBias: false)
     }
 
-    @inline(never) private static func solveOnePointBundleBiased(_ c: UnsafeMutablePointer<WideContactConstraint>,
-                                                                 _ states: UnsafeMutablePointer<SolverBody>,
-                                                                 invH: Float, maxBias: Float) {
+    @inline(never) private static func solveOnePointBundleBiased(
+        _ c: UnsafeMutablePointer<WideContactConstraint>,
+        _ states: UnsafeMutablePointer<SolverBody>,
+        invH: Float, maxBias: Float
+    ) {
         solveOnePointBundle(c, states, invH: invH, maxBias: maxBias, useBias: true)
     }
 
-    @inline(never) private static func solveOnePointBundleRelaxed(_ c: UnsafeMutablePointer<WideContactConstraint>,
-                                                                  _ states: UnsafeMutablePointer<SolverBody>, invH: Float) {
+    @inline(never) private static func solveOnePointBundleRelaxed(
+        _ c: UnsafeMutablePointer<WideContactConstraint>,
+        _ states: UnsafeMutablePointer<SolverBody>, invH: Float
+    ) {
         solveOnePointBundle(c, states, invH: invH, maxBias: 0, useBias: false)
     }
 
     /// Both normal points of four constraints, then their friction. A lane whose two points are in the same regime
     /// and whose 2×2 block solution pushes takes the block solution; the others solve point 0 then point 1.
-    @inline(__always) private static func solveBundle(_ c: UnsafeMutablePointer<WideContactConstraint>,
-                                                      _ states: UnsafeMutablePointer<SolverBody>,
-                                                      invH: Float, maxBias: Float, useBias: Bool) {
+    @inline(__always) private static func solveBundle(
+        _ c: UnsafeMutablePointer<WideContactConstraint>,
+        _ states: UnsafeMutablePointer<SolverBody>,
+        invH: Float, maxBias: Float, useBias: Bool
+    ) {
         var a = WideBodies(states, c.pointer(to: \.bodyA)!, motion: true)
         var b = WideBodies(states, c.pointer(to: \.bodyB)!, motion: true)
         let nx = c.pointee.normalX, ny = c.pointee.normalY
@@ -174,9 +194,11 @@ extension World {
     }
 
     /// Four one-point manifolds (circles): the normal point, then its friction.
-    @inline(__always) private static func solveOnePointBundle(_ c: UnsafeMutablePointer<WideContactConstraint>,
-                                                           _ states: UnsafeMutablePointer<SolverBody>,
-                                                           invH: Float, maxBias: Float, useBias: Bool) {
+    @inline(__always) private static func solveOnePointBundle(
+        _ c: UnsafeMutablePointer<WideContactConstraint>,
+        _ states: UnsafeMutablePointer<SolverBody>,
+        invH: Float, maxBias: Float, useBias: Bool
+    ) {
         var a = WideBodies(states, c.pointer(to: \.bodyA)!, motion: true)
         var b = WideBodies(states, c.pointer(to: \.bodyB)!, motion: true)
         let nx = c.pointee.normalX, ny = c.pointee.normalY
@@ -202,9 +224,11 @@ extension World {
     }
 
     /// Coulomb friction of one point of four constraints; tangent = rightPerp(normal).
-    @inline(__always) private static func friction(_ a: inout WideBodies, _ b: inout WideBodies,
-                                                   _ c: UnsafeMutablePointer<WideContactConstraint>,
-                                                   _ p: UnsafeMutablePointer<WidePoint>) {
+    @inline(__always) private static func friction(
+        _ a: inout WideBodies, _ b: inout WideBodies,
+        _ c: UnsafeMutablePointer<WideContactConstraint>,
+        _ p: UnsafeMutablePointer<WidePoint>
+    ) {
         let tx = c.pointee.normalY, ty = -c.pointee.normalX
         let rtA = p.pointee.rtA, rtB = p.pointee.rtB
         let vt = (b.vx - a.vx) * tx + (b.vy - a.vy) * ty + b.w * rtB - a.w * rtA

@@ -32,8 +32,10 @@ package struct Contact: Sendable {
     /// Order-independent pair key.
     package var key: UInt64
 
-    package init(shapeA: Int32, shapeB: Int32, bodyA: Int32, bodyB: Int32, friction: Double, restitution: Double,
-                 isSolid: Bool, reportsEvents: Bool, key: UInt64) {
+    package init(
+        shapeA: Int32, shapeB: Int32, bodyA: Int32, bodyB: Int32, friction: Double, restitution: Double,
+        isSolid: Bool, reportsEvents: Bool, key: UInt64
+    ) {
         self.shapeA = shapeA
         self.shapeB = shapeB
         self.bodyA = bodyA

@@ -4,7 +4,7 @@ extension World {
     /// Creates a body. Returns nil when the definition holds a non-finite value.
     public mutating func createBody(_ def: BodyDefinition) -> BodyID? {
         guard def.position.isFinite, def.angle.isFinite, def.linearVelocity.isFinite, def.angularVelocity.isFinite,
-              def.linearDamping.isFinite, def.angularDamping.isFinite, def.gravityScale.isFinite
+            def.linearDamping.isFinite, def.angularDamping.isFinite, def.gravityScale.isFinite
         else { return nil }
         let index: Int32
         if let free = freeBodies.popLast() {

@@ -56,7 +56,11 @@ extension World {
                 let fat = ahead.expanded(by: shapes[i].inStaticTree ? 0 : proxyMargin(aabb, margin))
                 shapes[i].fatAABB = fat
                 if shapes[i].proxy != -1 {
-                    if shapes[i].inStaticTree { staticTree.move(shapes[i].proxy, to: fat) } else { movingTree.move(shapes[i].proxy, to: fat) }
+                    if shapes[i].inStaticTree {
+                        staticTree.move(shapes[i].proxy, to: fat)
+                    } else {
+                        movingTree.move(shapes[i].proxy, to: fat)
+                    }
                     if !shapes[i].filter.isInert { moveBuffer.append(s) }
                 }
             }
@@ -107,11 +111,12 @@ extension World {
         if !CollisionFilter.track(sa.filter, sb.filter) { return }
         if jointForbidsContact(sa.body, sb.body) { return }
         pairSet.insert(key)
-        let c = Contact(shapeA: a, shapeB: b, bodyA: sa.body, bodyB: sb.body,
-                        friction: Contact.mixedFriction(sa.friction, sb.friction),
-                        restitution: Contact.mixedRestitution(sa.restitution, sb.restitution),
-                        isSolid: CollisionFilter.collide(sa.filter, sb.filter),
-                        reportsEvents: sa.enableContactEvents || sb.enableContactEvents, key: key)
+        let c = Contact(
+            shapeA: a, shapeB: b, bodyA: sa.body, bodyB: sb.body,
+            friction: Contact.mixedFriction(sa.friction, sb.friction),
+            restitution: Contact.mixedRestitution(sa.restitution, sb.restitution),
+            isSolid: CollisionFilter.collide(sa.filter, sb.filter),
+            reportsEvents: sa.enableContactEvents || sb.enableContactEvents, key: key)
         contacts.append(c)
     }
 

@@ -31,12 +31,14 @@ extension World {
                 guard let crossing = withView(of: t, { rayCast($0, ob.transform, from: sweep.c1, to: sweep.c2) }) else {
                     continue
                 }
-                let staticSweep = Sweep(localCenter: ob.localCenter, c1: ob.center, c2: ob.center, a1: ob.angle, a2: ob.angle)
+                let staticSweep = Sweep(
+                    localCenter: ob.localCenter, c1: ob.center, c2: ob.center, a1: ob.angle, a2: ob.angle)
                 let result = vertexPool.withUnsafeBufferPointer { vp in
                     normalPool.withUnsafeBufferPointer { np in
-                        timeOfImpact(World.view(shapes[Int(s)], vp.baseAddress, np.baseAddress), sweep,
-                                     World.view(other, vp.baseAddress, np.baseAddress), staticSweep,
-                                     maxFraction: minT, targetSeparation: target)
+                        timeOfImpact(
+                            World.view(shapes[Int(s)], vp.baseAddress, np.baseAddress), sweep,
+                            World.view(other, vp.baseAddress, np.baseAddress), staticSweep,
+                            maxFraction: minT, targetSeparation: target)
                     }
                 }
                 switch result.state {

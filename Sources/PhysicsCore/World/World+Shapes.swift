@@ -24,8 +24,10 @@ public enum ShapeError: Error, Sendable, Hashable, CustomStringConvertible {
 
 extension World {
     /// Adds a circle of `radius` pt centred at `center` (body frame).
-    public mutating func createCircle(on body: BodyID, center: Vec2 = .zero, radius: Double,
-                                      _ def: ShapeDefinition = ShapeDefinition()) -> Result<ShapeID, ShapeError> {
+    public mutating func createCircle(
+        on body: BodyID, center: Vec2 = .zero, radius: Double,
+        _ def: ShapeDefinition = ShapeDefinition()
+    ) -> Result<ShapeID, ShapeError> {
         guard center.isFinite else { return .failure(.nonFinite("center")) }
         guard radius.isFinite else { return .failure(.nonFinite("radius")) }
         guard radius > 0 else { return .failure(.nonPositive("radius")) }
@@ -33,8 +35,10 @@ extension World {
     }
 
     /// Adds an exact ellipse with semi-axes `radii` along the body's x and y, centred at `center` (body frame).
-    public mutating func createEllipse(on body: BodyID, center: Vec2 = .zero, radii: Vec2,
-                                       _ def: ShapeDefinition = ShapeDefinition()) -> Result<ShapeID, ShapeError> {
+    public mutating func createEllipse(
+        on body: BodyID, center: Vec2 = .zero, radii: Vec2,
+        _ def: ShapeDefinition = ShapeDefinition()
+    ) -> Result<ShapeID, ShapeError> {
         guard center.isFinite else { return .failure(.nonFinite("center")) }
         guard radii.isFinite else { return .failure(.nonFinite("radii")) }
         guard radii.x > 0, radii.y > 0 else { return .failure(.nonPositive("radii")) }
@@ -43,19 +47,26 @@ extension World {
     }
 
     /// Adds a box of half extents `halfWidth` × `halfHeight` pt, centred at `center`, turned by `angle` (body frame).
-    public mutating func createBox(on body: BodyID, halfWidth: Double, halfHeight: Double, center: Vec2 = .zero,
-                                   angle: Double = 0, _ def: ShapeDefinition = ShapeDefinition()) -> Result<ShapeID, ShapeError> {
+    public mutating func createBox(
+        on body: BodyID, halfWidth: Double, halfHeight: Double, center: Vec2 = .zero,
+        angle: Double = 0, _ def: ShapeDefinition = ShapeDefinition()
+    ) -> Result<ShapeID, ShapeError> {
         guard halfWidth.isFinite, halfHeight.isFinite else { return .failure(.nonFinite("half extents")) }
         guard halfWidth > 0, halfHeight > 0 else { return .failure(.nonPositive("half extents")) }
         guard center.isFinite, angle.isFinite else { return .failure(.nonFinite("center/angle")) }
-        return createPolygon(on: body, vertices: boxVertices(halfWidth: halfWidth, halfHeight: halfHeight,
-                                                             center: center, angle: angle), def)
+        return createPolygon(
+            on: body,
+            vertices: boxVertices(
+                halfWidth: halfWidth, halfHeight: halfHeight,
+                center: center, angle: angle), def)
     }
 
     /// Adds a convex polygon (body frame). Clockwise input is reversed; non-convex, degenerate or non-finite input
     /// is refused.
-    public mutating func createPolygon(on body: BodyID, vertices: [Vec2],
-                                       _ def: ShapeDefinition = ShapeDefinition()) -> Result<ShapeID, ShapeError> {
+    public mutating func createPolygon(
+        on body: BodyID, vertices: [Vec2],
+        _ def: ShapeDefinition = ShapeDefinition()
+    ) -> Result<ShapeID, ShapeError> {
         switch makeConvexPolygon(vertices) {
         case .failure(let p):
             return .failure(.badPolygon("\(p)"))
@@ -64,15 +75,18 @@ extension World {
             let start = Int32(vertexPool.count)
             vertexPool.append(contentsOf: poly.vertices)
             normalPool.append(contentsOf: polygonNormals(poly.vertices))
-            let g = ShapeGeometry.polygon(centroid: polygonCentroid(poly.vertices), vertexStart: start,
-                                          vertexCount: Int32(poly.vertices.count))
+            let g = ShapeGeometry.polygon(
+                centroid: polygonCentroid(poly.vertices), vertexStart: start,
+                vertexCount: Int32(poly.vertices.count))
             return addShape(on: body, g, def)
         }
     }
 
     /// Adds a two-sided segment (static bodies only), body frame.
-    public mutating func createSegment(on body: BodyID, from p1: Vec2, to p2: Vec2,
-                                       _ def: ShapeDefinition = ShapeDefinition()) -> Result<ShapeID, ShapeError> {
+    public mutating func createSegment(
+        on body: BodyID, from p1: Vec2, to p2: Vec2,
+        _ def: ShapeDefinition = ShapeDefinition()
+    ) -> Result<ShapeID, ShapeError> {
         guard p1.isFinite, p2.isFinite, (p2 - p1).lengthSquared > 1e-12 else { return .failure(.badSegment) }
         guard isValid(body) else { return .failure(.invalidBody) }
         guard bodies[Int(body.index)].type == .static else { return .failure(.badSegment) }
@@ -83,8 +97,10 @@ extension World {
     /// mass once for all of them, so a boundary of n segments is built in O(n log n) (the tree insertions) rather
     /// than O(n²). Each pair gets its own result, in order; a refused pair (non-finite or coincident ends) does not
     /// stop the others.
-    public mutating func createSegments(on body: BodyID, _ segments: [(Vec2, Vec2)],
-                                        _ def: ShapeDefinition = ShapeDefinition()) -> [Result<ShapeID, ShapeError>] {
+    public mutating func createSegments(
+        on body: BodyID, _ segments: [(Vec2, Vec2)],
+        _ def: ShapeDefinition = ShapeDefinition()
+    ) -> [Result<ShapeID, ShapeError>] {
         guard isValid(body) else { return segments.map { _ in .failure(.invalidBody) } }
         guard bodies[Int(body.index)].type == .static else { return segments.map { _ in .failure(.badSegment) } }
         var out: [Result<ShapeID, ShapeError>] = []
@@ -104,8 +120,10 @@ extension World {
     }
 
     /// Links a new shape to `body`; `updatingMass` false leaves the mass to the caller (batch building).
-    private mutating func addShape(on body: BodyID, _ geometry: ShapeGeometry, _ def: ShapeDefinition,
-                                   updatingMass: Bool = true) -> Result<ShapeID, ShapeError> {
+    private mutating func addShape(
+        on body: BodyID, _ geometry: ShapeGeometry, _ def: ShapeDefinition,
+        updatingMass: Bool = true
+    ) -> Result<ShapeID, ShapeError> {
         guard isValid(body) else { return .failure(.invalidBody) }
         guard def.friction.isFinite, def.restitution.isFinite, def.density.isFinite else {
             return .failure(.nonFinite("material"))

@@ -30,7 +30,10 @@ extension World {
         for k32 in activeJoints where joints[Int(k32)].isAlive {
             let a = joints[Int(k32)].bodyA, b = joints[Int(k32)].bodyB
             if bodies[Int(a)].type == .dynamic && bodies[Int(b)].type == .dynamic
-                && bodies[Int(a)].isAwake && bodies[Int(b)].isAwake { union(a, b) }
+                && bodies[Int(a)].isAwake && bodies[Int(b)].isAwake
+            {
+                union(a, b)
+            }
         }
         for i32 in awakeBodies where bodies[Int(i32)].type == .dynamic {
             let r = Int(find(i32))
@@ -55,7 +58,9 @@ extension World {
             var slotOfRoot: [Int32: Int32] = [:]
             for r in sleepingRoots {
                 let slot: Int32
-                if let free = freeIslands.popLast() { slot = free } else {
+                if let free = freeIslands.popLast() {
+                    slot = free
+                } else {
                     slot = Int32(sleepingIslands.count)
                     sleepingIslands.append([])
                 }

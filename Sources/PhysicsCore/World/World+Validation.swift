@@ -16,7 +16,9 @@ extension World {
             var count: Int32 = 0
             var sh = b.firstShape
             while sh != -1 {
-                if !shapes[Int(sh)].isAlive || shapes[Int(sh)].body != Int32(i) { problems.append("body \(i): bad shape link \(sh)") }
+                if !shapes[Int(sh)].isAlive || shapes[Int(sh)].body != Int32(i) {
+                    problems.append("body \(i): bad shape link \(sh)")
+                }
                 count += 1
                 sh = shapes[Int(sh)].nextOnBody
                 if count > b.shapeCount + 1 { break }
@@ -35,10 +37,14 @@ extension World {
             if !a.isAlive || !b.isAlive { problems.append("contact \(k): dead shape") }
             if c.shapeA >= c.shapeB { problems.append("contact \(k): shapes not ordered") }
             if a.body != c.bodyA || b.body != c.bodyB { problems.append("contact \(k): body mismatch") }
-            if c.key != pairKey(c.shapeA, c.shapeB) || !pairSet.contains(c.key) { problems.append("contact \(k): key missing") }
+            if c.key != pairKey(c.shapeA, c.shapeB) || !pairSet.contains(c.key) {
+                problems.append("contact \(k): key missing")
+            }
             for p in 0..<c.manifold.pointCount {
                 let mp = c.manifold[p]
-                if !(mp.point.isFinite && mp.separation.isFinite) { problems.append("contact \(k): non-finite manifold") }
+                if !(mp.point.isFinite && mp.separation.isFinite) {
+                    problems.append("contact \(k): non-finite manifold")
+                }
             }
         }
         if let t = staticTree.validate() { problems.append("static \(t)") }

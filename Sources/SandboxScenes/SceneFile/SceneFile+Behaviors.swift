@@ -48,10 +48,12 @@ extension SceneFile {
             let c = try decoder.container(keyedBy: Key.self)
             let keys = c.allKeys.map(\.stringValue)
             guard keys.count == 1, let key = c.allKeys.first else {
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "a behaviour is an object with exactly one key naming its kind, one of "
-                        + Self.kindNames.joined(separator: ", ") + " (found " + (keys.isEmpty ? "none" : keys.joined(separator: ", ")) + ")"))
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a behaviour is an object with exactly one key naming its kind, one of "
+                            + Self.kindNames.joined(separator: ", ") + " (found "
+                            + (keys.isEmpty ? "none" : keys.joined(separator: ", ")) + ")"))
             }
             switch key.stringValue {
             case "gravity": self = .gravity(try c.decode(Gravity.self, forKey: key))
@@ -62,10 +64,11 @@ extension SceneFile {
             case "push": self = .push(try c.decode(Push.self, forKey: key))
             case "field": self = .field(try c.decode(Field.self, forKey: key))
             default:
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: decoder.codingPath + [key],
-                    debugDescription: "unknown behaviour kind \"\(key.stringValue)\"; use one of "
-                        + Self.kindNames.joined(separator: ", ")))
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath + [key],
+                        debugDescription: "unknown behaviour kind \"\(key.stringValue)\"; use one of "
+                            + Self.kindNames.joined(separator: ", ")))
             }
         }
 

@@ -19,8 +19,9 @@ extension SceneFile {
     /// behaviours in the same positions.
     @MainActor
     public func build() -> Built {
-        let bounds = CGRect(x: referenceBounds.x, y: referenceBounds.y, width: referenceBounds.width,
-                            height: referenceBounds.height)
+        let bounds = CGRect(
+            x: referenceBounds.x, y: referenceBounds.y, width: referenceBounds.width,
+            height: referenceBounds.height)
         let seed = self.seed ?? 1
         if let code, let descriptor = SceneCatalog.named(code) {
             let world = descriptor.make(bounds: bounds, seed: seed)
@@ -90,8 +91,9 @@ extension SceneFile {
                 b = snap
                 world.animator.addBehavior(snap)
             case .push(let p):
-                let push = PushBehavior(items: resolve(p.items, p.groups),
-                                        mode: p.mode == "continuous" ? .continuous : .instantaneous)
+                let push = PushBehavior(
+                    items: resolve(p.items, p.groups),
+                    mode: p.mode == "continuous" ? .continuous : .instantaneous)
                 Self.configure(push, p, items)
                 b = push
                 world.animator.addBehavior(push)
@@ -142,15 +144,17 @@ extension SceneFile {
 
     @MainActor
     static func makeItem(_ i: Item) -> SandboxItem {
-        let shape: DynamicItemCollisionBoundsType = switch i.shape {
-        case "ellipse": .ellipse
-        case "path": .path
-        default: .rectangle
-        }
-        let item = SandboxItem(center: i.center.cgPoint, size: CGSize(width: i.size.width, height: i.size.height),
-                               shape: shape, path: i.path.map(bezierPath),
-                               color: i.color.flatMap(SceneColor.init(hexString:)) ?? SceneColor.palette[1],
-                               cornerRadius: CGFloat(i.cornerRadius ?? 0), name: i.name)
+        let shape: DynamicItemCollisionBoundsType =
+            switch i.shape {
+            case "ellipse": .ellipse
+            case "path": .path
+            default: .rectangle
+            }
+        let item = SandboxItem(
+            center: i.center.cgPoint, size: CGSize(width: i.size.width, height: i.size.height),
+            shape: shape, path: i.path.map(bezierPath),
+            color: i.color.flatMap(SceneColor.init(hexString:)) ?? SceneColor.palette[1],
+            cornerRadius: CGFloat(i.cornerRadius ?? 0), name: i.name)
         if let a = i.angle, a != 0 { item.transform = CGAffineTransform(rotationAngle: CGFloat(a)) }
         item.imageSlot = i.picture
         return item
@@ -166,7 +170,8 @@ extension SceneFile {
             case "line": path.addLine(to: to)
             case "quadCurve": path.addQuadCurve(to: to, controlPoint: e.control?.cgPoint ?? to)
             case "curve":
-                path.addCurve(to: to, controlPoint1: e.control1?.cgPoint ?? to, controlPoint2: e.control2?.cgPoint ?? to)
+                path.addCurve(
+                    to: to, controlPoint1: e.control1?.cgPoint ?? to, controlPoint2: e.control2?.cgPoint ?? to)
             default: path.close()
             }
         }
@@ -185,8 +190,10 @@ extension SceneFile {
     static func configure(_ c: CollisionBehavior, _ f: Collision) {
         if let m = f.mode { c.collisionMode = collisionMode(m) }
         if let i = f.insets {
-            c.setTranslatesReferenceBoundsIntoBoundary(with: EdgeInsets(top: i.top, left: i.left, bottom: i.bottom,
-                                                                       right: i.right))
+            c.setTranslatesReferenceBoundsIntoBoundary(
+                with: EdgeInsets(
+                    top: i.top, left: i.left, bottom: i.bottom,
+                    right: i.right))
         } else if f.referenceBoundsAreBoundary == true {
             c.translatesReferenceBoundsIntoBoundary = true
         }
@@ -226,7 +233,8 @@ extension SceneFile {
         let axis = a.axis?.cgVector ?? CGVector(dx: 1, dy: 0)
         switch (a.kind ?? "distance", item2) {
         case ("sliding", let second?):
-            return .slidingAttachment(with: item1, attachedTo: second, attachmentAnchor: anchor, axisOfTranslation: axis)
+            return .slidingAttachment(
+                with: item1, attachedTo: second, attachmentAnchor: anchor, axisOfTranslation: axis)
         case ("sliding", nil):
             return .slidingAttachment(with: item1, attachmentAnchor: anchor, axisOfTranslation: axis)
         case ("limit", let second?):
@@ -250,12 +258,14 @@ extension SceneFile {
         if let v = a.damping { b.damping = CGFloat(v) }
         if let v = a.frictionTorque { b.frictionTorque = CGFloat(v) }
         if a.rangeMinimum != nil || a.rangeMaximum != nil {
-            let range = FloatRange(minimum: CGFloat(a.rangeMinimum ?? -.infinity),
-                                   maximum: CGFloat(a.rangeMaximum ?? .infinity))
+            let range = FloatRange(
+                minimum: CGFloat(a.rangeMinimum ?? -.infinity),
+                maximum: CGFloat(a.rangeMaximum ?? .infinity))
             if range != b.attachmentRange { b.attachmentRange = range }
         }
         if b.attachedBehaviorType == .anchor, b.construction == .distance, let p = a.anchor,
-           b.anchorPoint != p.cgPoint {
+            b.anchorPoint != p.cgPoint
+        {
             b.anchorPoint = p.cgPoint
         }
     }
@@ -264,8 +274,9 @@ extension SceneFile {
     static func configure(_ push: PushBehavior, _ p: Push, _ items: [SandboxItem]) {
         if let d = p.direction { push.pushDirection = d.cgVector }
         for o in p.offsets ?? [] {
-            push.setTargetOffsetFromCenter(Dynamics.Offset(horizontal: o.offset.horizontal, vertical: o.offset.vertical),
-                                           for: items[o.item])
+            push.setTargetOffsetFromCenter(
+                Dynamics.Offset(horizontal: o.offset.horizontal, vertical: o.offset.vertical),
+                for: items[o.item])
         }
         if let active = p.active { push.active = active }
     }
@@ -278,9 +289,11 @@ extension SceneFile {
         case "radialGravity": return .radialGravityField(position: f.position?.cgPoint ?? .zero)
         case "linearGravity": return .linearGravityField(direction: direction)
         case "velocity": return .velocityField(direction: direction)
-        case "noise": return .noiseField(smoothness: CGFloat(f.smoothness ?? 0), animationSpeed: CGFloat(f.animationSpeed ?? 0))
+        case "noise":
+            return .noiseField(smoothness: CGFloat(f.smoothness ?? 0), animationSpeed: CGFloat(f.animationSpeed ?? 0))
         case "turbulence":
-            return .turbulenceField(smoothness: CGFloat(f.smoothness ?? 0), animationSpeed: CGFloat(f.animationSpeed ?? 0))
+            return .turbulenceField(
+                smoothness: CGFloat(f.smoothness ?? 0), animationSpeed: CGFloat(f.animationSpeed ?? 0))
         case "spring": return .springField()
         case "electric": return .electricField()
         case "magnetic": return .magneticField()

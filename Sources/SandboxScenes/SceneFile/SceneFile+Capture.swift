@@ -24,8 +24,10 @@ extension SceneFile {
     /// cannot hold (a custom field block, behaviours with children) are then left to that code.
     /// - Returns: the file, and the live behaviour of each file behaviour (same order).
     @MainActor
-    public static func capture(_ world: SceneWorld, name: String, notes: String? = nil, code: String? = nil,
-                               seed: UInt64, excluding: [DynamicBehavior] = []) -> (SceneFile, [DynamicBehavior]) {
+    public static func capture(
+        _ world: SceneWorld, name: String, notes: String? = nil, code: String? = nil,
+        seed: UInt64, excluding: [DynamicBehavior] = []
+    ) -> (SceneFile, [DynamicBehavior]) {
         var index: [ObjectIdentifier: Int] = [:]
         for (k, item) in world.items.enumerated() where index[ObjectIdentifier(item)] == nil {
             index[ObjectIdentifier(item)] = k
@@ -61,8 +63,10 @@ extension SceneFile {
                 let r = refs(g.items)
                 let tilt = g === world.gravity
                 let d = tilt ? world.levelGravity : g.gravityDirection
-                captured = .gravity(Gravity(items: r.items, groups: r.groups, direction: Vector(d),
-                                            tiltable: tilt, tiltGain: tilt ? Double(world.tiltGain) : nil))
+                captured = .gravity(
+                    Gravity(
+                        items: r.items, groups: r.groups, direction: Vector(d),
+                        tiltable: tilt, tiltGain: tilt ? Double(world.tiltGain) : nil))
             case let c as CollisionBehavior:
                 captured = .collision(collision(c, world: world, refs: refs))
             case let p as DynamicItemBehavior:
@@ -73,15 +77,19 @@ extension SceneFile {
                     let v = p.linearVelocity(for: item), w = p.angularVelocity(for: item)
                     guard v != .zero || w != 0 else { continue }
                     velocityTaken.insert(k)
-                    velocities.append(Velocity(item: k, linear: v == .zero ? nil : Point(v),
-                                               angular: w == 0 ? nil : Double(w)))
+                    velocities.append(
+                        Velocity(
+                            item: k, linear: v == .zero ? nil : Point(v),
+                            angular: w == 0 ? nil : Double(w)))
                 }
-                captured = .itemProperties(ItemProperties(
-                    items: r.items, groups: r.groups, elasticity: Double(p.elasticity), friction: Double(p.friction),
-                    density: Double(p.density), resistance: Double(p.resistance),
-                    angularResistance: Double(p.angularResistance), allowsRotation: p.allowsRotation,
-                    isAnchored: p.isAnchored, charge: Double(p.charge),
-                    velocities: velocities.isEmpty ? nil : velocities))
+                captured = .itemProperties(
+                    ItemProperties(
+                        items: r.items, groups: r.groups, elasticity: Double(p.elasticity),
+                        friction: Double(p.friction),
+                        density: Double(p.density), resistance: Double(p.resistance),
+                        angularResistance: Double(p.angularResistance), allowsRotation: p.allowsRotation,
+                        isAnchored: p.isAnchored, charge: Double(p.charge),
+                        velocities: velocities.isEmpty ? nil : velocities))
             case let a as AttachmentBehavior:
                 captured = attachment(a, index: index)
             case let s as SnapBehavior:
@@ -93,13 +101,18 @@ extension SceneFile {
                 let offsets = p.items.compactMap { item -> PushOffset? in
                     let o = p.targetOffsetFromCenter(for: item)
                     guard o != .zero, let k = index[ObjectIdentifier(item)] else { return nil }
-                    return PushOffset(item: k, offset: Offset(horizontal: Double(o.horizontal),
-                                                              vertical: Double(o.vertical)))
+                    return PushOffset(
+                        item: k,
+                        offset: Offset(
+                            horizontal: Double(o.horizontal),
+                            vertical: Double(o.vertical)))
                 }
-                captured = .push(Push(items: r.items, groups: r.groups,
-                                      mode: p.mode == .continuous ? "continuous" : "instantaneous",
-                                      direction: Vector(p.pushDirection), active: p.active,
-                                      offsets: offsets.isEmpty ? nil : offsets))
+                captured = .push(
+                    Push(
+                        items: r.items, groups: r.groups,
+                        mode: p.mode == .continuous ? "continuous" : "instantaneous",
+                        direction: Vector(p.pushDirection), active: p.active,
+                        offsets: offsets.isEmpty ? nil : offsets))
             case let f as FieldBehavior:
                 captured = field(f, refs: refs)
             default:
@@ -111,60 +124,72 @@ extension SceneFile {
             }
         }
         let b = world.bounds
-        let file = SceneFile(name: name, notes: notes, code: code, seed: seed,
-                             referenceBounds: Rect(x: Double(b.minX), y: Double(b.minY), width: Double(b.width),
-                                                   height: Double(b.height)),
-                             items: world.items.map(item), groups: groups.isEmpty ? nil : groups,
-                             behaviors: behaviors)
+        let file = SceneFile(
+            name: name, notes: notes, code: code, seed: seed,
+            referenceBounds: Rect(
+                x: Double(b.minX), y: Double(b.minY), width: Double(b.width),
+                height: Double(b.height)),
+            items: world.items.map(item), groups: groups.isEmpty ? nil : groups,
+            behaviors: behaviors)
         return (file, live)
     }
 
     @MainActor
     static func item(_ i: SandboxItem) -> Item {
-        let shape: String = switch i.collisionBoundsType {
-        case .rectangle: "rectangle"
-        case .ellipse: "ellipse"
-        case .path: "path"
-        }
-        return Item(name: i.name, shape: shape, size: Size(width: Double(i.bounds.width), height: Double(i.bounds.height)),
-                    center: Point(i.center), angle: Double(i.angle), color: i.color.hexString,
-                    cornerRadius: Double(i.cornerRadius), picture: i.imageSlot,
-                    path: i.collisionBoundsType == .path ? pathElements(i.collisionBoundingPath) : nil)
+        let shape: String =
+            switch i.collisionBoundsType {
+            case .rectangle: "rectangle"
+            case .ellipse: "ellipse"
+            case .path: "path"
+            }
+        return Item(
+            name: i.name, shape: shape, size: Size(width: Double(i.bounds.width), height: Double(i.bounds.height)),
+            center: Point(i.center), angle: Double(i.angle), color: i.color.hexString,
+            cornerRadius: Double(i.cornerRadius), picture: i.imageSlot,
+            path: i.collisionBoundsType == .path ? pathElements(i.collisionBoundingPath) : nil)
     }
 
     @MainActor
-    static func collision(_ c: CollisionBehavior, world: SceneWorld,
-                          refs: ([any DynamicItem]) -> (items: [Int], groups: [Int]?)) -> Collision {
+    static func collision(
+        _ c: CollisionBehavior, world: SceneWorld,
+        refs: ([any DynamicItem]) -> (items: [Int], groups: [Int]?)
+    ) -> Collision {
         let r = refs(c.items)
-        let mode: String = switch c.collisionMode {
-        case .items: "items"
-        case .boundaries: "boundaries"
-        default: "everything"
-        }
+        let mode: String =
+            switch c.collisionMode {
+            case .items: "items"
+            case .boundaries: "boundaries"
+            default: "everything"
+            }
         let i = c.referenceBoundsInsets
         let boundaries = (c.boundaryIdentifiers ?? []).compactMap { id -> Boundary? in
             c.boundary(withIdentifier: id).map { Boundary(id: "\(id.base)", path: pathElements($0)) }
         }
         let logs = (c.collisionDelegate as? ContactLogger) != nil
-        return Collision(items: r.items, groups: r.groups, mode: mode,
-                         referenceBoundsAreBoundary: c.translatesReferenceBoundsIntoBoundary,
-                         insets: i == .zero ? nil : Insets(top: Double(i.top), left: Double(i.left),
-                                                           bottom: Double(i.bottom), right: Double(i.right)),
-                         boundaries: boundaries.isEmpty ? nil : boundaries,
-                         joinsNewItems: c === world.collision, logsContacts: logs)
+        return Collision(
+            items: r.items, groups: r.groups, mode: mode,
+            referenceBoundsAreBoundary: c.translatesReferenceBoundsIntoBoundary,
+            insets: i == .zero
+                ? nil
+                : Insets(
+                    top: Double(i.top), left: Double(i.left),
+                    bottom: Double(i.bottom), right: Double(i.right)),
+            boundaries: boundaries.isEmpty ? nil : boundaries,
+            joinsNewItems: c === world.collision, logsContacts: logs)
     }
 
     @MainActor
     static func attachment(_ a: AttachmentBehavior, index: [ObjectIdentifier: Int]) -> Behavior? {
         let items = a.items.compactMap { index[ObjectIdentifier($0)] }
         guard items.count == a.items.count, let first = items.first else { return nil }
-        let kind: String = switch a.construction {
-        case .distance: "distance"
-        case .sliding: "sliding"
-        case .limit: "limit"
-        case .fixed: "fixed"
-        case .pin: "pin"
-        }
+        let kind: String =
+            switch a.construction {
+            case .distance: "distance"
+            case .sliding: "sliding"
+            case .limit: "limit"
+            case .fixed: "fixed"
+            case .pin: "pin"
+            }
         let (o1, o2) = a.offsets
         func off(_ o: Dynamics.Offset) -> Offset? {
             o == .zero ? nil : Offset(horizontal: Double(o.horizontal), vertical: Double(o.vertical))
@@ -173,14 +198,15 @@ extension SceneFile {
         // attachmentRange is read by pins (rad) and sliders (pt) only.
         let ranged = a.construction == .pin || a.construction == .sliding
         let range = ranged ? a.attachmentRange : .infinite
-        return .attachment(Attachment(
-            kind: kind, item: first, attachedTo: items.count > 1 ? items[1] : nil, offset: off(o1),
-            attachedOffset: off(o2), anchor: usesAnchor ? Point(a.anchorPoint) : nil,
-            axis: a.construction == .sliding ? Vector(a.axisOfTranslation) : nil,
-            length: a.lengthIsExplicit ? Double(a.length) : nil, frequency: Double(a.frequency),
-            damping: Double(a.damping), frictionTorque: a.construction == .pin ? Double(a.frictionTorque) : nil,
-            rangeMinimum: range.minimum.isFinite ? Double(range.minimum) : nil,
-            rangeMaximum: range.maximum.isFinite ? Double(range.maximum) : nil))
+        return .attachment(
+            Attachment(
+                kind: kind, item: first, attachedTo: items.count > 1 ? items[1] : nil, offset: off(o1),
+                attachedOffset: off(o2), anchor: usesAnchor ? Point(a.anchorPoint) : nil,
+                axis: a.construction == .sliding ? Vector(a.axisOfTranslation) : nil,
+                length: a.lengthIsExplicit ? Double(a.length) : nil, frequency: Double(a.frequency),
+                damping: Double(a.damping), frictionTorque: a.construction == .pin ? Double(a.frictionTorque) : nil,
+                rangeMinimum: range.minimum.isFinite ? Double(range.minimum) : nil,
+                rangeMaximum: range.maximum.isFinite ? Double(range.maximum) : nil))
     }
 
     @MainActor
@@ -188,16 +214,19 @@ extension SceneFile {
         let factory = f.factoryName
         guard factory != "field" else { return nil }
         let r = refs(f.items)
-        let region: FieldRegion? = switch f.region.plainShape {
-        case .circle(let radius)?: FieldRegion(radius: Double(radius))
-        case .rectangle(let size)?: FieldRegion(size: Size(width: Double(size.width), height: Double(size.height)))
-        case .infinite?, nil: nil
-        }
-        return .field(Field(kind: String(factory.dropLast("Field".count)), items: r.items, groups: r.groups,
-                            position: Point(f.position), region: region, strength: Double(f.strength),
-                            falloff: Double(f.falloff), minimumRadius: Double(f.minimumRadius),
-                            direction: Vector(f.direction), smoothness: Double(f.smoothness),
-                            animationSpeed: Double(f.animationSpeed)))
+        let region: FieldRegion? =
+            switch f.region.plainShape {
+            case .circle(let radius)?: FieldRegion(radius: Double(radius))
+            case .rectangle(let size)?: FieldRegion(size: Size(width: Double(size.width), height: Double(size.height)))
+            case .infinite?, nil: nil
+            }
+        return .field(
+            Field(
+                kind: String(factory.dropLast("Field".count)), items: r.items, groups: r.groups,
+                position: Point(f.position), region: region, strength: Double(f.strength),
+                falloff: Double(f.falloff), minimumRadius: Double(f.minimumRadius),
+                direction: Vector(f.direction), smoothness: Double(f.smoothness),
+                animationSpeed: Double(f.animationSpeed)))
     }
 
     /// A `BezierPath`'s commands.

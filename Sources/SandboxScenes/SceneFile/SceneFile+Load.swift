@@ -6,9 +6,11 @@ extension SceneFile {
     public static func load(contentsOf path: String) -> Result<SceneFile, SceneFileError> {
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
-            return .failure(SceneFileError(file: path, path: "$",
-                                           problem: exists ? "cannot be read" : "no such file",
-                                           fix: exists ? "check its permissions" : "check the path"))
+            return .failure(
+                SceneFileError(
+                    file: path, path: "$",
+                    problem: exists ? "cannot be read" : "no such file",
+                    fix: exists ? "check its permissions" : "check the path"))
         }
         return decode(data, file: path)
     }
@@ -34,15 +36,17 @@ extension SceneFile {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8),
-              let tree = JSONLayout.parse(text) else { return "{}" }
+            let tree = JSONLayout.parse(text)
+        else { return "{}" }
         return JSONLayout.text(tree) + "\n"
     }
 
     /// Writes the file to `path`; with `overwrite` false an existing file is left alone and an error returned.
     public func write(to path: String, overwrite: Bool) -> SceneFileError? {
         if !overwrite && FileManager.default.fileExists(atPath: path) {
-            return SceneFileError(file: path, path: "$", problem: "already exists",
-                                  fix: "choose another name (files are never overwritten silently)")
+            return SceneFileError(
+                file: path, path: "$", problem: "already exists",
+                fix: "choose another name (files are never overwritten silently)")
         }
         let dir = (path as NSString).deletingLastPathComponent
         do {
@@ -50,8 +54,9 @@ extension SceneFile {
             try Data(jsonText().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             return nil
         } catch {
-            return SceneFileError(file: path, path: "$", problem: "cannot be written (\(error.localizedDescription))",
-                                  fix: "check that the directory exists and is writable")
+            return SceneFileError(
+                file: path, path: "$", problem: "cannot be written (\(error.localizedDescription))",
+                fix: "check that the directory exists and is writable")
         }
     }
 
@@ -60,7 +65,7 @@ extension SceneFile {
     static func unknownField(in data: Data, known: SceneFile, file: String) -> SceneFileError? {
         let encoder = JSONEncoder()
         guard let original = try? JSONSerialization.jsonObject(with: data),
-              let again = try? encoder.encode(known), let reference = try? JSONSerialization.jsonObject(with: again)
+            let again = try? encoder.encode(known), let reference = try? JSONSerialization.jsonObject(with: again)
         else { return nil }
         func walk(_ a: Any, _ b: Any, _ path: String) -> SceneFileError? {
             if let a = a as? [String: Any] {
@@ -68,9 +73,10 @@ extension SceneFile {
                 for key in a.keys.sorted() {
                     if a[key] is NSNull { continue }
                     guard let sub = b[key] else {
-                        return SceneFileError(file: file, path: "\(path).\(key)", problem: "unknown field",
-                                              fix: "check its spelling: the fields here are "
-                                                  + (b.keys.sorted().joined(separator: ", ")) + " (docs/scene-files.md)")
+                        return SceneFileError(
+                            file: file, path: "\(path).\(key)", problem: "unknown field",
+                            fix: "check its spelling: the fields here are "
+                                + (b.keys.sorted().joined(separator: ", ")) + " (docs/scene-files.md)")
                     }
                     if let e = walk(a[key]!, sub, "\(path).\(key)") { return e }
                 }
@@ -99,7 +105,9 @@ enum JSONLayout {
     static func parse(_ text: String) -> Node? {
         let chars = Array(text.utf8)
         var i = 0
-        func skip() { while i < chars.count, chars[i] == 32 || chars[i] == 10 || chars[i] == 13 || chars[i] == 9 { i += 1 } }
+        func skip() {
+            while i < chars.count, chars[i] == 32 || chars[i] == 10 || chars[i] == 13 || chars[i] == 9 { i += 1 }
+        }
         func string() -> String? {
             guard i < chars.count, chars[i] == UInt8(ascii: "\"") else { return nil }
             let start = i
@@ -164,7 +172,8 @@ enum JSONLayout {
         let inner = indent + "  "
         switch node {
         case .object(let members):
-            return "{\n" + ordered(members).map { "\(inner)\($0.0): \(text($0.1, indent: inner))" }
+            return "{\n"
+                + ordered(members).map { "\(inner)\($0.0): \(text($0.1, indent: inner))" }
                 .joined(separator: ",\n") + "\n\(indent)}"
         case .array(let elements):
             return "[\n" + elements.map { "\(inner)\(text($0, indent: inner))" }.joined(separator: ",\n")
@@ -176,8 +185,10 @@ enum JSONLayout {
 
     /// Document order: identity and names first, then the rest alphabetically, the big lists last.
     static func ordered(_ members: [(String, Node)]) -> [(String, Node)] {
-        let first = ["\"format\"", "\"version\"", "\"name\"", "\"notes\"", "\"code\"", "\"seed\"",
-                     "\"referenceBounds\"", "\"kind\"", "\"shape\"", "\"size\"", "\"center\""]
+        let first = [
+            "\"format\"", "\"version\"", "\"name\"", "\"notes\"", "\"code\"", "\"seed\"",
+            "\"referenceBounds\"", "\"kind\"", "\"shape\"", "\"size\"", "\"center\""
+        ]
         let last = ["\"items\"", "\"groups\"", "\"behaviors\""]
         func rank(_ key: String) -> Int {
             if let k = first.firstIndex(of: key) { return k }
@@ -196,13 +207,14 @@ enum JSONLayout {
         case .scalar: return true
         case .array(let elements): return elements.allSatisfy { if case .scalar = $0 { true } else { false } }
         case .object(let members):
-            return members.count <= 10 && members.allSatisfy { _, v in
-                switch v {
-                case .scalar: true
-                case .array: false
-                case .object(let inner): inner.allSatisfy { if case .scalar = $0.1 { true } else { false } }
+            return members.count <= 10
+                && members.allSatisfy { _, v in
+                    switch v {
+                    case .scalar: true
+                    case .array: false
+                    case .object(let inner): inner.allSatisfy { if case .scalar = $0.1 { true } else { false } }
+                    }
                 }
-            }
         }
     }
 
@@ -210,7 +222,8 @@ enum JSONLayout {
         switch node {
         case .scalar(let s): s
         case .array(let elements): "[" + elements.map(inline).joined(separator: ", ") + "]"
-        case .object(let members): "{" + ordered(members).map { "\($0.0): \(inline($0.1))" }.joined(separator: ", ") + "}"
+        case .object(let members):
+            "{" + ordered(members).map { "\($0.0): \(inline($0.1))" }.joined(separator: ", ") + "}"
         }
     }
 }

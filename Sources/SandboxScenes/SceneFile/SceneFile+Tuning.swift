@@ -7,7 +7,9 @@ extension SceneFile {
     /// items, same starting velocities), then `extra` item behaviours (the panel's own, for items no behaviour
     /// covered) appended. The tilt gravity keeps its level vector, not the tilted one; pushes keep their `active`.
     @MainActor
-    public func tuned(from live: [DynamicBehavior], extra: [DynamicItemBehavior] = [], in world: SceneWorld) -> SceneFile {
+    public func tuned(from live: [DynamicBehavior], extra: [DynamicItemBehavior] = [], in world: SceneWorld)
+        -> SceneFile
+    {
         var out = self
         for (k, b) in zip(behaviors.indices, live) {
             switch (behaviors[k], b) {
@@ -64,16 +66,19 @@ extension SceneFile {
         }
         // Behaviours the panel added earlier stay; new ones join.
         out.behaviors.removeSubrange(min(live.count, out.behaviors.count)...)
-        let index = Dictionary(world.items.enumerated().map { (ObjectIdentifier($0.element), $0.offset) },
-                               uniquingKeysWith: { a, _ in a })
+        let index = Dictionary(
+            world.items.enumerated().map { (ObjectIdentifier($0.element), $0.offset) },
+            uniquingKeysWith: { a, _ in a })
         for props in extra {
             let items = props.items.compactMap { index[ObjectIdentifier($0)] }
             guard !items.isEmpty else { continue }
-            out.behaviors.append(.itemProperties(ItemProperties(
-                items: items, elasticity: Double(props.elasticity), friction: Double(props.friction),
-                density: Double(props.density), resistance: Double(props.resistance),
-                angularResistance: Double(props.angularResistance), allowsRotation: props.allowsRotation,
-                isAnchored: props.isAnchored, charge: Double(props.charge), madeByPanel: true)))
+            out.behaviors.append(
+                .itemProperties(
+                    ItemProperties(
+                        items: items, elasticity: Double(props.elasticity), friction: Double(props.friction),
+                        density: Double(props.density), resistance: Double(props.resistance),
+                        angularResistance: Double(props.angularResistance), allowsRotation: props.allowsRotation,
+                        isAnchored: props.isAnchored, charge: Double(props.charge), madeByPanel: true)))
         }
         return out
     }
@@ -88,7 +93,9 @@ extension SceneCatalog {
         let reason = SceneFile.needsCode(world)
         var notes = "\(descriptor.source): \(descriptor.summary)"
         if let reason { notes += ". Needs its Swift code (\(reason)); this file holds its tunable values." }
-        return SceneFile.capture(world, name: descriptor.name, notes: notes, code: reason == nil ? nil : descriptor.name,
-                                 seed: seed).0
+        return SceneFile.capture(
+            world, name: descriptor.name, notes: notes, code: reason == nil ? nil : descriptor.name,
+            seed: seed
+        ).0
     }
 }

@@ -20,22 +20,28 @@ extension SceneFile {
         }
         func index(_ i: Int, _ count: Int, _ path: String, _ what: String) {
             if i < 0 || i >= count {
-                fail(path, "\(what) \(i) does not exist (there are \(count))",
-                     count == 0 ? "add \(what)s to the file first" : "use 0 … \(count - 1)")
+                fail(
+                    path, "\(what) \(i) does not exist (there are \(count))",
+                    count == 0 ? "add \(what)s to the file first" : "use 0 … \(count - 1)")
             }
         }
         let any = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
         let nonNegative = 0...Double.greatestFiniteMagnitude
         if format != Self.formatName {
-            fail("$.format", "is \"\(format)\", not a scene file", "a scene file starts with \"format\": \"\(Self.formatName)\"")
+            fail(
+                "$.format", "is \"\(format)\", not a scene file",
+                "a scene file starts with \"format\": \"\(Self.formatName)\"")
         }
         if version > Self.currentVersion || version < 1 {
-            fail("$.version", "version \(version) is not one this sandbox reads (it reads 1 … \(Self.currentVersion))",
-                 "open it with a newer sandbox, or set \"version\": \(Self.currentVersion) if it follows docs/scene-files.md")
+            fail(
+                "$.version", "version \(version) is not one this sandbox reads (it reads 1 … \(Self.currentVersion))",
+                "open it with a newer sandbox, or set \"version\": \(Self.currentVersion) if it follows docs/scene-files.md"
+            )
         }
         if let code, SceneCatalog.named(code) == nil {
-            fail("$.code", "no catalogue scene is called \"\(code)\"",
-                 "use a name from `dynamics-sandbox --list-scenes`, or remove \"code\" for a scene that is data only")
+            fail(
+                "$.code", "no catalogue scene is called \"\(code)\"",
+                "use a name from `dynamics-sandbox --list-scenes`, or remove \"code\" for a scene that is data only")
         }
         let b = referenceBounds
         number(b.x, "$.referenceBounds.x", any, "pt")
@@ -55,7 +61,9 @@ extension SceneFile {
                 fail("\(p).shape", "unknown shape \"\(s)\"", "use \"rectangle\", \"ellipse\" or \"path\"")
             }
             if item.shape == "path" && (item.path ?? []).isEmpty {
-                fail("\(p).path", "a \"path\" item needs its outline", "add \"path\": [{\"op\": \"move\", …}, …] or use another shape")
+                fail(
+                    "\(p).path", "a \"path\" item needs its outline",
+                    "add \"path\": [{\"op\": \"move\", …}, …] or use another shape")
             }
             if let c = item.color, SceneColor(hexString: c) == nil {
                 fail("\(p).color", "\"\(c)\" is not a colour", "write \"#RRGGBB\", e.g. \"#4A90E2\"")
@@ -64,7 +72,9 @@ extension SceneFile {
             check(item.path, "\(p).path", fail)
         }
         for (k, g) in (groups ?? []).enumerated() {
-            if g.members.isEmpty { fail("$.groups[\(k)].members", "a group needs members", "list at least one item index") }
+            if g.members.isEmpty {
+                fail("$.groups[\(k)].members", "a group needs members", "list at least one item index")
+            }
             for (m, i) in g.members.enumerated() { index(i, n, "$.groups[\(k)].members[\(m)]", "item") }
         }
         let groupCount = groups?.count ?? 0
@@ -91,7 +101,9 @@ extension SceneFile {
             case .collision(let c):
                 refs(c.items, c.groups, p)
                 if let m = c.mode, !["everything", "items", "boundaries"].contains(m) {
-                    fail("\(p).mode", "unknown collision mode \"\(m)\"", "use \"everything\", \"items\" or \"boundaries\"")
+                    fail(
+                        "\(p).mode", "unknown collision mode \"\(m)\"",
+                        "use \"everything\", \"items\" or \"boundaries\"")
                 }
                 if let i = c.insets {
                     for (name, v) in [("top", i.top), ("left", i.left), ("bottom", i.bottom), ("right", i.right)] {
@@ -115,8 +127,9 @@ extension SceneFile {
                 for (j, v) in (q.velocities ?? []).enumerated() {
                     index(v.item, n, "\(p).velocities[\(j)].item", "item")
                     if !q.items.contains(v.item) {
-                        fail("\(p).velocities[\(j)].item", "item \(v.item) is not one of this behaviour's items",
-                             "add it to \"items\" or use one of \(q.items.prefix(8))")
+                        fail(
+                            "\(p).velocities[\(j)].item", "item \(v.item) is not one of this behaviour's items",
+                            "add it to \"items\" or use one of \(q.items.prefix(8))")
                     }
                     number(v.linear?.x, "\(p).velocities[\(j)].linear.x", -1e7...1e7, "pt/s")
                     number(v.linear?.y, "\(p).velocities[\(j)].linear.y", -1e7...1e7, "pt/s")
@@ -127,8 +140,9 @@ extension SceneFile {
                 if let t = a.attachedTo { index(t, n, "\(p).attachedTo", "item") }
                 let kind = a.kind ?? "distance"
                 if !["distance", "sliding", "limit", "fixed", "pin"].contains(kind) {
-                    fail("\(p).kind", "unknown attachment kind \"\(kind)\"",
-                         "use \"distance\", \"sliding\", \"limit\", \"fixed\" or \"pin\"")
+                    fail(
+                        "\(p).kind", "unknown attachment kind \"\(kind)\"",
+                        "use \"distance\", \"sliding\", \"limit\", \"fixed\" or \"pin\"")
                 }
                 if ["limit", "fixed", "pin"].contains(kind) && a.attachedTo == nil {
                     fail("\(p).attachedTo", "a \(kind) attachment joins two items", "add \"attachedTo\": <item index>")
@@ -165,11 +179,15 @@ extension SceneFile {
             case .field(let f):
                 point(f.position, "\(p).position")
                 refs(f.items, f.groups, p)
-                let kinds = ["drag", "vortex", "radialGravity", "linearGravity", "velocity", "noise", "turbulence",
-                             "spring", "electric", "magnetic"]
+                let kinds = [
+                    "drag", "vortex", "radialGravity", "linearGravity", "velocity", "noise", "turbulence",
+                    "spring", "electric", "magnetic"
+                ]
                 if !kinds.contains(f.kind) {
-                    fail("\(p).kind", "unknown field kind \"\(f.kind)\"", "use one of " + kinds.joined(separator: ", ")
-                         + " (a custom block needs the scene's \"code\")")
+                    fail(
+                        "\(p).kind", "unknown field kind \"\(f.kind)\"",
+                        "use one of " + kinds.joined(separator: ", ")
+                            + " (a custom block needs the scene's \"code\")")
                 }
                 number(f.strength, "\(p).strength", -1e6...1e6, "")
                 number(f.falloff, "\(p).falloff", -100...100, "")
@@ -191,7 +209,9 @@ extension SceneFile {
             let q = "\(p)[\(k)]"
             switch e.op {
             case "move", "line":
-                if e.to == nil { fail("\(q).to", "\"\(e.op)\" needs its end point", "add \"to\": {\"x\": …, \"y\": …}") }
+                if e.to == nil {
+                    fail("\(q).to", "\"\(e.op)\" needs its end point", "add \"to\": {\"x\": …, \"y\": …}")
+                }
             case "quadCurve":
                 if e.to == nil || e.control == nil {
                     fail(q, "\"quadCurve\" needs \"to\" and \"control\"", "add the missing point")
@@ -202,9 +222,12 @@ extension SceneFile {
                 }
             case "close": break
             default:
-                fail("\(q).op", "unknown path command \"\(e.op)\"", "use \"move\", \"line\", \"quadCurve\", \"curve\" or \"close\"")
+                fail(
+                    "\(q).op", "unknown path command \"\(e.op)\"",
+                    "use \"move\", \"line\", \"quadCurve\", \"curve\" or \"close\"")
             }
-            for v in [e.to, e.control, e.control1, e.control2].compactMap({ $0 }) where abs(v.x) > 1e6 || abs(v.y) > 1e6 {
+            for v in [e.to, e.control, e.control1, e.control2].compactMap({ $0 }) where abs(v.x) > 1e6 || abs(v.y) > 1e6
+            {
                 fail(q, "a point is beyond ±1 000 000 pt", "use coordinates in points near the reference bounds")
             }
         }

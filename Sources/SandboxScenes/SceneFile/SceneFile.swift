@@ -42,8 +42,10 @@ public struct SceneFile: Codable, Equatable, Sendable {
     public var behaviors: [Behavior]
 
     /// A scene file.
-    public init(name: String, notes: String? = nil, code: String? = nil, seed: UInt64 = 1, referenceBounds: Rect,
-                items: [Item], groups: [Group]? = nil, behaviors: [Behavior]) {
+    public init(
+        name: String, notes: String? = nil, code: String? = nil, seed: UInt64 = 1, referenceBounds: Rect,
+        items: [Item], groups: [Group]? = nil, behaviors: [Behavior]
+    ) {
         format = Self.formatName
         version = Self.currentVersion
         self.name = name
@@ -161,8 +163,10 @@ public struct SceneFile: Codable, Equatable, Sendable {
         /// The second control point of a "curve", pt.
         public var control2: Point?
         /// A path command.
-        public init(op: String, to: Point? = nil, control: Point? = nil, control1: Point? = nil,
-                    control2: Point? = nil) {
+        public init(
+            op: String, to: Point? = nil, control: Point? = nil, control1: Point? = nil,
+            control2: Point? = nil
+        ) {
             self.op = op
             self.to = to
             self.control = control
@@ -194,9 +198,11 @@ public struct SceneFile: Codable, Equatable, Sendable {
         /// Item-local convex outline for shape "path" ((0, 0) = the centre), pt. Optional.
         public var path: [PathElement]?
         /// An item.
-        public init(name: String? = nil, shape: String? = nil, size: Size, center: Point, angle: Double? = nil,
-                    color: String? = nil, cornerRadius: Double? = nil, picture: Int? = nil,
-                    path: [PathElement]? = nil) {
+        public init(
+            name: String? = nil, shape: String? = nil, size: Size, center: Point, angle: Double? = nil,
+            color: String? = nil, cornerRadius: Double? = nil, picture: Int? = nil,
+            path: [PathElement]? = nil
+        ) {
             self.name = name
             self.shape = shape
             self.size = size

@@ -50,22 +50,30 @@ public struct SceneFileError: Error, Equatable, Sendable, CustomStringConvertibl
         }
         switch error {
         case .typeMismatch(let t, let c):
-            return SceneFileError(file: file, path: jsonPath(c.codingPath), problem: "expected \(name(t))",
-                                  fix: "write \(name(t)) there (see docs/scene-files.md)")
+            return SceneFileError(
+                file: file, path: jsonPath(c.codingPath), problem: "expected \(name(t))",
+                fix: "write \(name(t)) there (see docs/scene-files.md)")
         case .valueNotFound(let t, let c):
-            return SceneFileError(file: file, path: jsonPath(c.codingPath), problem: "is null",
-                                  fix: "write \(name(t)) there, or leave the field out if it is optional")
+            return SceneFileError(
+                file: file, path: jsonPath(c.codingPath), problem: "is null",
+                fix: "write \(name(t)) there, or leave the field out if it is optional")
         case .keyNotFound(let k, let c):
-            return SceneFileError(file: file, path: jsonPath(c.codingPath + [k]), problem: "required field is missing",
-                                  fix: "add \"\(k.stringValue)\" (see docs/scene-files.md)")
+            return SceneFileError(
+                file: file, path: jsonPath(c.codingPath + [k]), problem: "required field is missing",
+                fix: "add \"\(k.stringValue)\" (see docs/scene-files.md)")
         case .dataCorrupted(let c):
             if c.codingPath.isEmpty {
-                let detail = (c.underlyingError as NSError?).map { " (\(($0.userInfo["NSDebugDescription"] as? String) ?? $0.localizedDescription))" } ?? ""
-                return SceneFileError(file: file, path: "$", problem: "not valid JSON\(detail)",
-                                      fix: "check for a missing bracket, brace, quote or comma (a cut-off file ends early)")
+                let detail =
+                    (c.underlyingError as NSError?).map {
+                        " (\(($0.userInfo["NSDebugDescription"] as? String) ?? $0.localizedDescription))"
+                    } ?? ""
+                return SceneFileError(
+                    file: file, path: "$", problem: "not valid JSON\(detail)",
+                    fix: "check for a missing bracket, brace, quote or comma (a cut-off file ends early)")
             }
-            return SceneFileError(file: file, path: jsonPath(c.codingPath), problem: c.debugDescription,
-                                  fix: "correct that field (see docs/scene-files.md)")
+            return SceneFileError(
+                file: file, path: jsonPath(c.codingPath), problem: c.debugDescription,
+                fix: "correct that field (see docs/scene-files.md)")
         @unknown default:
             return SceneFileError(file: file, path: "$", problem: "\(error)", fix: "see docs/scene-files.md")
         }

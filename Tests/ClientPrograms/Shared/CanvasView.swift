@@ -23,8 +23,9 @@ class CanvasView: UIView {
         frame.lineWidth = 2
         UIColor.systemBlue.setStroke()
         frame.stroke()
-        let mark = UIBezierPath(arcCenter: CGPoint(x: bounds.midX, y: bounds.midY), radius: 20,
-                                startAngle: 0, endAngle: .pi * 2, clockwise: true)
+        let mark = UIBezierPath(
+            arcCenter: CGPoint(x: bounds.midX, y: bounds.midY), radius: 20,
+            startAngle: 0, endAngle: .pi * 2, clockwise: true)
         UIColor.systemRed.withAlphaComponent(0.3).setFill()
         mark.fill()
     }

@@ -27,9 +27,11 @@ class CardSwipeViewController: UIViewController {
         guard cardView.frame.contains(location) else { return }
         animator.removeAllBehaviors()
         let boxLocation = touch.location(in: cardView)
-        let centerOffset = UIOffset(horizontal: boxLocation.x - cardView.bounds.midX,
-                                    vertical: boxLocation.y - cardView.bounds.midY)
-        let attachment = UIAttachmentBehavior(item: cardView, offsetFromCenter: centerOffset, attachedToAnchor: location)
+        let centerOffset = UIOffset(
+            horizontal: boxLocation.x - cardView.bounds.midX,
+            vertical: boxLocation.y - cardView.bounds.midY)
+        let attachment = UIAttachmentBehavior(
+            item: cardView, offsetFromCenter: centerOffset, attachedToAnchor: location)
         animator.addBehavior(attachment)
         attachmentBehavior = attachment
     }

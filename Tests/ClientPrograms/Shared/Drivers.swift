@@ -83,10 +83,11 @@ public enum ClientDrivers {
             n += 1
         }
         r.longScrollSettled = !animator.isRunning
-        r.longScrollWorstLag = animator.behaviors.compactMap { $0 as? UIAttachmentBehavior }.map { spring in
-            guard let item = spring.items.first else { return CGFloat.infinity }
-            return abs(item.center.y - spring.anchorPoint.y)
-        }.max() ?? .infinity
+        r.longScrollWorstLag =
+            animator.behaviors.compactMap { $0 as? UIAttachmentBehavior }.map { spring in
+                guard let item = spring.items.first else { return CGFloat.infinity }
+                return abs(item.center.y - spring.anchorPoint.y)
+            }.max() ?? .infinity
         r.springsAfterLongScroll = animator.behaviors.count
         r.firstItemDropped = animator.layoutAttributesForCell(at: IndexPath(item: 0, section: 0)) == nil
         r.newItemsManaged = animator.layoutAttributesForCell(at: IndexPath(item: 30, section: 0)) != nil

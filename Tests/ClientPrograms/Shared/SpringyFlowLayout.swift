@@ -29,13 +29,15 @@ class SpringyFlowLayout: UICollectionViewFlowLayout {
 
         let noLongerVisible = dynamicAnimator.behaviors.filter { behavior in
             guard let spring = behavior as? UIAttachmentBehavior,
-                  let item = spring.items.first as? UICollectionViewLayoutAttributes else { return false }
+                let item = spring.items.first as? UICollectionViewLayoutAttributes
+            else { return false }
             return !indexPathsInVisibleRect.contains(item.indexPath)
         }
         for behavior in noLongerVisible {
             dynamicAnimator.removeBehavior(behavior)
             if let spring = behavior as? UIAttachmentBehavior,
-               let item = spring.items.first as? UICollectionViewLayoutAttributes {
+                let item = spring.items.first as? UICollectionViewLayoutAttributes
+            {
                 visibleIndexPathsSet.remove(item.indexPath)
             }
         }
@@ -115,7 +117,8 @@ class ChatViewController: UIViewController, UICollectionViewDataSource {
         return messages.count
     }
 
-    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
+    {
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "Cell", for: indexPath)
         cell.backgroundColor = #colorLiteral(red: 0.2, green: 0.6, blue: 1, alpha: 1)
         return cell

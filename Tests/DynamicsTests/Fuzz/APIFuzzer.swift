@@ -60,8 +60,11 @@ struct APIFuzzer {
             case 0: return .nan
             case 1: return chance(0.5) ? .infinity : -.infinity
             case 2: return chance(0.5) ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude
-            case 3: return CGFloat(Double(sign: chance(0.5) ? .minus : .plus, exponent: int(2046) - 1022,
-                                          significand: 1 + unit()))
+            case 3:
+                return CGFloat(
+                    Double(
+                        sign: chance(0.5) ? .minus : .plus, exponent: int(2046) - 1022,
+                        significand: 1 + unit()))
             default: return CGFloat((unit() * 2 - 1) * pow(10, Double(int(310))))
             }
         }
@@ -126,14 +129,18 @@ struct APIFuzzer {
     mutating func newItem() -> SimpleDynamicItem {
         let ordinary = chance(0.85)
         let center = ordinary ? CGPoint(x: unit() * 400, y: unit() * 600) : finitePoint()
-        let size = ordinary ? CGSize(width: 5 + unit() * 80, height: 5 + unit() * 80)
+        let size =
+            ordinary
+            ? CGSize(width: 5 + unit() * 80, height: 5 + unit() * 80)
             : CGSize(width: size(), height: size())
         let kinds: [DynamicItemCollisionBoundsType] = [.rectangle, .ellipse, .path]
         let kind = kinds[int(3)]
         var path: BezierPath?
         if kind == .path {
-            path = BezierPath(ovalIn: CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width,
-                                             height: size.height))
+            path = BezierPath(
+                ovalIn: CGRect(
+                    x: -size.width / 2, y: -size.height / 2, width: size.width,
+                    height: size.height))
         }
         let item = SimpleDynamicItem(center: center, size: size, collisionBoundsType: kind, collisionBoundingPath: path)
         items.append(item)
@@ -154,7 +161,8 @@ struct APIFuzzer {
         case 2: return DynamicItemBehavior(items: someItems())
         case 3: return PushBehavior(items: someItems(), mode: chance(0.5) ? .continuous : .instantaneous)
         case 4: return SnapBehavior(item: item, snapTo: chance(0.7) ? CGPoint(x: 200, y: 300) : anchor())
-        case 5: return AttachmentBehavior(item: item, attachedToAnchor: chance(0.7) ? CGPoint(x: 200, y: 100) : anchor())
+        case 5:
+            return AttachmentBehavior(item: item, attachedToAnchor: chance(0.7) ? CGPoint(x: 200, y: 100) : anchor())
         case 6:
             guard let other = anyItem(), other !== item else { return nil }
             let k = int(4)
@@ -162,17 +170,21 @@ struct APIFuzzer {
             switch k {
             case 0: return AttachmentBehavior.fixedAttachment(with: item, attachedTo: other, attachmentAnchor: anchor())
             case 1: return AttachmentBehavior.pinAttachment(with: item, attachedTo: other, attachmentAnchor: anchor())
-            case 2: return AttachmentBehavior.limitAttachment(with: item, offsetFromCenter: .zero, attachedTo: other,
-                                                               offsetFromCenter: .zero)
+            case 2:
+                return AttachmentBehavior.limitAttachment(
+                    with: item, offsetFromCenter: .zero, attachedTo: other,
+                    offsetFromCenter: .zero)
             default: return AttachmentBehavior(item: item, attachedTo: other)
             }
-        case 7: return AttachmentBehavior.slidingAttachment(with: item, attachmentAnchor: anchor(),
-                                                             axisOfTranslation: vector())
+        case 7:
+            return AttachmentBehavior.slidingAttachment(
+                with: item, attachmentAnchor: anchor(),
+                axisOfTranslation: vector())
         case 8:
             let fields: [FieldBehavior] = [
                 .radialGravityField(position: point()), .linearGravityField(direction: vector()),
                 .velocityField(direction: vector()), .springField(), .electricField(), .magneticField(),
-                .dragField(), .vortexField(), .noiseField(smoothness: unit(), animationSpeed: unit()),
+                .dragField(), .vortexField(), .noiseField(smoothness: unit(), animationSpeed: unit())
             ]
             let f = fields[int(fields.count)]
             for i in someItems() { f.addItem(i) }
@@ -201,7 +213,9 @@ struct APIFuzzer {
     /// One random operation.
     mutating func step() {
         if animators.isEmpty || chance(0.005) {
-            let a = chance(0.8) ? DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 600))
+            let a =
+                chance(0.8)
+                ? DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 400, height: 600))
                 : DynamicAnimator()
             animators.append(a)
             if animators.count > 3 { animators.removeFirst() }
@@ -271,8 +285,11 @@ struct APIFuzzer {
             note("gravity")
             if chance(0.5) { g.magnitude = value() / 100 } else { g.gravityDirection = vector() }
         case let c as CollisionBehavior:
-            if chance(0.5) { c.addBoundary(withIdentifier: "b\(int(3))", from: point(), to: point()) }
-            else { c.removeBoundary(withIdentifier: "b\(int(3))") }
+            if chance(0.5) {
+                c.addBoundary(withIdentifier: "b\(int(3))", from: point(), to: point())
+            } else {
+                c.removeBoundary(withIdentifier: "b\(int(3))")
+            }
             if let i = anyItem(), chance(0.3) { c.addItem(i) }
         case let d as DynamicItemBehavior:
             guard let i = d.items.first else { return }
@@ -316,7 +333,10 @@ struct APIFuzzer {
     static func problem(_ item: any DynamicItem) -> String? {
         let c = item.center, t = item.transform
         if c.x.isFinite && c.y.isFinite && t.a.isFinite && t.b.isFinite && t.c.isFinite && t.d.isFinite
-            && t.tx.isFinite && t.ty.isFinite { return nil }
+            && t.tx.isFinite && t.ty.isFinite
+        {
+            return nil
+        }
         return "\(describe(item)) center \(c) transform \(t)"
     }
 

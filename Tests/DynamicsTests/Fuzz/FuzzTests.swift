@@ -15,7 +15,9 @@ struct FuzzTests {
     static let lever: Double? = environment["FUZZ_LEVER"].flatMap { Double($0) }
 
     /// Runs `ops` operations in independent scenes of 2 000 operations each, seeds from `seed` on.
-    static func fuzz(ops: Int, bound: Double?, seed: UInt64, leverBound: Double? = lever, joints: Bool = true) -> APIFuzzer.Report {
+    static func fuzz(ops: Int, bound: Double?, seed: UInt64, leverBound: Double? = lever, joints: Bool = true)
+        -> APIFuzzer.Report
+    {
         var total = APIFuzzer.Report()
         var done = 0, scene: UInt64 = 0
         while done < ops {

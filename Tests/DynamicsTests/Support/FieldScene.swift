@@ -11,8 +11,10 @@ enum FieldScene {
 
     /// An animator with `field` at `fieldPosition` acting on a 100 × 100 item (resistance 0, so the velocity
     /// change is the field's alone).
-    static func scene(_ field: FieldBehavior, density: CGFloat = 1, charge: CGFloat = 0,
-                      velocity: CGPoint = .zero) -> (DynamicAnimator, SimpleDynamicItem, DynamicItemBehavior) {
+    static func scene(
+        _ field: FieldBehavior, density: CGFloat = 1, charge: CGFloat = 0,
+        velocity: CGPoint = .zero
+    ) -> (DynamicAnimator, SimpleDynamicItem, DynamicItemBehavior) {
         let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 1000, height: 1000))
         let item = square(FieldScene.itemCenter.x, FieldScene.itemCenter.y)
         let props = DynamicItemBehavior(items: [item])
@@ -28,8 +30,10 @@ enum FieldScene {
     }
 
     /// Mean acceleration over the first 1/60-s frame, which (as in UIKit) is one 1/120-s world step, pt/s².
-    static func firstFrameAcceleration(_ field: FieldBehavior, density: CGFloat = 1, charge: CGFloat = 0,
-                                       velocity: CGPoint = .zero) -> CGVector {
+    static func firstFrameAcceleration(
+        _ field: FieldBehavior, density: CGFloat = 1, charge: CGFloat = 0,
+        velocity: CGPoint = .zero
+    ) -> CGVector {
         let (animator, item, props) = scene(field, density: density, charge: charge, velocity: velocity)
         let v0 = props.linearVelocity(for: item)
         animator.advance(by: 1.0 / 60)
@@ -39,10 +43,13 @@ enum FieldScene {
     }
 
     /// Each component within `fraction` of the expected vector's length.
-    static func expectClose(_ a: CGVector, _ dx: CGFloat, _ dy: CGFloat, within fraction: CGFloat = 0.01,
-                            sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectClose(
+        _ a: CGVector, _ dx: CGFloat, _ dy: CGFloat, within fraction: CGFloat = 0.01,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let tolerance = fraction * hypot(dx, dy)
-        #expect(isClose(a.dx, dx, within: tolerance) && isClose(a.dy, dy, within: tolerance),
-                "a = \(a), expected (\(dx), \(dy))", sourceLocation: sourceLocation)
+        #expect(
+            isClose(a.dx, dx, within: tolerance) && isClose(a.dy, dy, within: tolerance),
+            "a = \(a), expected (\(dx), \(dy))", sourceLocation: sourceLocation)
     }
 }

@@ -75,27 +75,35 @@ final class ContactLog: CollisionBehaviorDelegate {
         onEvent?(s)
     }
 
-    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: any DynamicItem,
-                           with item2: any DynamicItem, at point: CGPoint) {
+    func collisionBehavior(
+        _ behavior: CollisionBehavior, beganContactFor item1: any DynamicItem,
+        with item2: any DynamicItem, at point: CGPoint
+    ) {
         points.append(point)
         centers.append(item1.center)
         record("began:\(name(item1))|\(name(item2))")
     }
 
-    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: any DynamicItem,
-                           with item2: any DynamicItem) {
+    func collisionBehavior(
+        _ behavior: CollisionBehavior, endedContactFor item1: any DynamicItem,
+        with item2: any DynamicItem
+    ) {
         record("ended:\(name(item1))|\(name(item2))")
     }
 
-    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: any DynamicItem,
-                           withBoundaryIdentifier identifier: AnyHashable?, at point: CGPoint) {
+    func collisionBehavior(
+        _ behavior: CollisionBehavior, beganContactFor item: any DynamicItem,
+        withBoundaryIdentifier identifier: AnyHashable?, at point: CGPoint
+    ) {
         points.append(point)
         centers.append(item.center)
         record("began:\(name(item)):\(name(identifier))")
     }
 
-    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: any DynamicItem,
-                           withBoundaryIdentifier identifier: AnyHashable?) {
+    func collisionBehavior(
+        _ behavior: CollisionBehavior, endedContactFor item: any DynamicItem,
+        withBoundaryIdentifier identifier: AnyHashable?
+    ) {
         record("ended:\(name(item)):\(name(identifier))")
     }
 }

@@ -42,7 +42,8 @@ struct CollideCircleTests {
         let a = NarrowShape.circle(10, center: Vec2(5, 0))
         let b = NarrowShape.circle(5)
         // Body A turned 90°: its circle centre sits at (0, 5) in the world.
-        let m = collide(a.view, NarrowCheck.xf(0, 0, Double.pi / 2), b.view, NarrowCheck.xf(0, 21), speculativeDistance: 4)
+        let m = collide(
+            a.view, NarrowCheck.xf(0, 0, Double.pi / 2), b.view, NarrowCheck.xf(0, 21), speculativeDistance: 4)
         #expect(m.pointCount == 1)
         #expect(approxDistance(m[0].separation, 1, tol))
         #expect(approxDistance(m.normal, Vec2(0, 1), tol))
@@ -83,8 +84,9 @@ struct CollideCircleTests {
         let ball = NarrowShape.circle(5)
         // Box turned 45°: its top corner is at (0, 10√2).
         let top = 10 * 2.0.squareRoot()
-        let m = collide(box.view, NarrowCheck.xf(0, 0, Double.pi / 4), ball.view, NarrowCheck.xf(0, top + 6),
-                        speculativeDistance: 4)
+        let m = collide(
+            box.view, NarrowCheck.xf(0, 0, Double.pi / 4), ball.view, NarrowCheck.xf(0, top + 6),
+            speculativeDistance: 4)
         #expect(m.pointCount == 1)
         #expect(approxDistance(m.normal, Vec2(0, 1), tol))
         #expect(approxDistance(m[0].separation, 1, tol))

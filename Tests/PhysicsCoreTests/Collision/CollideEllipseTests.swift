@@ -12,8 +12,10 @@ struct CollideEllipseTests {
 
     /// Checks that the manifold's single point is an exact ellipse point moved half the separation toward the
     /// other shape. `ellipseIsA` tells which side of the normal the ellipse is on.
-    func checkOnEllipse(_ m: Manifold, _ e: NarrowShape, _ xfE: Transform, ellipseIsA: Bool,
-                        sourceLocation: SourceLocation = #_sourceLocation) {
+    func checkOnEllipse(
+        _ m: Manifold, _ e: NarrowShape, _ xfE: Transform, ellipseIsA: Bool,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(m.pointCount == 1, sourceLocation: sourceLocation)
         guard m.pointCount == 1 else { return }
         let p = m[0]
@@ -59,8 +61,10 @@ struct CollideEllipseTests {
         let ball = NarrowShape.circle(5)
         let other = NarrowShape.ellipse(10, 30)
         // Each pair is 5 pt apart (exact by symmetry): kept under 6, dropped under 4.
-        let pairs: [(NarrowShape, Transform)] = [(seg, NarrowCheck.xf(0, -25)), (ball, NarrowCheck.xf(0, -30)),
-                                                 (other, NarrowCheck.xf(0, -55))]
+        let pairs: [(NarrowShape, Transform)] = [
+            (seg, NarrowCheck.xf(0, -25)), (ball, NarrowCheck.xf(0, -30)),
+            (other, NarrowCheck.xf(0, -55))
+        ]
         for (shape, xf) in pairs {
             let kept = collide(e.view, .identity, shape.view, xf, speculativeDistance: 6)
             #expect(kept.pointCount == 1)
@@ -105,7 +109,7 @@ struct CollideEllipseTests {
             (NarrowCheck.xf(0, 0, 0.4), NarrowCheck.xf(48, 10, 0.2)),
             (NarrowCheck.xf(0, 0, 1.2), NarrowCheck.xf(-20, 40, -0.7)),
             (NarrowCheck.xf(5, 5, -0.9), NarrowCheck.xf(30, -35, 0.9)),
-            (NarrowCheck.xf(0, 0, 2.0), NarrowCheck.xf(-44, -12, 0.35)),
+            (NarrowCheck.xf(0, 0, 2.0), NarrowCheck.xf(-44, -12, 0.35))
         ]
         for (xfE, xfB) in cases {
             let m = collide(e.view, xfE, box.view, xfB, speculativeDistance: 50)
@@ -192,7 +196,7 @@ struct CollideEllipseTests {
             (NarrowCheck.xf(0, 0, -0.8), NarrowCheck.xf(-30, 45, 0.2)),
             (NarrowCheck.xf(10, 0, 1.9), NarrowCheck.xf(-5, -40, -1.3)),
             (NarrowCheck.xf(0, 0, 0.5), NarrowCheck.xf(45, 20, 0.5)),
-            (NarrowCheck.xf(0, 0, 0.5), NarrowCheck.xf(30, 18, 2.0)),
+            (NarrowCheck.xf(0, 0, 0.5), NarrowCheck.xf(30, 18, 2.0))
         ]
         for (xa, xb) in cases {
             let (m, r) = NarrowCheck.both(a, xa, b, xb, speculative: 100)

@@ -63,7 +63,8 @@ struct CollidePolygonTests {
         let ground = NarrowShape.box(100, 10)
         let box = NarrowShape.box(10, 10)
         // Gap of 3 pt.
-        #expect(collide(ground.view, .identity, box.view, NarrowCheck.xf(0, 23), speculativeDistance: 2).pointCount == 0)
+        #expect(
+            collide(ground.view, .identity, box.view, NarrowCheck.xf(0, 23), speculativeDistance: 2).pointCount == 0)
         let m = collide(ground.view, .identity, box.view, NarrowCheck.xf(0, 23), speculativeDistance: 4)
         #expect(m.pointCount == 2)
         for i in 0..<2 { #expect(approxDistance(m[i].separation, 3, tol)) }
@@ -93,8 +94,9 @@ struct CollidePolygonTests {
         let box = NarrowShape.box(10, 10)
         // Box turned 45° with its lowest corner 1 pt below the ground's top face (y = 10).
         let h = 10 * 2.0.squareRoot()
-        let (gb, bg) = NarrowCheck.both(ground, .identity, box, NarrowCheck.xf(5, 10 + h - 1, Double.pi / 4),
-                                        speculative: 2)
+        let (gb, bg) = NarrowCheck.both(
+            ground, .identity, box, NarrowCheck.xf(5, 10 + h - 1, Double.pi / 4),
+            speculative: 2)
         #expect(gb.pointCount == 1 && bg.pointCount == 1)
         #expect(approxDistance(gb.normal, Vec2(0, 1), tol))
         #expect(approxDistance(bg.normal, Vec2(0, -1), tol))
@@ -137,10 +139,11 @@ struct CollidePolygonTests {
 
     @Test("triangle against a hexagon: normal and separation from the analytic face distance")
     func generalPolygons() {
-        let hex = NarrowShape.polygon((0..<6).map { i in
-            let t = Double(i) * Double.pi / 3
-            return Vec2(20 * mCos(t), 20 * mSin(t))
-        })
+        let hex = NarrowShape.polygon(
+            (0..<6).map { i in
+                let t = Double(i) * Double.pi / 3
+                return Vec2(20 * mCos(t), 20 * mSin(t))
+            })
         let tri = NarrowShape.polygon([Vec2(-10, 0), Vec2(10, 0), Vec2(0, 15)])
         // Hexagon's top edge is at y = 20·sin 60° = 17.32; triangle base 2 pt above it.
         let top = 20 * mSin(Double.pi / 3)

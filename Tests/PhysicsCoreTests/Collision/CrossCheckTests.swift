@@ -19,7 +19,7 @@ struct CrossCheckTests {
         .ellipse(30, 10),
         .ellipse(8, 20, center: Vec2(-3, 4)),
         .ellipse(15, 14),
-        .segment(Vec2(-40, 0), Vec2(40, 5)),
+        .segment(Vec2(-40, 0), Vec2(40, 5))
     ]
 
     func randomTransform(_ rng: inout SeededRandom, spread: Double) -> Transform {
@@ -60,14 +60,17 @@ struct CrossCheckTests {
                         // Face contact with the reference-face hysteresis: the kept face may be up to ~8° off the
                         // closest feature, so the separation may read high by ≤ 1 − cos 8° ≈ 1% of the gap (never
                         // low) and the normal may turn by up to sin 8° ≈ 0.14.
-                        #expect(minSep - d.distance >= -tol && minSep - d.distance <= tol + 0.01 * d.distance,
-                                "\(a.geometry.kind)-\(b.geometry.kind): manifold \(minSep) vs GJK \(d.distance)")
+                        #expect(
+                            minSep - d.distance >= -tol && minSep - d.distance <= tol + 0.01 * d.distance,
+                            "\(a.geometry.kind)-\(b.geometry.kind): manifold \(minSep) vs GJK \(d.distance)")
                         #expect(distance(m.normal, d.normal) <= 0.14)
                     } else {
-                        #expect(abs(minSep - d.distance) <= tol,
-                                "\(a.geometry.kind)-\(b.geometry.kind): manifold \(minSep) vs GJK \(d.distance)")
-                        #expect(distance(m.normal, d.normal) <= 1e-4,
-                                "\(a.geometry.kind)-\(b.geometry.kind): normal \(m.normal) vs \(d.normal)")
+                        #expect(
+                            abs(minSep - d.distance) <= tol,
+                            "\(a.geometry.kind)-\(b.geometry.kind): manifold \(minSep) vs GJK \(d.distance)")
+                        #expect(
+                            distance(m.normal, d.normal) <= 1e-4,
+                            "\(a.geometry.kind)-\(b.geometry.kind): normal \(m.normal) vs \(d.normal)")
                     }
                     #expect(abs(m.normal.length - 1) < 1e-12)
                 }
@@ -85,7 +88,8 @@ struct CrossCheckTests {
             return dot(u, xf.apply(g.center)) + g.radius
         case .ellipse:
             let l = xf.q.invRotate(u)
-            return dot(u, xf.apply(g.center)) + ((g.radii.x * l.x) * (g.radii.x * l.x) + (g.radii.y * l.y) * (g.radii.y * l.y)).squareRoot()
+            return dot(u, xf.apply(g.center))
+                + ((g.radii.x * l.x) * (g.radii.x * l.x) + (g.radii.y * l.y) * (g.radii.y * l.y)).squareRoot()
         case .segment:
             return Swift.max(dot(u, xf.apply(g.p1)), dot(u, xf.apply(g.p2)))
         case .polygon:
@@ -148,22 +152,25 @@ struct CrossCheckTests {
                     if ba.pointCount == 2 { sepBA = Swift.min(sepBA, ba[1].separation) }
                     #expect(sepAB < 1e-9)
                     // The reference-face tolerance (0.05 pt) may pick a different but nearly as good face.
-                    #expect(abs(sepAB - sepBA) <= NarrowPhase.referenceFaceTolerance + 1e-7,
-                            "\(a.geometry.kind)-\(b.geometry.kind): \(sepAB) vs \(sepBA)")
+                    #expect(
+                        abs(sepAB - sepBA) <= NarrowPhase.referenceFaceTolerance + 1e-7,
+                        "\(a.geometry.kind)-\(b.geometry.kind): \(sepAB) vs \(sepBA)")
                     // One-point manifolds (a circle or an ellipse involved): the separation is the penetration
                     // depth, max over directions of the support-function separation (brute force good to ~1e-9
                     // pt). Allowed: 1e-4 pt, plus 5e-4 of the depth for overlaps deeper than half an ellipse,
                     // where the direction search's coarse sampling may settle a hair off the global maximum.
                     if !(polygonal.contains(a.geometry.kind) && polygonal.contains(b.geometry.kind)) {
                         let truth = bruteForceSeparation(a, xa, b, xb)
-                        #expect(abs(ab[0].separation - truth) <= 1e-4 + 5e-4 * Swift.max(0, -truth),
-                                "\(a.geometry.kind)-\(b.geometry.kind): \(ab[0].separation) vs depth \(truth)")
+                        #expect(
+                            abs(ab[0].separation - truth) <= 1e-4 + 5e-4 * Swift.max(0, -truth),
+                            "\(a.geometry.kind)-\(b.geometry.kind): \(ab[0].separation) vs depth \(truth)")
                     }
                     for (shape, xf, isA) in [(a, xa, true), (b, xb, false)] where shape.geometry.kind == .ellipse {
                         let toward = isA ? ab.normal : -ab.normal
                         let surface = ab[0].point - (0.5 * ab[0].separation) * toward
-                        let off = NarrowCheck.distanceToEllipse(surface, radii: shape.geometry.radii,
-                                                                center: shape.geometry.center, xf)
+                        let off = NarrowCheck.distanceToEllipse(
+                            surface, radii: shape.geometry.radii,
+                            center: shape.geometry.center, xf)
                         #expect(off <= 0.1, "ellipse surface point \(off) pt off")
                     }
                 }

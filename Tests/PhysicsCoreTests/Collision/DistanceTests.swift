@@ -18,7 +18,8 @@ struct DistanceTests {
         #expect(approxDistance(corner.normal, Vec2(0.6, 0.8), 1e-9))
         #expect(approxDistance(corner.pointA, Vec2(10, 10), 1e-9))
         #expect(approxDistance(corner.pointB, Vec2(13, 14), 1e-9))
-        let rotated = shapeDistance(a.view, .identity, b.view, NarrowCheck.xf(20 + 5 * 2.0.squareRoot(), 0, Double.pi / 4))
+        let rotated = shapeDistance(
+            a.view, .identity, b.view, NarrowCheck.xf(20 + 5 * 2.0.squareRoot(), 0, Double.pi / 4))
         #expect(approxDistance(rotated.distance, 10, 1e-9))
     }
 

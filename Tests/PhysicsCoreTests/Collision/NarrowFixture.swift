@@ -28,8 +28,9 @@ final class NarrowShape {
 
     /// The narrow-phase view (its pointers stay valid for the whole test run).
     var view: ConvexView {
-        ConvexView(geometry: geometry, vertices: vertexStorage.map { UnsafePointer($0) },
-                   normals: normalStorage.map { UnsafePointer($0) })
+        ConvexView(
+            geometry: geometry, vertices: vertexStorage.map { UnsafePointer($0) },
+            normals: normalStorage.map { UnsafePointer($0) })
     }
 
     static func circle(_ radius: Double, center: Vec2 = .zero) -> NarrowShape {
@@ -47,8 +48,9 @@ final class NarrowShape {
     /// A counter-clockwise convex polygon (validated by `makeConvexPolygon`).
     static func polygon(_ points: [Vec2]) -> NarrowShape {
         guard case .success(let p) = makeConvexPolygon(points) else { fatalError("bad test polygon") }
-        let g = ShapeGeometry.polygon(centroid: polygonCentroid(p.vertices), vertexStart: 0,
-                                      vertexCount: Int32(p.vertices.count))
+        let g = ShapeGeometry.polygon(
+            centroid: polygonCentroid(p.vertices), vertexStart: 0,
+            vertexCount: Int32(p.vertices.count))
         return NarrowShape(g, p.vertices)
     }
 
@@ -65,12 +67,15 @@ enum NarrowCheck {
     }
 
     /// Collides in both orders and returns (a→b, b→a).
-    static func both(_ a: NarrowShape, _ xa: Transform, _ b: NarrowShape, _ xb: Transform,
-                     speculative: Double = 4) -> (Manifold, Manifold) {
-        (collide(a.view, xa, b.view, xb, speculativeDistance: speculative),
-         collide(b.view, xb, a.view, xa, speculativeDistance: speculative))
+    static func both(
+        _ a: NarrowShape, _ xa: Transform, _ b: NarrowShape, _ xb: Transform,
+        speculative: Double = 4
+    ) -> (Manifold, Manifold) {
+        (
+            collide(a.view, xa, b.view, xb, speculativeDistance: speculative),
+            collide(b.view, xb, a.view, xa, speculativeDistance: speculative)
+        )
     }
-
 
     /// Distance from world point p to the boundary of an ellipse (radii r, centre c in body frame) placed by xf,
     /// by dense sampling plus local refinement (independent of the code under test).

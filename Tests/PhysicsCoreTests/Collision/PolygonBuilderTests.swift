@@ -28,8 +28,10 @@ struct PolygonBuilderTests {
 
     @Test("duplicates and collinear points are dropped")
     func cleanup() throws {
-        let r = try makeConvexPolygon([Vec2(0, 0), Vec2(5, 0), Vec2(10, 0), Vec2(10, 0), Vec2(10, 10),
-                                       Vec2(0, 10), Vec2(0, 0)]).get()
+        let r = try makeConvexPolygon([
+            Vec2(0, 0), Vec2(5, 0), Vec2(10, 0), Vec2(10, 0), Vec2(10, 10),
+            Vec2(0, 10), Vec2(0, 0)
+        ]).get()
         #expect(r.vertices.count == 4)
         #expect(signedArea(r.vertices) == 100)
     }

@@ -17,8 +17,10 @@ struct TimeOfImpactTests {
     }
 
     /// Asserts the hit is at the target and the first time it is reached.
-    func checkFirstHit(_ a: NarrowShape, _ sa: Sweep, _ b: NarrowShape, _ sb: Sweep, _ r: TOIResult,
-                       sourceLocation: SourceLocation = #_sourceLocation) {
+    func checkFirstHit(
+        _ a: NarrowShape, _ sa: Sweep, _ b: NarrowShape, _ sb: Sweep, _ r: TOIResult,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(r.state == .hit, sourceLocation: sourceLocation)
         let d = distanceAt(a, sa, b, sb, r.fraction)
         #expect(abs(d - target) <= 0.25 * target, "distance \(d) at \(r.fraction)", sourceLocation: sourceLocation)
@@ -49,10 +51,12 @@ struct TimeOfImpactTests {
         let seg = NarrowShape.segment(Vec2(-40, 0), Vec2(40, 0))
         let still = sweep(from: .zero, to: .zero)
         let oblique = sweep(from: Vec2(-300, 400), to: Vec2(200, -266.7))
-        checkFirstHit(ball, oblique, seg, still, timeOfImpact(ball.view, oblique, seg.view, still, targetSeparation: target))
+        checkFirstHit(
+            ball, oblique, seg, still, timeOfImpact(ball.view, oblique, seg.view, still, targetSeparation: target))
         // Grazing past the end cap at x = 40: the ball's surface passes 0.5 pt from the end point → hit.
         let graze = sweep(from: Vec2(45.5, 600), to: Vec2(45.5, -233))
-        checkFirstHit(ball, graze, seg, still, timeOfImpact(ball.view, graze, seg.view, still, targetSeparation: target))
+        checkFirstHit(
+            ball, graze, seg, still, timeOfImpact(ball.view, graze, seg.view, still, targetSeparation: target))
         // Centre passing 15 pt beyond the end (surface 10 pt away): never within target.
         let miss = sweep(from: Vec2(55, 600), to: Vec2(55, -233))
         let r = timeOfImpact(ball.view, miss, seg.view, still, targetSeparation: target)
@@ -92,12 +96,15 @@ struct TimeOfImpactTests {
         let a = NarrowShape.box(10, 10)
         let b = NarrowShape.circle(5)
         let still = sweep(from: .zero, to: .zero)
-        let r = timeOfImpact(a.view, still, b.view, sweep(from: Vec2(12, 0), to: Vec2(100, 0)), targetSeparation: target)
+        let r = timeOfImpact(
+            a.view, still, b.view, sweep(from: Vec2(12, 0), to: Vec2(100, 0)), targetSeparation: target)
         #expect(r.state == .overlapped && r.fraction == 0)
-        let away = timeOfImpact(a.view, still, b.view, sweep(from: Vec2(30, 0), to: Vec2(100, 50)), targetSeparation: target)
+        let away = timeOfImpact(
+            a.view, still, b.view, sweep(from: Vec2(30, 0), to: Vec2(100, 50)), targetSeparation: target)
         #expect(away.state == .separated && away.fraction == 1)
-        let half = timeOfImpact(a.view, still, b.view, sweep(from: Vec2(100, 0), to: Vec2(0, 0)),
-                                maxFraction: 0.5, targetSeparation: target)
+        let half = timeOfImpact(
+            a.view, still, b.view, sweep(from: Vec2(100, 0), to: Vec2(0, 0)),
+            maxFraction: 0.5, targetSeparation: target)
         #expect(half.state == .separated && half.fraction == 0.5)
     }
 }

@@ -16,8 +16,10 @@ struct FieldFixture {
 
     /// A 100 × 100 box centred at `center` (pt) with `velocity` (pt/s), mass = `density` (kg).
     @discardableResult
-    mutating func box(at center: Vec2, velocity: Vec2 = .zero, density: Double = 1, damping: Double = 0,
-                      fields: UInt32 = 0, charge: Double = 0) -> BodyID {
+    mutating func box(
+        at center: Vec2, velocity: Vec2 = .zero, density: Double = 1, damping: Double = 0,
+        fields: UInt32 = 0, charge: Double = 0
+    ) -> BodyID {
         var bd = BodyDefinition()
         bd.position = center
         bd.linearVelocity = velocity
@@ -32,8 +34,10 @@ struct FieldFixture {
     }
 
     /// Adds a field and returns it with its category bit.
-    mutating func field(_ kind: FieldKind, at position: Vec2 = .zero,
-                        _ configure: (inout FieldDefinition) -> Void = { _ in }) -> (FieldID, UInt32) {
+    mutating func field(
+        _ kind: FieldKind, at position: Vec2 = .zero,
+        _ configure: (inout FieldDefinition) -> Void = { _ in }
+    ) -> (FieldID, UInt32) {
         var def = FieldDefinition(kind: kind)
         configure(&def)
         let id = world.createField(def)!
@@ -47,5 +51,3 @@ struct FieldFixture {
         return (world.linearVelocity(of: body)! - v0) / Self.step
     }
 }
-
-

@@ -12,8 +12,10 @@ struct FieldFormulaTests {
     static let itemAt = Vec2(350, 420)
 
     /// The exact force (world units = 100 × N) and the measured acceleration of one world step.
-    private func measure(_ kind: FieldKind, velocity: Vec2 = .zero, density: Double = 1, charge: Double = 0,
-                         _ configure: (inout FieldDefinition) -> Void = { _ in }) -> (force: Vec2, accel: Vec2) {
+    private func measure(
+        _ kind: FieldKind, velocity: Vec2 = .zero, density: Double = 1, charge: Double = 0,
+        _ configure: (inout FieldDefinition) -> Void = { _ in }
+    ) -> (force: Vec2, accel: Vec2) {
         var f = FieldFixture()
         let (id, bit) = f.field(kind, at: Self.fieldAt) { def in
             def.position = Self.fieldAt
@@ -54,8 +56,9 @@ struct FieldFormulaTests {
         #expect(neutral == .zero)
     }
 
-    @Test("Magnetic, v = (100, 0) pt/s, falloff 1 → (0, −20) pt/s² for q = ±1 and 2; nothing for q = 0",
-          arguments: [1.0, -1.0, 2.0])
+    @Test(
+        "Magnetic, v = (100, 0) pt/s, falloff 1 → (0, −20) pt/s² for q = ±1 and 2; nothing for q = 0",
+        arguments: [1.0, -1.0, 2.0])
     func magnetic(charge: Double) {
         let (force, a) = measure(.magnetic, velocity: Vec2(100, 0), charge: charge) { $0.falloff = 1 }
         #expect(approx(force, Vec2(0, -20), 1e-9))
@@ -99,18 +102,26 @@ struct FieldFormulaTests {
 
     @Test("Strength scales every force field; |S·X| < 2⁻¹⁵ gives nothing")
     func strengthAndThreshold() {
-        let (twice, _) = measure(.spring) { $0.falloff = -1; $0.strength = 2 }
+        let (twice, _) = measure(.spring) {
+            $0.falloff = -1; $0.strength = 2
+        }
         #expect(approx(twice, Vec2(-600, -800), 1e-9))
-        let (tiny, _) = measure(.linearGravity) { $0.direction = Vec2(3, 4); $0.strength = 1.0 / 40_000 }
+        let (tiny, _) = measure(.linearGravity) {
+            $0.direction = Vec2(3, 4); $0.strength = 1.0 / 40_000
+        }
         #expect(tiny == .zero)
-        let (small, _) = measure(.linearGravity) { $0.direction = Vec2(3, 4); $0.strength = 1.0 / 30_000 }
+        let (small, _) = measure(.linearGravity) {
+            $0.direction = Vec2(3, 4); $0.strength = 1.0 / 30_000
+        }
         #expect(small != .zero)
     }
 
     @Test("Falloff uses max(r, minimumRadius) in metres")
     func minimumRadius() {
         // r = 5 m; a minimum radius of 10 m (1000 pt) replaces it: spring (k = −1) force −p̂·10 → −(6, 8) N.
-        let (force, _) = measure(.spring) { $0.falloff = -1; $0.minimumRadius = 1000 }
+        let (force, _) = measure(.spring) {
+            $0.falloff = -1; $0.minimumRadius = 1000
+        }
         #expect(approx(force, Vec2(-600, -800), 1e-9))
     }
 

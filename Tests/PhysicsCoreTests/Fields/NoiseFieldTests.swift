@@ -18,8 +18,10 @@ struct NoiseFieldTests {
         for i in 0..<20 {
             for j in 0..<20 {
                 for k in 0..<5 {
-                    let n = SimplexNoise.evaluate(0.173 * Double(i), 0.219 * Double(j), 0.31 * Double(k),
-                                                  angle: 0.7 * Double(k)).value
+                    let n = SimplexNoise.evaluate(
+                        0.173 * Double(i), 0.219 * Double(j), 0.31 * Double(k),
+                        angle: 0.7 * Double(k)
+                    ).value
                     lo = min(lo, n)
                     hi = max(hi, n)
                 }
@@ -34,15 +36,19 @@ struct NoiseFieldTests {
         let e = 1e-6
         for (x, y, z, a) in [(0.3, 1.7, -2.2, 0.0), (5.1, -0.4, 0.9, 1.3), (-3.3, 2.8, 7.7, 4.0)] {
             let g = SimplexNoise.evaluate(x, y, z, angle: a).gradient
-            let dx = (SimplexNoise.evaluate(x + e, y, z, angle: a).value
-                      - SimplexNoise.evaluate(x - e, y, z, angle: a).value) / (2 * e)
-            let dy = (SimplexNoise.evaluate(x, y + e, z, angle: a).value
-                      - SimplexNoise.evaluate(x, y - e, z, angle: a).value) / (2 * e)
-            let dz = (SimplexNoise.evaluate(x, y, z + e, angle: a).value
-                      - SimplexNoise.evaluate(x, y, z - e, angle: a).value) / (2 * e)
+            let dx =
+                (SimplexNoise.evaluate(x + e, y, z, angle: a).value
+                    - SimplexNoise.evaluate(x - e, y, z, angle: a).value) / (2 * e)
+            let dy =
+                (SimplexNoise.evaluate(x, y + e, z, angle: a).value
+                    - SimplexNoise.evaluate(x, y - e, z, angle: a).value) / (2 * e)
+            let dz =
+                (SimplexNoise.evaluate(x, y, z + e, angle: a).value
+                    - SimplexNoise.evaluate(x, y, z - e, angle: a).value) / (2 * e)
             // Central differences are O(e²) ≈ 1e-12 exact on this smooth kernel, plus ~1e-10 of rounding; 1e-6.
-            #expect(abs(g.x - dx) < 1e-6 && abs(g.y - dy) < 1e-6 && abs(g.z - dz) < 1e-6,
-                    "g = \(g), differences (\(dx), \(dy), \(dz))")
+            #expect(
+                abs(g.x - dx) < 1e-6 && abs(g.y - dy) < 1e-6 && abs(g.z - dz) < 1e-6,
+                "g = \(g), differences (\(dx), \(dy), \(dz))")
         }
     }
 
@@ -72,8 +78,9 @@ struct NoiseFieldTests {
         return path
     }
 
-    @Test("Noise and turbulence push bodies, and the same calls give the same path bit for bit",
-          arguments: [FieldKind.noise, .turbulence])
+    @Test(
+        "Noise and turbulence push bodies, and the same calls give the same path bit for bit",
+        arguments: [FieldKind.noise, .turbulence])
     func deterministic(kind: FieldKind) {
         let a = run(kind, speed: 2)
         let b = run(kind, speed: 2)
