@@ -179,7 +179,7 @@ struct FieldsLifecycleTests {
 
     // MARK: Custom block
 
-    @Test("A custom block gets field-local pt, m/s, kg, charge and the sub-step; returns newtons")
+    @Test("A custom block gets field-local pt, m/s, kg, charge and the world step; returns newtons")
     func customBlock() {
         var calls: [(CGPoint, CGVector, CGFloat, CGFloat, TimeInterval)] = []
         var sawField = false
@@ -190,12 +190,12 @@ struct FieldsLifecycleTests {
         }
         let a = FieldScene.firstFrameAcceleration(field, density: 2, charge: 3, velocity: CGPoint(x: 50, y: -100))
         #expect(sawField)
-        #expect(calls.count == 3)      // once per sub-step
+        #expect(calls.count == 1)      // once per world step (spec §2.8, §3.2)
         let (position, velocity, mass, charge, dt) = calls[0]
         #expect(position == CGPoint(x: 300, y: 400))
         #expect(velocity == CGVector(dx: 0.5, dy: -1))
         #expect(mass == 2 && charge == 3)
-        #expect(isClose(dt, DynamicAnimator.worldStepInterval / 3, within: 1e-15))
+        #expect(isClose(dt, DynamicAnimator.worldStepInterval, within: 1e-15))
         // 1 N on 2 kg: 50 pt/s² (exact but for rounding).
         #expect(isClose(a.dx, 50, within: 1e-6) && isClose(a.dy, 0, within: 1e-9), "a = \(a)")
     }
