@@ -74,22 +74,32 @@ extension World {
             for _ in 0..<iterations { solveWideContacts(invH: invH, useBias: false) }
             storeSolverVelocities()
         }
-        applyRestitution(h: h)
+        // The rebound restores the discrete energy of the flight that follows it, which is free: one step of dt.
+        applyRestitution(h: dt)
         projectJoints()
         storeImpulses()
         markConstrainedBodies(false)
         finalizeBodies(dt: dt)
     }
 
-    /// Sets (or clears) `constrainedThisStep` for both bodies of every contact and joint solved this step.
+    /// Sets (or clears) `constrainedThisStep` for both bodies of every joint solved this step and of every contact
+    /// that holds them together: one whose bodies neither approach nor part faster than the restitution threshold
+    /// (resting, sliding, pressed). A body that is about to strike, or leaves a bounce, moves freely and keeps the
+    /// free integration, so its bounces keep their height.
     private mutating func markConstrainedBodies(_ flag: Bool) {
         if constrainedThisStep.count < bodies.count {
             constrainedThisStep.append(contentsOf: repeatElement(false, count: bodies.count - constrainedThisStep.count))
         }
+        let fast = settings.restitutionThreshold
         constrainedThisStep.withUnsafeMutableBufferPointer { cs in
             for k in solveOrder {
-                cs[Int(contacts[Int(k)].bodyA)] = flag
-                cs[Int(contacts[Int(k)].bodyB)] = flag
+                let c = contacts[Int(k)]
+                if flag && World.normalSpeeds(c.manifold, bodies[Int(c.bodyA)], states[Int(c.bodyA)],
+                                              bodies[Int(c.bodyB)], states[Int(c.bodyB)], allAbove: fast) {
+                    continue
+                }
+                cs[Int(c.bodyA)] = flag
+                cs[Int(c.bodyB)] = flag
             }
             for k in activeJoints {
                 cs[Int(joints[Int(k)].bodyA)] = flag
@@ -125,6 +135,18 @@ extension World {
                 st[i].w = w
             }
         }}}
+    }
+
+    /// Whether the bodies approach or part faster than `speed` (pt/s) along the normal at every manifold point.
+    @inline(__always) private static func normalSpeeds(_ m: Manifold, _ a: Body, _ sa: BodyState, _ b: Body,
+                                                       _ sb: BodyState, allAbove speed: Double) -> Bool {
+        for p in 0..<m.pointCount {
+            let point = m[p].point
+            let va = sa.v + cross(sa.w, point - a.center)
+            let vb = sb.v + cross(sb.w, point - b.center)
+            if abs(dot(vb - va, m.normal)) <= speed { return false }
+        }
+        return m.pointCount > 0
     }
 
     private mutating func integratePositions(h: Double) {
