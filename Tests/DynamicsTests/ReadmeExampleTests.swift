@@ -23,11 +23,17 @@ func readmeExample() {
     animator.addBehavior(bounce)
 
     var lowest: CGFloat = 0
+    var bounced = false
     for _ in 0..<120 {                                          // two seconds at 60 Hz, no display link needed
         animator.advance(by: 1.0 / 60)
+        if ball.center.y < lowest - 5 { bounced = true }
         lowest = max(lowest, ball.center.y)
     }
-    // It reached the floor (801 − 25, the loop being outset by 1 pt, within the 0.5-pt slop) and never passed it.
-    #expect(lowest > 775 && lowest <= 776.5)
+    // It reached the floor (801 − 25, the loop being outset by 1 pt) and never passed it (0.5-pt slop). The ball
+    // flies free, as in UIKit's Box2D, and bounces within one 1/120-s world step, so the impact falls between two
+    // frames: the lowest sampled centre is at most one frame's travel at the impact speed above the floor
+    // (√(2 · 1000 · 676) ≈ 1163 pt/s → 19.4 pt per 1/60 s). Then it rises again.
+    #expect(lowest > 776 - 1163.0 / 60 && lowest <= 776.5, "lowest \(lowest)")
+    #expect(bounced)
     #expect(ball.center.y < 776.5)
 }

@@ -249,16 +249,19 @@ struct Seed001Tests {
         // With gravity purely to the left nothing presses the stickers together vertically, so the rows of the
         // upright pile slide left as rows (how many end up re-stacked into columns depends on the bounces of
         // elasticity 0.7). What must hold: the pile moved left, and every sticker rests against the left edge or
-        // against a sticker on its left (centre 35…60 pt to the left, overlapping in height) — none floats.
+        // against a sticker on its left (close enough on its left to touch it, below) — none floats.
         let meanX = stickers.map(\.center.x).reduce(0, +) / 40
         #expect(uprightMeanX > 150 && meanX < uprightMeanX - 40, "mean x \(uprightMeanX) → \(meanX)")
-        // A turned sticker reaches 25·(|cos θ| + |sin θ|) to the side.
-        for s in stickers where s.center.x > 25 * (abs(s.transform.a) + abs(s.transform.b)) + 2 {
+        // A turned sticker reaches 25·(|cos θ| + |sin θ|) to the side: two stickers can touch while their centres
+        // are up to the sum of their reaches (+ 1 pt of slop and pixel rounding) apart, and two turned ones offset in
+        // height interlock closer than 35 pt (measured: a 130° sticker leaning on a 40° one 34 pt to its left).
+        func reach(_ v: UIView) -> CGFloat { 25 * (abs(v.transform.a) + abs(v.transform.b)) }
+        for s in stickers where s.center.x > reach(s) + 2 {
             let supported = stickers.contains { o in
                 let dx = s.center.x - o.center.x
-                return dx >= 35 && dx <= 60 && abs(s.center.y - o.center.y) < 55
+                return dx > 0 && dx <= reach(s) + reach(o) + 1 && abs(s.center.y - o.center.y) < reach(s) + reach(o)
             }
-            #expect(supported, "sticker at \(s.center) has nothing on its left")
+            #expect(supported, "sticker at \(s.center) (transform a \(s.transform.a), b \(s.transform.b)) has nothing on its left")
         }
     }
 

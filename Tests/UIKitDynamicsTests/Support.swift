@@ -67,13 +67,13 @@ final class PauseLog: UIDynamicAnimatorDelegate {
     func dynamicAnimatorDidPause(_ animator: UIDynamicAnimator) { events.append("pause") }
 }
 
-/// Free fall under 1000 pt/s² with the default resistance 0.1/s, integrated like the solver: three sub-steps per
-/// 1/120-s world step, each v ← (v + g·h)/(1 + h·c), y ← y + v·h. Returns the final y and the smallest y reached.
+/// Free fall under 1000 pt/s² with the default resistance 0.1/s, integrated as UIKit's Box2D does (spec §3.2): one
+/// step per 1/120-s world step, v ← (v + g·h)/(1 + h·c), y ← y + v·h. Returns the final y and the smallest y reached.
 @MainActor
 func dampedFall(from y0: Double, velocity v0: Double, worldSteps: Int) -> (y: Double, top: Double) {
     var v = v0, y = y0, top = y0
-    let h = UIDynamicAnimator.worldStepInterval / 3
-    for _ in 0..<(3 * worldSteps) {
+    let h = UIDynamicAnimator.worldStepInterval
+    for _ in 0..<worldSteps {
         v = (v + 1000 * h) / (1 + h * 0.1)
         y += v * h
         top = min(top, y)

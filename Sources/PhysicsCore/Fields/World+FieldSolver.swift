@@ -1,4 +1,5 @@
-/// Fields inside the solver: evaluated once per sub-step, in the velocity integration.
+/// Fields inside the solver: evaluated in the velocity integration, once per world step for a free body (as in
+/// UIKit's Box2D) and once per sub-step for a body with contacts or joints.
 extension World {
     /// The velocity integration of `World+Step.swift` with fields: the same update
     /// `v ← (v + h (g·s + F/m)) / (1 + h·c)`, `ω ← (ω + h τ/I) / (1 + h·c_ω)`, speed cap, with the fields' forces
@@ -6,20 +7,26 @@ extension World {
     /// before the damping. Called instead of the plain loop only while the world has fields, so a world without
     /// fields pays nothing. The two loops must stay identical apart from the fields; the test "a field that acts
     /// on nothing changes nothing" compares them bit for bit.
-    package mutating func integrateVelocitiesWithFields(h: Double) {
+    ///
+    /// As there, a free body (no contact or joint this step) is integrated once per world step with the whole
+    /// step `step` in the first sub-step, a constrained one in every sub-step with `sub`.
+    package mutating func integrateVelocitiesWithFields(h sub: Double, firstOf step: Double?) {
         // The noise clock: world time after this sub-step, accumulated in double.
         if fieldStore.clockStep != stepCount {
             fieldStore.clock = time
             fieldStore.clockStep = stepCount
         }
-        fieldStore.clock += h
-        let now = fieldStore.clock
+        fieldStore.clock += sub
         let gravity = settings.gravity
         let maxSpeed = settings.maxLinearSpeed
         let ppm = FieldUnits.pointsPerMeter
         for i32 in awakeBodies {
             let i = Int(i32)
             if bodies[i].type != .dynamic { continue }
+            let h: Double
+            if constrainedThisStep[i] { h = sub } else if let step { h = step } else { continue }
+            // A free body's fields see the world time after the whole step.
+            let now = constrainedThisStep[i] ? fieldStore.clock : time + h
             var v = states[i].v
             var fieldForce = Vec2.zero
             var replaced = false

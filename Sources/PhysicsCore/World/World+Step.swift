@@ -41,13 +41,18 @@ extension World {
         loadSolverBodies()
         let jointContext = jointStepContext(h: h, contactHertz: hertz)
         prepareJoints(jointContext)
+        markConstrainedBodies(true)
         classifyJoints()
         let jointPasses = iterations + Swift.max(0, Swift.min(8, settings.extraJointIterations))
         // Joints work on the double-precision states, contacts on the single-precision solver bodies: velocities
         // cross over only where a joint pass sits between two contact passes.
         let jointsSolve = jointPassesChangeVelocities
-        for _ in 0..<n {
-            integrateVelocities(h: h)
+        for sub in 0..<n {
+            // A free body (no contact or joint this step) takes gravity, forces, fields and damping once per
+            // world step, with the whole step, at its start: it then moves exactly as in Box2D's (and UIKit's)
+            // v += dt·a; x += dt·v. A constrained body takes them in every sub-step, where the constraints meet
+            // them: stacks and joints keep the quality of the sub-stepped solve.
+            integrateVelocities(h: h, firstOf: sub == 0 ? dt : nil)
             applyJointSprings(h: h)
             treeFactoredForVelocity = false
             warmStartJoints()
@@ -69,22 +74,57 @@ extension World {
             for _ in 0..<iterations { solveWideContacts(invH: invH, useBias: false) }
             storeSolverVelocities()
         }
-        applyRestitution(h: h)
+        // The rebound restores the discrete energy of the flight that follows it, which is free: one step of dt.
+        applyRestitution(h: dt)
         projectJoints()
         storeImpulses()
+        markConstrainedBodies(false)
         finalizeBodies(dt: dt)
     }
 
-    private mutating func integrateVelocities(h: Double) {
-        if !fieldStore.order.isEmpty { return integrateVelocitiesWithFields(h: h) }  // Fields/World+FieldSolver.swift
+    /// Sets (or clears) `constrainedThisStep` for both bodies of every joint solved this step and of every contact
+    /// that holds them together: one whose bodies neither approach nor part faster than the restitution threshold
+    /// (resting, sliding, pressed). A body that is about to strike, or leaves a bounce, moves freely and keeps the
+    /// free integration, so its bounces keep their height.
+    private mutating func markConstrainedBodies(_ flag: Bool) {
+        if constrainedThisStep.count < bodies.count {
+            constrainedThisStep.append(contentsOf: repeatElement(false, count: bodies.count - constrainedThisStep.count))
+        }
+        let fast = settings.restitutionThreshold
+        constrainedThisStep.withUnsafeMutableBufferPointer { cs in
+            for k in solveOrder {
+                let c = contacts[Int(k)]
+                if flag && World.normalSpeeds(c.manifold, bodies[Int(c.bodyA)], states[Int(c.bodyA)],
+                                              bodies[Int(c.bodyB)], states[Int(c.bodyB)], allAbove: fast) {
+                    continue
+                }
+                cs[Int(c.bodyA)] = flag
+                cs[Int(c.bodyB)] = flag
+            }
+            for k in activeJoints {
+                cs[Int(joints[Int(k)].bodyA)] = flag
+                cs[Int(joints[Int(k)].bodyB)] = flag
+            }
+        }
+    }
+
+    /// Gravity, forces and damping over one sub-step `h` for constrained bodies; over the whole world step
+    /// `step` for free bodies, in the first sub-step only (`step` nil in the others).
+    private mutating func integrateVelocities(h sub: Double, firstOf step: Double?) {
+        if !fieldStore.order.isEmpty {  // Fields/World+FieldSolver.swift
+            return integrateVelocitiesWithFields(h: sub, firstOf: step)
+        }
         let gravity = settings.gravity
         let maxSpeed = settings.maxLinearSpeed
         bodies.withUnsafeMutableBufferPointer { bo in
         states.withUnsafeMutableBufferPointer { st in
+        constrainedThisStep.withUnsafeBufferPointer { cs in
             for i32 in awakeBodies {
                 let i = Int(i32)
                 // Fields read in place: no copy of the whole body record per sub-step.
                 if bo[i].type != .dynamic { continue }
+                let h: Double
+                if cs[i] { h = sub } else if let step { h = step } else { continue }
                 var v = st[i].v + h * (bo[i].gravityScale * gravity + bo[i].invMass * bo[i].force)
                 var w = st[i].w + h * bo[i].invInertia * bo[i].torque
                 v *= 1 / (1 + h * bo[i].linearDamping)
@@ -94,7 +134,19 @@ extension World {
                 st[i].v = v
                 st[i].w = w
             }
-        }}
+        }}}
+    }
+
+    /// Whether the bodies approach or part faster than `speed` (pt/s) along the normal at every manifold point.
+    @inline(__always) private static func normalSpeeds(_ m: Manifold, _ a: Body, _ sa: BodyState, _ b: Body,
+                                                       _ sb: BodyState, allAbove speed: Double) -> Bool {
+        for p in 0..<m.pointCount {
+            let point = m[p].point
+            let va = sa.v + cross(sa.w, point - a.center)
+            let vb = sb.v + cross(sb.w, point - b.center)
+            if abs(dot(vb - va, m.normal)) <= speed { return false }
+        }
+        return m.pointCount > 0
     }
 
     private mutating func integratePositions(h: Double) {

@@ -51,6 +51,9 @@ public struct World: Sendable {
     package var rowScratch = JointRowScratch()
     /// This step's contact constraints in bundles of four, solved by the wide solver (Solver/).
     package var wideConstraints: [WideContactConstraint] = []
+    /// By body index: the body has a contact or a joint to solve this step (World+Step.swift). All false between
+    /// steps.
+    package var constrainedThisStep: [Bool] = []
     /// Single-precision working copies of the bodies for the contact solver, by body index, and each awake body's
     /// velocity when it was last loaded (Solver/WideBodies.swift).
     package var solverBodies: [SolverBody] = []

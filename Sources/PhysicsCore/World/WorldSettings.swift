@@ -64,8 +64,11 @@ public struct WorldSettings: Sendable, Hashable {
     public var timeToSleep: Double = 0.5
     /// Whether fast bodies are swept against static geometry so they never tunnel. Default true.
     public var enableContinuous: Bool = true
-    /// Speed limit for any body, pt/s. Default 100 000.
-    public var maxLinearSpeed: Double = 100_000
+    /// Speed limit for any body, pt/s, applied where gravity, forces and fields change the velocity (a faster
+    /// velocity is scaled down to it). Default 24 000: Box2D's `b2_maxTranslation` (2 m = 200 pt per UIKit's
+    /// 1/120-s world step), which UIKit's motion shows (spec §3.2). Continuous collision still keeps bodies below
+    /// it from tunnelling.
+    public var maxLinearSpeed: Double = 24_000
     /// Run the invariant checks after every step and keep the problems in `World.validationProblems`.
     /// Default true in debug builds, false in release builds (tests switch it on).
     public var validateEachStep: Bool = _isDebugAssertConfiguration()

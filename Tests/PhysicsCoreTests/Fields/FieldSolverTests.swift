@@ -3,7 +3,7 @@ import Testing
 @testable import PhysicsCore
 import Synchronization
 
-/// Fields inside the solver: once per sub-step at the body's current position, velocity fields replacing the
+/// Fields inside the solver: once per world step for a free body (no contact or joint), at its current position, velocity fields replacing the
 /// velocity, masks and regions choosing the bodies, and nothing changed for bodies no field acts on.
 @Suite("Fields in the solver")
 struct FieldSolverTests {
@@ -32,27 +32,25 @@ struct FieldSolverTests {
         #expect(withFields.validate().isEmpty)
     }
 
-    @Test("Forces are evaluated in every sub-step at the current position (spring: x'' = −S·x/m)")
-    func evaluatedEverySubstep() {
+    @Test("A free body's field force is evaluated once per world step at the current position (spring: x'' = −S·x/m)")
+    func evaluatedEveryWorldStep() {
         var f = FieldFixture()
         let (_, bit) = f.field(.spring) { $0.falloff = -1 }
         let b = f.box(at: Vec2(100, 0), fields: bit)
-        // The solver's semi-implicit Euler over 3 sub-steps of 1/360 s per world step, re-evaluating the force
-        // from the position of each sub-step. 1e-9: rounding only.
+        // Box2D's semi-implicit Euler with the whole 1/120-s world step (spec §3.2: a free body), re-evaluating
+        // the force from the position of each world step. 1e-9: rounding only.
         var x = 100.0, v = 0.0
-        let h = FieldFixture.step / 3
+        let h = FieldFixture.step
         for _ in 0..<120 {
             f.world.step(dt: FieldFixture.step)
-            for _ in 0..<3 {
-                v += h * -x
-                x += h * v
-            }
+            v += h * -x
+            x += h * v
         }
         let p = f.world.position(of: b)!
         #expect(approx(p.x, x, 1e-9), "x = \(p.x), model \(x)")
         #expect(p.y == 0)
         // And the physics: S = 1, m = 1 → ω = 1 rad/s, x(1 s) = 100 cos 1. The integrator's O(h) phase error at
-        // h = 1/360 s is about 100 · h/2 ≈ 0.14 pt; 0.5 pt.
+        // h = 1/120 s is about 100 · h/2 · sin 1 ≈ 0.35 pt; 0.5 pt.
         #expect(approx(p.x, 100 * cos(1.0), 0.5), "x = \(p.x)")
     }
 
@@ -64,9 +62,9 @@ struct FieldSolverTests {
         let b = f.box(at: .zero, damping: 0.5, fields: bit)
         f.world.applyForceToCenter(b, Vec2(0, 5000))
         f.world.step(dt: FieldFixture.step)
-        let h = FieldFixture.step / 3
+        let h = FieldFixture.step
         let v = f.world.linearVelocity(of: b)!
-        // Each sub-step: v = 100 pt/s, then v /= 1 + h·c. Exact but for rounding.
+        // Once per world step (a free body): v = 100 pt/s, then v /= 1 + dt·c. Exact but for rounding.
         #expect(approx(v.x, 100 / (1 + h * 0.5), 1e-9), "v = \(v)")
         #expect(v.y == 0)
         // Strength and falloff are ignored.
@@ -106,7 +104,7 @@ struct FieldSolverTests {
         f.world.step(dt: FieldFixture.step)
         let v = f.world.linearVelocity(of: b)!
         #expect(v.x == 0)
-        // Gravity only: 1000 pt/s² over the step (exact sum of three sub-steps).
+        // Gravity only: 1000 pt/s² over the step (one free world step).
         #expect(approx(v.y, 1000 * FieldFixture.step, 1e-9))
     }
 
@@ -208,7 +206,7 @@ struct FieldSolverTests {
         #expect(f.world.linearVelocity(of: b)!.y > 0)
     }
 
-    @Test("A custom field gets field-local pt, m/s, kg, charge and the sub-step; its force is in newtons")
+    @Test("A custom field gets field-local pt, m/s, kg, charge and the world step (free body); its force is in newtons")
     func customField() {
         let log = SampleLog()
         var f = FieldFixture()
@@ -222,12 +220,13 @@ struct FieldSolverTests {
         let b = f.box(at: Vec2(310, 420), velocity: Vec2(50, -100), density: 2,
                       fields: f.world.categoryBit(of: id)!, charge: 3)
         let a = f.acceleration(of: b)
-        #expect(log.samples.count == 3)
+        // A free body: one evaluation per world step, with the whole step as deltaTime.
+        #expect(log.samples.count == 1)
         let s = log.samples[0]
         #expect(s.position == Vec2(300, 400))
         #expect(s.velocity == Vec2(0.5, -1))
         #expect(s.mass == 2 && s.charge == 3)
-        #expect(approx(s.deltaTime, FieldFixture.step / 3, 1e-15))
+        #expect(approx(s.deltaTime, FieldFixture.step, 1e-15))
         // 1 N on 2 kg: 50 pt/s² (exact but for rounding); strength 7 is not applied.
         #expect(approx(a, Vec2(50, 0), 1e-9))
         // Strength 0 disables it.
