@@ -13,8 +13,10 @@ struct FieldTrajectoryTests {
 
     /// Runs a 100 × 100 item (1 kg; resistance 0) from (400, 450), given `velocity`, in `field` at (100, 50) for
     /// 60 frames; returns the largest distance from the reference trajectory, pt.
-    private func worstError(_ field: FieldBehavior, velocity: CGPoint = .zero,
-                            acceleration: (_ p: (Double, Double), _ v: (Double, Double)) -> (Double, Double)) -> Double {
+    private func worstError(
+        _ field: FieldBehavior, velocity: CGPoint = .zero,
+        acceleration: (_ p: (Double, Double), _ v: (Double, Double)) -> (Double, Double)
+    ) -> Double {
         let (animator, item, _) = FieldScene.scene(field, velocity: velocity)
         var x = Double(FieldScene.itemCenter.x), y = Double(FieldScene.itemCenter.y)
         var vx = Double(velocity.x), vy = Double(velocity.y)

@@ -190,7 +190,7 @@ struct FieldsLifecycleTests {
         }
         let a = FieldScene.firstFrameAcceleration(field, density: 2, charge: 3, velocity: CGPoint(x: 50, y: -100))
         #expect(sawField)
-        #expect(calls.count == 1)      // once per world step (spec §2.8, §3.2)
+        #expect(calls.count == 1)  // once per world step (spec §2.8, §3.2)
         let (position, velocity, mass, charge, dt) = calls[0]
         #expect(position == CGPoint(x: 300, y: 400))
         #expect(velocity == CGVector(dx: 0.5, dy: -1))

@@ -13,9 +13,11 @@ struct FieldsTests {
 
     @Test("Linear gravity (3, 4) → (300, 400) pt/s²")
     func linearGravity() {
-        FieldScene.expectClose(FieldScene.firstFrameAcceleration(.linearGravityField(direction: CGVector(dx: 3, dy: 4))), 300, 400)
-        FieldScene.expectClose(FieldScene.firstFrameAcceleration(.linearGravityField(direction: CGVector(dx: 3, dy: 4)), density: 3),
-                    300, 400)
+        FieldScene.expectClose(
+            FieldScene.firstFrameAcceleration(.linearGravityField(direction: CGVector(dx: 3, dy: 4))), 300, 400)
+        FieldScene.expectClose(
+            FieldScene.firstFrameAcceleration(.linearGravityField(direction: CGVector(dx: 3, dy: 4)), density: 3),
+            300, 400)
     }
 
     @Test("Radial gravity (falloff 2) → −(2.4, 3.2) pt/s²")
@@ -30,8 +32,9 @@ struct FieldsTests {
         FieldScene.expectClose(FieldScene.firstFrameAcceleration(.electricField(), charge: 0), 0, 0)
     }
 
-    @Test("Magnetic, v = (100, 0) pt/s (falloff 1) → (0, −20) pt/s² for q = ±1 and 2",
-          arguments: [CGFloat(1), -1, 2])
+    @Test(
+        "Magnetic, v = (100, 0) pt/s (falloff 1) → (0, −20) pt/s² for q = ±1 and 2",
+        arguments: [CGFloat(1), -1, 2])
     func magnetic(charge: CGFloat) {
         let a = FieldScene.firstFrameAcceleration(.magneticField(), charge: charge, velocity: CGPoint(x: 100, y: 0))
         FieldScene.expectClose(a, 0, -20)
@@ -58,7 +61,7 @@ struct FieldsTests {
     func drag() {
         let animator = DynamicAnimator(referenceBounds: CGRect(x: 0, y: 0, width: 1000, height: 1000))
         let item = square(500, 500)
-        let props = DynamicItemBehavior(items: [item])   // default resistance 0.1, as in the measurement
+        let props = DynamicItemBehavior(items: [item])  // default resistance 0.1, as in the measurement
         props.addLinearVelocity(CGPoint(x: 100, y: 0), for: item)
         let drag = FieldBehavior.dragField()
         drag.addItem(item)

@@ -7,16 +7,17 @@ import Dynamics
 @MainActor
 @Test("README example: a ball with elasticity 0.7 bounces on the bottom edge of the bounds")
 func readmeExample() {
-    let bounds = CGRect(x: 0, y: 0, width: 400, height: 800)   // points, y down, as in UIKit
+    let bounds = CGRect(x: 0, y: 0, width: 400, height: 800)  // points, y down, as in UIKit
     let animator = DynamicAnimator(referenceBounds: bounds)
-    let ball = SimpleDynamicItem(center: CGPoint(x: 200, y: 100), size: CGSize(width: 50, height: 50),
-                                 collisionBoundsType: .ellipse)  // or any class conforming to DynamicItem
+    let ball = SimpleDynamicItem(
+        center: CGPoint(x: 200, y: 100), size: CGSize(width: 50, height: 50),
+        collisionBoundsType: .ellipse)  // or any class conforming to DynamicItem
 
-    let gravity = GravityBehavior(items: [ball])                // 1000 pt/s² downwards
+    let gravity = GravityBehavior(items: [ball])  // 1000 pt/s² downwards
     let collision = CollisionBehavior(items: [ball])
-    collision.translatesReferenceBoundsIntoBoundary = true     // the bounds become walls
+    collision.translatesReferenceBoundsIntoBoundary = true  // the bounds become walls
     let bounce = DynamicItemBehavior(items: [ball])
-    bounce.elasticity = 0.7                                     // keeps 70 % of the normal speed at impact
+    bounce.elasticity = 0.7  // keeps 70 % of the normal speed at impact
 
     animator.addBehavior(gravity)
     animator.addBehavior(collision)
@@ -24,7 +25,7 @@ func readmeExample() {
 
     var lowest: CGFloat = 0
     var bounced = false
-    for _ in 0..<120 {                                          // two seconds at 60 Hz, no display link needed
+    for _ in 0..<120 {  // two seconds at 60 Hz, no display link needed
         animator.advance(by: 1.0 / 60)
         if ball.center.y < lowest - 5 { bounced = true }
         lowest = max(lowest, ball.center.y)

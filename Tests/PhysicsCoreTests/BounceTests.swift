@@ -43,7 +43,9 @@ struct BounceTests {
         return result
     }
 
-    @Test("Elasticity 1: after 50 bounces the ball still reaches its start height (within 0.5 pt)", arguments: [false, true])
+    @Test(
+        "Elasticity 1: after 50 bounces the ball still reaches its start height (within 0.5 pt)",
+        arguments: [false, true])
     func elasticBounceKeepsHeight(segment: Bool) {
         let a = apexes(bounces: 50, floorIsSegment: segment)
         #expect(a.count == 50)

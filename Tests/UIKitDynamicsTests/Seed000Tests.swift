@@ -15,68 +15,69 @@ struct Seed000Tests {
         var animator: UIDynamicAnimator!
         // 执行动画
         func addCollision() {
-        animator = UIDynamicAnimator(referenceView: box)
-        // 添加碰撞行为
-        let collision = UICollisionBehavior()
-        collision.translatesReferenceBoundsIntoBoundary = true
-        collision.addItem(ball)
-        // 添加推动行为
-        let push = UIPushBehavior(items: [ball], mode: .instantaneous)
-        push.addItem(ball)
-        push.pushDirection = .init(dx: 0.5, dy: 0.5)
-        push.magnitude = 5
-        // 定义元素行为
-        let item = UIDynamicItemBehavior(items: [ball])
-        item.resistance = 1
-        item.elasticity = 0.8
-        // 将定义的行为添加到引擎动画中
-        animator.addBehavior(push)
-        animator.addBehavior(collision)
-        animator.addBehavior(item)
+            animator = UIDynamicAnimator(referenceView: box)
+            // 添加碰撞行为
+            let collision = UICollisionBehavior()
+            collision.translatesReferenceBoundsIntoBoundary = true
+            collision.addItem(ball)
+            // 添加推动行为
+            let push = UIPushBehavior(items: [ball], mode: .instantaneous)
+            push.addItem(ball)
+            push.pushDirection = .init(dx: 0.5, dy: 0.5)
+            push.magnitude = 5
+            // 定义元素行为
+            let item = UIDynamicItemBehavior(items: [ball])
+            item.resistance = 1
+            item.elasticity = 0.8
+            // 将定义的行为添加到引擎动画中
+            animator.addBehavior(push)
+            animator.addBehavior(collision)
+            animator.addBehavior(item)
         }
 
-        func addAttachment () {
-        animator = UIDynamicAnimator(referenceView: box)
-        // 添加重力行为
-        let gravity = UIGravityBehavior(items: [ball])
-        gravity.gravityDirection = .init(dx: 0, dy: 1)
-        // 添加附着力行为
-        let attachment = UIAttachmentBehavior(item: ball, attachedToAnchor: CGPoint(x: box.frame.width / 2 + 35 , y: box.frame.height / 2))
-        attachment.length = 50
-        animator.addBehavior(gravity)
-        animator.addBehavior(attachment)
+        func addAttachment() {
+            animator = UIDynamicAnimator(referenceView: box)
+            // 添加重力行为
+            let gravity = UIGravityBehavior(items: [ball])
+            gravity.gravityDirection = .init(dx: 0, dy: 1)
+            // 添加附着力行为
+            let attachment = UIAttachmentBehavior(
+                item: ball, attachedToAnchor: CGPoint(x: box.frame.width / 2 + 35, y: box.frame.height / 2))
+            attachment.length = 50
+            animator.addBehavior(gravity)
+            animator.addBehavior(attachment)
         }
 
         // 拉力场
         func addDragField() {
-        animator = UIDynamicAnimator(referenceView: box)
-        // 添加重力行为
-        let gravity = UIGravityBehavior(items: [ball])
-        gravity.gravityDirection = .init(dx: 0, dy: 1)
-        // 添加拉力场行为
-        let field = UIFieldBehavior.dragField()
-        field.addItem(ball)
-        field.position = CGPoint(x: ball.frame.origin.x, y: ball.frame.origin.y + 100)
-        // 力度
-        field.strength = 3
-        // 场影响的范围
-        field.region = .init(size: .init(width: 100, height: 100))
-        animator.addBehavior(field)
-        animator.addBehavior(gravity)
+            animator = UIDynamicAnimator(referenceView: box)
+            // 添加重力行为
+            let gravity = UIGravityBehavior(items: [ball])
+            gravity.gravityDirection = .init(dx: 0, dy: 1)
+            // 添加拉力场行为
+            let field = UIFieldBehavior.dragField()
+            field.addItem(ball)
+            field.position = CGPoint(x: ball.frame.origin.x, y: ball.frame.origin.y + 100)
+            // 力度
+            field.strength = 3
+            // 场影响的范围
+            field.region = .init(size: .init(width: 100, height: 100))
+            animator.addBehavior(field)
+            animator.addBehavior(gravity)
         }
 
         // 弹力场
         func addSpringField() {
-        animator = UIDynamicAnimator(referenceView: box)
-        // 添加重力行为
-        let gravity = UIGravityBehavior(items: [ball])
-        gravity.gravityDirection = .init(dx: 0, dy: 1)
-        // 添加弹力场行为
-        let field = UIFieldBehavior.springField()
-        field.addItem(ball)
-        field.position = CGPoint(x: ball.frame.origin.x, y: ball.frame.origin.y - 100)
-        animator.addBehavior(field)
-        animator.addBehavior(gravity)
+            animator = UIDynamicAnimator(referenceView: box)
+            // 添加重力行为
+            let gravity = UIGravityBehavior(items: [ball])
+            gravity.gravityDirection = .init(dx: 0, dy: 1)
+            // 添加弹力场行为
+            let field = UIFieldBehavior.springField()
+            field.addItem(ball)
+            field.position = CGPoint(x: ball.frame.origin.x, y: ball.frame.origin.y - 100)
+            animator.addBehavior(field)
+            animator.addBehavior(gravity)
         }
         // ---
 
@@ -99,8 +100,9 @@ struct Seed000Tests {
         let v = probe.linearVelocity(for: vc.ball)
         let h = UIDynamicAnimator.worldStepInterval
         let expected = 2000 / (1 + h) / 2.0.squareRoot()
-        #expect(abs(Double(v.x) - expected) <= 0.001 * expected && abs(Double(v.y) - expected) <= 0.001 * expected,
-                "v \(v), expected \(expected) each")
+        #expect(
+            abs(Double(v.x) - expected) <= 0.001 * expected && abs(Double(v.y) - expected) <= 0.001 * expected,
+            "v \(v), expected \(expected) each")
         var bouncesX = 0, bouncesY = 0, last = v
         var inside = true
         let frames = runUntilPaused(vc.animator) {
@@ -113,7 +115,7 @@ struct Seed000Tests {
             if c.x < 25 - 1 || c.x > 275 + 1 || c.y < 25 - 1 || c.y > 175 + 1 { inside = false }
         }
         #expect(inside)
-        #expect(bouncesX >= 2 && bouncesY >= 2, "bounces \(bouncesX), \(bouncesY)")   // measured 2 and 4
+        #expect(bouncesX >= 2 && bouncesY >= 2, "bounces \(bouncesX), \(bouncesY)")  // measured 2 and 4
         #expect(frames < 900, "paused after \(frames) frames")
         #expect(vc.animator.referenceView === vc.box)
     }
@@ -153,7 +155,7 @@ struct Seed000Tests {
     @Test func dragField() {
         let vc = ViewController()
         vc.addDragField()
-        let probe = UIDynamicItemBehavior(items: [vc.ball])     // reads the velocity; sets no property
+        let probe = UIDynamicItemBehavior(items: [vc.ball])  // reads the velocity; sets no property
         vc.animator.addBehavior(probe)
         let vTerminal = (-0.1 + (0.01 + 480).squareRoot()) / 24 * 100
         var entry: (t: Int, v: Double)?, exit: (t: Int, v: Double)?
@@ -226,7 +228,8 @@ struct Seed000Tests {
         let midpoint = (e0 * e2 - e1 * e1) / (e0 + e2 - 2 * e1)
         #expect(abs(midpoint - 170) <= 1, "midpoint \(midpoint)")
         let ratio = (bottoms[2].y - 170) / (bottoms[1].y - 170), expectedRatio = exp(-c * expectedPeriod / 2)
-        #expect(abs(ratio - expectedRatio) <= 0.02 * expectedRatio, "amplitude ratio \(ratio), expected \(expectedRatio)")
+        #expect(
+            abs(ratio - expectedRatio) <= 0.02 * expectedRatio, "amplitude ratio \(ratio), expected \(expectedRatio)")
         // x: the same motion, amplitude 25 about 20 starting on the other side: x − 20 = −(y − 170)·25/125 at every
         // frame, within 0.5 pt.
         let worstX = zip(xs, ys).map { abs(($0 - 20) + ($1 - 170) / 5) }.max() ?? .infinity
@@ -252,16 +255,24 @@ struct Seed000Tests {
             var log: [String] = []
             func dynamicAnimatorWillResume(_ animator: UIDynamicAnimator) { log.append("resume") }
             func dynamicAnimatorDidPause(_ animator: UIDynamicAnimator) { log.append("pause") }
-            func collisionBehavior(_ behavior: UICollisionBehavior, beganContactFor item1: any UIDynamicItem,
-                                   with item2: any UIDynamicItem, at p: CGPoint) { log.append("began items") }
-            func collisionBehavior(_ behavior: UICollisionBehavior, endedContactFor item1: any UIDynamicItem,
-                                   with item2: any UIDynamicItem) { log.append("ended items") }
-            func collisionBehavior(_ behavior: UICollisionBehavior, beganContactFor item: any UIDynamicItem,
-                                   withBoundaryIdentifier identifier: (any NSCopying)?, at p: CGPoint) {
+            func collisionBehavior(
+                _ behavior: UICollisionBehavior, beganContactFor item1: any UIDynamicItem,
+                with item2: any UIDynamicItem, at p: CGPoint
+            ) { log.append("began items") }
+            func collisionBehavior(
+                _ behavior: UICollisionBehavior, endedContactFor item1: any UIDynamicItem,
+                with item2: any UIDynamicItem
+            ) { log.append("ended items") }
+            func collisionBehavior(
+                _ behavior: UICollisionBehavior, beganContactFor item: any UIDynamicItem,
+                withBoundaryIdentifier identifier: (any NSCopying)?, at p: CGPoint
+            ) {
                 log.append("began \(identifier.map { "\($0)" } ?? "bounds")")
             }
-            func collisionBehavior(_ behavior: UICollisionBehavior, endedContactFor item: any UIDynamicItem,
-                                   withBoundaryIdentifier identifier: (any NSCopying)?) {
+            func collisionBehavior(
+                _ behavior: UICollisionBehavior, endedContactFor item: any UIDynamicItem,
+                withBoundaryIdentifier identifier: (any NSCopying)?
+            ) {
                 log.append("ended \(identifier.map { "\($0)" } ?? "bounds")")
             }
         }
@@ -290,7 +301,8 @@ struct Seed000Tests {
         let collision = UICollisionBehavior(items: [a, b])
         collision.collisionMode = [.items, .boundaries]
         collision.setTranslatesReferenceBoundsIntoBoundary(with: UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0))
-        collision.addBoundary(withIdentifier: "mid" as NSCopying, from: CGPoint(x: 0, y: 250), to: CGPoint(x: 200, y: 250))
+        collision.addBoundary(
+            withIdentifier: "mid" as NSCopying, from: CGPoint(x: 0, y: 250), to: CGPoint(x: 200, y: 250))
         collision.collisionDelegate = listener
         let gravity = UIGravityBehavior(items: [a, b])
         gravity.setAngle(.pi / 2, magnitude: 1)

@@ -57,8 +57,9 @@ struct Seed001Tests {
     @Test func gravity() {
         let vc = BaseViewController()
         for point in [CGPoint(x: 50, y: 100), CGPoint(x: 200, y: 50)] {
-            let view = vc.getLeadingActorView(CGRect(origin: point, size: CGSize(width: 50, height: 50)),
-                                              backgroundColor: .red)
+            let view = vc.getLeadingActorView(
+                CGRect(origin: point, size: CGSize(width: 50, height: 50)),
+                backgroundColor: .red)
             vc.view.addSubview(view)
             vc.gravity.addItem(view)
         }
@@ -74,8 +75,10 @@ struct Seed001Tests {
     /// Nothing moves; the animator pauses after 31 frames (lone items at rest, spec §2.5).
     @Test func collisionWithoutGravity() {
         let vc = BaseViewController()
-        let frames = [CGRect(x: 20, y: 100, width: 60, height: 60), CGRect(x: 120, y: 200, width: 80, height: 40),
-                      CGRect(x: 250, y: 400, width: 50, height: 90)]
+        let frames = [
+            CGRect(x: 20, y: 100, width: 60, height: 60), CGRect(x: 120, y: 200, width: 80, height: 40),
+            CGRect(x: 250, y: 400, width: 50, height: 90)
+        ]
         for i in 0..<frames.count {
             let view = vc.getLeadingActorView(frames[i], backgroundColor: vc.randomColor())
             vc.view.addSubview(view)
@@ -103,13 +106,13 @@ struct Seed001Tests {
             push.pushDirection = CGVector(dx: (location.x - itemCenter.x) / 300, dy: (location.y - itemCenter.y) / 300)
             vc.animator.addBehavior(push)
         }
-        touchesBegan(at: CGPoint(x: 450, y: 150))   // 300 pt to the right → 1 newton → 100 pt/s
+        touchesBegan(at: CGPoint(x: 450, y: 150))  // 300 pt to the right → 1 newton → 100 pt/s
         vc.animator.advance(by: 1.0 / 60)
         let v = probe.linearVelocity(for: square)
         #expect(abs(v.x - 100) <= 0.5 && abs(v.y) < 1e-9, "v \(v)")
         runFrames(vc.animator, 10)
         let before = probe.linearVelocity(for: square)
-        touchesBegan(at: CGPoint(x: square.center.x, y: square.center.y - 600))   // 2 newtons up → −200 pt/s
+        touchesBegan(at: CGPoint(x: square.center.x, y: square.center.y - 600))  // 2 newtons up → −200 pt/s
         vc.animator.advance(by: 1.0 / 60)
         let after = probe.linearVelocity(for: square)
         #expect(abs((after.y - before.y) - -200) <= 1, "Δv \(after.y - before.y)")
@@ -124,8 +127,9 @@ struct Seed001Tests {
         for i in 0..<12 {
             let point = CGPoint(x: 20 + CGFloat(i % 4) * 85, y: 40 + CGFloat(i / 4) * 90)
             let w = CGFloat(20 + vc.random.next() % 61), h = CGFloat(40 + vc.random.next() % 41)
-            let view = vc.getLeadingActorView(CGRect(origin: point, size: CGSize(width: w, height: h)),
-                                              backgroundColor: vc.randomColor())
+            let view = vc.getLeadingActorView(
+                CGRect(origin: point, size: CGSize(width: w, height: h)),
+                backgroundColor: vc.randomColor())
             vc.view.addSubview(view)
             // 为view添加重力效果
             vc.gravity.addItem(view)
@@ -150,8 +154,9 @@ struct Seed001Tests {
             var contacts: [String] = []
 
             func tap(at point: CGPoint, wh: Int) {
-                let square = getLeadingActorView(CGRect(origin: point, size: CGSize(width: wh % 50, height: wh % 50)),
-                                                 backgroundColor: randomColor())
+                let square = getLeadingActorView(
+                    CGRect(origin: point, size: CGSize(width: wh % 50, height: wh % 50)),
+                    backgroundColor: randomColor())
                 self.view.addSubview(square)
                 // 动态媒介
                 let animator = UIDynamicAnimator(referenceView: self.view)
@@ -171,8 +176,10 @@ struct Seed001Tests {
                 animator.addBehavior(itemBehavior)
             }
 
-            func collisionBehavior(_ behavior: UICollisionBehavior, beganContactFor item: any UIDynamicItem,
-                                   withBoundaryIdentifier identifier: (any NSCopying)?, at p: CGPoint) {
+            func collisionBehavior(
+                _ behavior: UICollisionBehavior, beganContactFor item: any UIDynamicItem,
+                withBoundaryIdentifier identifier: (any NSCopying)?, at p: CGPoint
+            ) {
                 contacts.append(identifier.map { "\($0)" } ?? "bounds")
             }
         }
@@ -221,7 +228,7 @@ struct Seed001Tests {
             // 设置重力方向
             vc.gravity.gravityDirection = CGVector(dx: gravity.x * 3, dy: -gravity.y * 3)
         }
-        deviceMotion(gravity: (0, -1))            // upright: 3000 pt/s² down
+        deviceMotion(gravity: (0, -1))  // upright: 3000 pt/s² down
         let settled = runUntilPaused(vc.animator)
         #expect(settled < 1500, "settled after \(settled) frames")
         func expectInsideAndApart() {
@@ -243,7 +250,7 @@ struct Seed001Tests {
         }
         expectInsideAndApart()
         let uprightMeanX = stickers.map(\.center.x).reduce(0, +) / 40
-        deviceMotion(gravity: (-1, 0))            // phone on its left side: 3000 pt/s² to the left
+        deviceMotion(gravity: (-1, 0))  // phone on its left side: 3000 pt/s² to the left
         runUntilPaused(vc.animator)
         expectInsideAndApart()
         // With gravity purely to the left nothing presses the stickers together vertically, so the rows of the
@@ -261,7 +268,9 @@ struct Seed001Tests {
                 let dx = s.center.x - o.center.x
                 return dx > 0 && dx <= reach(s) + reach(o) + 1 && abs(s.center.y - o.center.y) < reach(s) + reach(o)
             }
-            #expect(supported, "sticker at \(s.center) (transform a \(s.transform.a), b \(s.transform.b)) has nothing on its left")
+            #expect(
+                supported,
+                "sticker at \(s.center) (transform a \(s.transform.a), b \(s.transform.b)) has nothing on its left")
         }
     }
 
@@ -278,8 +287,9 @@ struct Seed001Tests {
             func setUp() {
                 view.addSubview(squareView)
                 view.addSubview(anchorView)
-                self.attach = UIAttachmentBehavior(item: self.squareView, offsetFromCenter: UIOffset.zero,
-                                                   attachedToAnchor: self.anchorView.center)
+                self.attach = UIAttachmentBehavior(
+                    item: self.squareView, offsetFromCenter: UIOffset.zero,
+                    attachedToAnchor: self.anchorView.center)
                 self.attach.length = 60
                 self.attach.frequency = 0.3
                 self.attach.damping = 0.3
@@ -315,8 +325,9 @@ struct Seed001Tests {
                 let first = getLeadingActorView(CGRect(x: 150, y: 400, width: 60, height: 60), backgroundColor: .blue)
                 view.addSubview(first)
                 // 创建一个view
-                let view = self.getLeadingActorView(CGRect(x: 20, y: 66, width: 20, height: 20),
-                                                    backgroundColor: self.randomColor())
+                let view = self.getLeadingActorView(
+                    CGRect(x: 20, y: 66, width: 20, height: 20),
+                    backgroundColor: self.randomColor())
                 self.view.addSubview(view)
                 // 创建震动行为,snapPoint是它的作用点
                 self.snap = UISnapBehavior(item: self.pointViews.first!, snapTo: view.center)
@@ -333,7 +344,7 @@ struct Seed001Tests {
         vc.setUp()
         let item = vc.pointViews[0]
         runFrames(vc.animator, 40)
-        for step in 1...10 {                      // a drag across the screen, one touch every 3 frames
+        for step in 1...10 {  // a drag across the screen, one touch every 3 frames
             vc.touchesMoved(to: CGPoint(x: 30 + CGFloat(step) * 25, y: 76 + CGFloat(step) * 40))
             runFrames(vc.animator, 3)
         }
@@ -394,10 +405,14 @@ struct Seed001Tests {
                     let scrollResistance = distanceFromTouch / 2000
                     let item = spring.items.first!
                     var center = item.center
-                    center.y += (scrollDeltaY > 0) ? min(scrollDeltaY, scrollDeltaY * scrollResistance)
+                    center.y +=
+                        (scrollDeltaY > 0)
+                        ? min(scrollDeltaY, scrollDeltaY * scrollResistance)
                         : max(scrollDeltaY, scrollDeltaY * scrollResistance)
                     let distanceFromTouchX = abs(touchLocation.x - anchorPoint.x)
-                    center.x += (scrollDeltaX > 0) ? min(scrollDeltaX, scrollDeltaX * distanceFromTouchX / 2000)
+                    center.x +=
+                        (scrollDeltaX > 0)
+                        ? min(scrollDeltaX, scrollDeltaX * distanceFromTouchX / 2000)
                         : max(scrollDeltaX, scrollDeltaX * distanceFromTouchX / 2000)
                     item.center = center
                     animator.updateItem(usingCurrentState: item)

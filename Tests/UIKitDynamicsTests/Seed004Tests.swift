@@ -29,7 +29,7 @@ struct Seed004Tests {
         runFrames(vc.dynamicAnimator, 60)
         let expected = 0.3 * dampedFall(from: 0, velocity: 0, worldSteps: 119).y
         #expect(abs(Double(vc.imageView_first.center.y - 150) - expected) < 0.2)
-        #expect(abs(vc.imageView_first.center.x - 187.5) < 1e-4)   // float cos(π/2) ≈ −4e-8 · 300 pt/s²
+        #expect(abs(vc.imageView_first.center.x - 187.5) < 1e-4)  // float cos(π/2) ≈ −4e-8 · 300 pt/s²
     }
 
     /// 2. Collision modes with both views in one gravity and one collision behaviour (reference bounds on):
@@ -55,8 +55,8 @@ struct Seed004Tests {
         let a = vc.imageView_first.center.y, b = vc.imageView_second.center.y
         switch mode {
         case .items:
-            #expect(a > 667 && b > 667)                    // gone through the bottom edge
-            #expect(!firstMetSecond)                       // but never through each other
+            #expect(a > 667 && b > 667)  // gone through the bottom edge
+            #expect(!firstMetSecond)  // but never through each other
         case .boundaries:
             #expect(abs(a - 618) <= 0.5 && abs(b - 638) <= 0.5, "\(a), \(b)")
         default:
@@ -82,8 +82,10 @@ struct Seed004Tests {
             // 参考点
             let oriPoint = CGPoint(x: view.bounds.midX, y: view.bounds.midY)
             // 勾股定理求出距离
-            var distance = CGFloat(sqrt(pow(Double(locationPoint.x - oriPoint.x), 2.0)
-                                        + pow(Double(locationPoint.y - oriPoint.y), 2.0)))
+            var distance = CGFloat(
+                sqrt(
+                    pow(Double(locationPoint.x - oriPoint.x), 2.0)
+                        + pow(Double(locationPoint.y - oriPoint.y), 2.0)))
             // 根据参考点求出角度.从而确定推力的方向
             let angle = atan2(locationPoint.y - oriPoint.y, locationPoint.x - oriPoint.x)
             distance = min(distance, 100.0)
@@ -91,12 +93,12 @@ struct Seed004Tests {
             pushBehavior.angle = angle
             pushBehavior.active = true
         }
-        tapMethod(CGPoint(x: 187.5 + 30, y: 333.5 + 40))        // 50 pt away: magnitude 0.5 at atan2(40, 30)
+        tapMethod(CGPoint(x: 187.5 + 30, y: 333.5 + 40))  // 50 pt away: magnitude 0.5 at atan2(40, 30)
         runFrames(vc.dynamicAnimator, 1)
         let v1 = probe.linearVelocity(for: vc.imageView_first)
         #expect(abs(v1.x - 30) <= 0.15 && abs(v1.y - 40) <= 0.2, "v \(v1)")
         #expect(!pushBehavior.active)
-        tapMethod(CGPoint(x: 187.5 - 300, y: 333.5))            // far left: magnitude 1 (clamped), angle π
+        tapMethod(CGPoint(x: 187.5 - 300, y: 333.5))  // far left: magnitude 1 (clamped), angle π
         runFrames(vc.dynamicAnimator, 1)
         let v2 = probe.linearVelocity(for: vc.imageView_first)
         #expect(abs((v2.x - v1.x) - -100) <= 0.5, "Δv \(v2.x - v1.x)")
@@ -124,7 +126,7 @@ struct Seed004Tests {
         // 33.33 pt/s less the first world step's damping, once per world step (spec §3.2): v ← v/(1 + h·0.5).
         let h = UIDynamicAnimator.worldStepInterval
         #expect(abs(Double(v0) - 100.0 / 3 / (1 + 0.5 * h)) <= 0.01, "v \(v0)")
-        runFrames(vc.dynamicAnimator, 60)                     // 120 more world steps = 1.0 s
+        runFrames(vc.dynamicAnimator, 60)  // 120 more world steps = 1.0 s
         let v1 = dynamicItemBehavior.linearVelocity(for: vc.imageView_first).x
         let ratio = Double(v1 / v0)
         #expect(abs(ratio - exp(-0.5 * 120 * UIDynamicAnimator.worldStepInterval)) <= 0.005, "ratio \(ratio)")
@@ -151,13 +153,15 @@ struct Seed004Tests {
     func attachmentAndSpring(spring: Bool) {
         let vc = ViewController()
         vc.imageView_second.center = CGPoint(x: spring ? 187.5 : 287.5, y: spring ? 330 : 150 + 111.8)
-        let attachmentBehavior = UIAttachmentBehavior(item: vc.imageView_second,
-                                                      attachedToAnchor: CGPoint(x: vc.imageView_first.center.x,
-                                                                                y: vc.imageView_first.center.y))
+        let attachmentBehavior = UIAttachmentBehavior(
+            item: vc.imageView_second,
+            attachedToAnchor: CGPoint(
+                x: vc.imageView_first.center.x,
+                y: vc.imageView_first.center.y))
         if spring {
-            attachmentBehavior.frequency = 1.0    // 设置振动频率
-            attachmentBehavior.damping = 0.1      // 熨平动画的峰值
-            attachmentBehavior.length = 100.0     // 设置连接的长度
+            attachmentBehavior.frequency = 1.0  // 设置振动频率
+            attachmentBehavior.damping = 0.1  // 熨平动画的峰值
+            attachmentBehavior.length = 100.0  // 设置连接的长度
         }
         vc.dynamicAnimator.addBehavior(attachmentBehavior)
         vc.dynamicAnimator.addBehavior(UIGravityBehavior(items: [vc.imageView_second]))

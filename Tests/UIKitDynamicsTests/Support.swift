@@ -35,8 +35,9 @@ struct SeededRandom {
 
     /// A random opaque colour.
     mutating func color() -> UIColor {
-        UIColor(red: CGFloat(next() % 256) / 255, green: CGFloat(next() % 256) / 255,
-                blue: CGFloat(next() % 256) / 255, alpha: 1)
+        UIColor(
+            red: CGFloat(next() % 256) / 255, green: CGFloat(next() % 256) / 255,
+            blue: CGFloat(next() % 256) / 255, alpha: 1)
     }
 }
 

@@ -44,12 +44,15 @@ extension World {
                         replaced = true
                         break
                     }
-                    fieldForce += fieldStore.slots[slot].definition.force(on: body, time: now, deltaTime: h,
-                                                                          evaluator: fieldStore.slots[slot].evaluator)
+                    fieldForce += fieldStore.slots[slot].definition.force(
+                        on: body, time: now, deltaTime: h,
+                        evaluator: fieldStore.slots[slot].evaluator)
                 }
             }
             if !replaced {
-                v = v + h * (bodies[i].gravityScale * gravity + bodies[i].invMass * (bodies[i].force + ppm * fieldForce))
+                v =
+                    v + h
+                    * (bodies[i].gravityScale * gravity + bodies[i].invMass * (bodies[i].force + ppm * fieldForce))
             }
             var w = states[i].w + h * bodies[i].invInertia * bodies[i].torque
             v *= 1 / (1 + h * bodies[i].linearDamping)

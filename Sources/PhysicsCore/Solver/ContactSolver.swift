@@ -9,24 +9,28 @@ extension World {
         let threshold = settings.restitutionThreshold
         let approach = -Float(threshold)
         wideConstraints.withUnsafeMutableBufferPointer { ws in
-        states.withUnsafeMutableBufferPointer { st in
-            guard let wBase = ws.baseAddress, let sBase = st.baseAddress else { return }
-            for i in 0..<ws.count {
-                let w = wBase + i
-                // Lanes that bounce at all: elastic and approaching at least at the threshold speed.
-                let elastic = w.pointee.restitution .> 0
-                let fast = (w.pointee.p0.relativeVelocity .<= approach) .| (w.pointee.p1.relativeVelocity .<= approach)
-                if !any(elastic .& fast) { continue }
-                for l in 0..<Int(w.pointee.laneCount) where w.pointee.restitution[l] > 0 {
-                    Self.restitute(w, lane: l, sBase, threshold: threshold, h: h)
+            states.withUnsafeMutableBufferPointer { st in
+                guard let wBase = ws.baseAddress, let sBase = st.baseAddress else { return }
+                for i in 0..<ws.count {
+                    let w = wBase + i
+                    // Lanes that bounce at all: elastic and approaching at least at the threshold speed.
+                    let elastic = w.pointee.restitution .> 0
+                    let fast =
+                        (w.pointee.p0.relativeVelocity .<= approach) .| (w.pointee.p1.relativeVelocity .<= approach)
+                    if !any(elastic .& fast) { continue }
+                    for l in 0..<Int(w.pointee.laneCount) where w.pointee.restitution[l] > 0 {
+                        Self.restitute(w, lane: l, sBase, threshold: threshold, h: h)
+                    }
                 }
             }
-        }}
+        }
     }
 
     /// Restitution of one lane, through a double-precision copy of its constraint.
-    private static func restitute(_ w: UnsafeMutablePointer<WideContactConstraint>, lane l: Int,
-                                  _ states: UnsafeMutablePointer<BodyState>, threshold: Double, h: Double) {
+    private static func restitute(
+        _ w: UnsafeMutablePointer<WideContactConstraint>, lane l: Int,
+        _ states: UnsafeMutablePointer<BodyState>, threshold: Double, h: Double
+    ) {
         var c = ContactConstraint()
         c.normal = Vec2(Double(w.pointee.normalX[l]), Double(w.pointee.normalY[l]))
         c.restitution = Double(w.pointee.restitution[l])
@@ -85,20 +89,21 @@ extension World {
     /// Copies accumulated impulses back to the contacts for the next step's warm start.
     package mutating func storeImpulses() {
         wideConstraints.withUnsafeBufferPointer { ws in
-        contacts.withUnsafeMutableBufferPointer { co in
-            guard let wBase = ws.baseAddress, let coBase = co.baseAddress else { return }
-            for i in 0..<ws.count {
-                let w = wBase + i
-                for l in 0..<Int(w.pointee.laneCount) {
-                    let c = coBase + Int(w.pointee.contactIndex[l])
-                    c.pointee.normalImpulse0 = Double(w.pointee.p0.normalImpulse[l])
-                    c.pointee.tangentImpulse0 = Double(w.pointee.p0.tangentImpulse[l])
-                    c.pointee.maxImpulse0 = Double(w.pointee.p0.maxNormalImpulse[l])
-                    c.pointee.normalImpulse1 = Double(w.pointee.p1.normalImpulse[l])
-                    c.pointee.tangentImpulse1 = Double(w.pointee.p1.tangentImpulse[l])
-                    c.pointee.maxImpulse1 = Double(w.pointee.p1.maxNormalImpulse[l])
+            contacts.withUnsafeMutableBufferPointer { co in
+                guard let wBase = ws.baseAddress, let coBase = co.baseAddress else { return }
+                for i in 0..<ws.count {
+                    let w = wBase + i
+                    for l in 0..<Int(w.pointee.laneCount) {
+                        let c = coBase + Int(w.pointee.contactIndex[l])
+                        c.pointee.normalImpulse0 = Double(w.pointee.p0.normalImpulse[l])
+                        c.pointee.tangentImpulse0 = Double(w.pointee.p0.tangentImpulse[l])
+                        c.pointee.maxImpulse0 = Double(w.pointee.p0.maxNormalImpulse[l])
+                        c.pointee.normalImpulse1 = Double(w.pointee.p1.normalImpulse[l])
+                        c.pointee.tangentImpulse1 = Double(w.pointee.p1.tangentImpulse[l])
+                        c.pointee.maxImpulse1 = Double(w.pointee.p1.maxNormalImpulse[l])
+                    }
                 }
             }
-        }}
+        }
     }
 }

@@ -27,7 +27,9 @@ extension World {
         let iterations = Swift.max(1, Swift.min(8, settings.solverIterations))
         let hertz = Swift.min(settings.contactHertz, 0.25 * Double(n) / dt)
         let contactSoftness = Softness(hertz: hertz, dampingRatio: settings.contactDampingRatio, h: h)
-        let staticSoftness = Softness(hertz: Swift.min(settings.staticContactHertzScale * hertz, 0.25 * Double(n) / dt), dampingRatio: settings.contactDampingRatio, h: h)
+        let staticSoftness = Softness(
+            hertz: Swift.min(settings.staticContactHertzScale * hertz, 0.25 * Double(n) / dt),
+            dampingRatio: settings.contactDampingRatio, h: h)
 
         awakeBodies.removeAll(keepingCapacity: true)
         for i in bodies.indices where bodies[i].isAlive && bodies[i].isAwake && bodies[i].type != .static {
@@ -88,14 +90,18 @@ extension World {
     /// free integration, so its bounces keep their height.
     private mutating func markConstrainedBodies(_ flag: Bool) {
         if constrainedThisStep.count < bodies.count {
-            constrainedThisStep.append(contentsOf: repeatElement(false, count: bodies.count - constrainedThisStep.count))
+            constrainedThisStep.append(
+                contentsOf: repeatElement(false, count: bodies.count - constrainedThisStep.count))
         }
         let fast = settings.restitutionThreshold
         constrainedThisStep.withUnsafeMutableBufferPointer { cs in
             for k in solveOrder {
                 let c = contacts[Int(k)]
-                if flag && World.normalSpeeds(c.manifold, bodies[Int(c.bodyA)], states[Int(c.bodyA)],
-                                              bodies[Int(c.bodyB)], states[Int(c.bodyB)], allAbove: fast) {
+                if flag
+                    && World.normalSpeeds(
+                        c.manifold, bodies[Int(c.bodyA)], states[Int(c.bodyA)],
+                        bodies[Int(c.bodyB)], states[Int(c.bodyB)], allAbove: fast)
+                {
                     continue
                 }
                 cs[Int(c.bodyA)] = flag
@@ -117,29 +123,34 @@ extension World {
         let gravity = settings.gravity
         let maxSpeed = settings.maxLinearSpeed
         bodies.withUnsafeMutableBufferPointer { bo in
-        states.withUnsafeMutableBufferPointer { st in
-        constrainedThisStep.withUnsafeBufferPointer { cs in
-            for i32 in awakeBodies {
-                let i = Int(i32)
-                // Fields read in place: no copy of the whole body record per sub-step.
-                if bo[i].type != .dynamic { continue }
-                let h: Double
-                if cs[i] { h = sub } else if let step { h = step } else { continue }
-                var v = st[i].v + h * (bo[i].gravityScale * gravity + bo[i].invMass * bo[i].force)
-                var w = st[i].w + h * bo[i].invInertia * bo[i].torque
-                v *= 1 / (1 + h * bo[i].linearDamping)
-                w *= 1 / (1 + h * bo[i].angularDamping)
-                let s2 = v.lengthSquared
-                if _slowPath(s2 > maxSpeed * maxSpeed) { v *= maxSpeed / s2.squareRoot() }  // a branch: no square root per body
-                st[i].v = v
-                st[i].w = w
+            states.withUnsafeMutableBufferPointer { st in
+                constrainedThisStep.withUnsafeBufferPointer { cs in
+                    for i32 in awakeBodies {
+                        let i = Int(i32)
+                        // Fields read in place: no copy of the whole body record per sub-step.
+                        if bo[i].type != .dynamic { continue }
+                        let h: Double
+                        if cs[i] { h = sub } else if let step { h = step } else { continue }
+                        var v = st[i].v + h * (bo[i].gravityScale * gravity + bo[i].invMass * bo[i].force)
+                        var w = st[i].w + h * bo[i].invInertia * bo[i].torque
+                        v *= 1 / (1 + h * bo[i].linearDamping)
+                        w *= 1 / (1 + h * bo[i].angularDamping)
+                        let s2 = v.lengthSquared
+                        // A branch: no square root per body.
+                        if _slowPath(s2 > maxSpeed * maxSpeed) { v *= maxSpeed / s2.squareRoot() }
+                        st[i].v = v
+                        st[i].w = w
+                    }
+                }
             }
-        }}}
+        }
     }
 
     /// Whether the bodies approach or part faster than `speed` (pt/s) along the normal at every manifold point.
-    @inline(__always) private static func normalSpeeds(_ m: Manifold, _ a: Body, _ sa: BodyState, _ b: Body,
-                                                       _ sb: BodyState, allAbove speed: Double) -> Bool {
+    @inline(__always) private static func normalSpeeds(
+        _ m: Manifold, _ a: Body, _ sa: BodyState, _ b: Body,
+        _ sb: BodyState, allAbove speed: Double
+    ) -> Bool {
         for p in 0..<m.pointCount {
             let point = m[p].point
             let va = sa.v + cross(sa.w, point - a.center)
@@ -215,7 +226,8 @@ extension World {
         contacts.withUnsafeMutableBufferPointer { co in
             for k in 0..<co.count {
                 if !co[k].isTouching && co[k].isSolid && co[k].manifold.pointCount > 0
-                    && (co[k].maxImpulse0 > 0 || co[k].maxImpulse1 > 0) {
+                    && (co[k].maxImpulse0 > 0 || co[k].maxImpulse1 > 0)
+                {
                     co[k].isTouching = true
                     co[k].beganTouch = co[k].reportsEvents
                 }
@@ -236,8 +248,10 @@ extension World {
             // The manifold was computed at the start of the step; the point between the surfaces has since moved
             // with the average motion of the two bodies' contact anchors.
             point += 0.5 * (anchorMotion(c.bodyA, point) + anchorMotion(c.bodyB, point))
-            beginEvents.append(ContactBeginEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB),
-                                                 point: point, normal: c.manifold.normal))
+            beginEvents.append(
+                ContactBeginEvent(
+                    shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB),
+                    point: point, normal: c.manifold.normal))
         }
         pendingBegins.removeAll(keepingCapacity: true)
     }

@@ -157,15 +157,17 @@ struct FieldSolverTests {
         #expect(w.fieldIDs.last == again)
     }
 
-    @Test("Invalid definitions are refused and change nothing", arguments: [
-        { (d: inout FieldDefinition) in d.strength = .nan },
-        { (d: inout FieldDefinition) in d.falloff = .infinity },
-        { (d: inout FieldDefinition) in d.minimumRadius = -1 },
-        { (d: inout FieldDefinition) in d.position = Vec2(.nan, 0) },
-        { (d: inout FieldDefinition) in d.direction = Vec2(0, -.infinity) },
-        { (d: inout FieldDefinition) in d.smoothness = .nan },
-        { (d: inout FieldDefinition) in d.animationSpeed = .infinity },
-    ] as [@Sendable (inout FieldDefinition) -> Void])
+    @Test(
+        "Invalid definitions are refused and change nothing",
+        arguments: [
+            { (d: inout FieldDefinition) in d.strength = .nan },
+            { (d: inout FieldDefinition) in d.falloff = .infinity },
+            { (d: inout FieldDefinition) in d.minimumRadius = -1 },
+            { (d: inout FieldDefinition) in d.position = Vec2(.nan, 0) },
+            { (d: inout FieldDefinition) in d.direction = Vec2(0, -.infinity) },
+            { (d: inout FieldDefinition) in d.smoothness = .nan },
+            { (d: inout FieldDefinition) in d.animationSpeed = .infinity }
+        ] as [@Sendable (inout FieldDefinition) -> Void])
     func invalidDefinitions(spoil: @Sendable (inout FieldDefinition) -> Void) {
         var w = World()
         var bad = FieldDefinition(kind: .spring)
@@ -213,12 +215,15 @@ struct FieldSolverTests {
         var def = FieldDefinition(kind: .custom)
         def.position = Vec2(10, 20)
         def.strength = 7  // not applied
-        let id = f.world.createField(def, evaluator: { sample in
-            log.samples.append(sample)
-            return Vec2(1, 0)
-        })!
-        let b = f.box(at: Vec2(310, 420), velocity: Vec2(50, -100), density: 2,
-                      fields: f.world.categoryBit(of: id)!, charge: 3)
+        let id = f.world.createField(
+            def,
+            evaluator: { sample in
+                log.samples.append(sample)
+                return Vec2(1, 0)
+            })!
+        let b = f.box(
+            at: Vec2(310, 420), velocity: Vec2(50, -100), density: 2,
+            fields: f.world.categoryBit(of: id)!, charge: 3)
         let a = f.acceleration(of: b)
         // A free body: one evaluation per world step, with the whole step as deltaTime.
         #expect(log.samples.count == 1)
