@@ -72,4 +72,31 @@ struct FieldTrajectoryTests {
         }
         #expect(e <= 2e-3, "worst \(e) pt")
     }
+
+    /// Radial gravity of strength 200 (falloff 2) pulls the item through the field's position, where the force grows
+    /// without bound: as on a device the speed cap of spec §3.2 (200 pt per 1/120-s world step, 24 000 pt/s) holds
+    /// the item, which passes the singularity and comes out on the other side, finite. Without the cap the pass
+    /// reaches hundreds of thousands of pt/s. Bound: the cap itself, plus 1e-6 relative for rounding.
+    @Test func radialGravityPassesItsSingularityAtTheCappedSpeed() {
+        let field = FieldBehavior.radialGravityField(position: FieldScene.fieldPosition)
+        field.strength = 200
+        let (animator, item, props) = FieldScene.scene(field)
+        let start = CGVector(
+            dx: FieldScene.itemCenter.x - FieldScene.fieldPosition.x,
+            dy: FieldScene.itemCenter.y - FieldScene.fieldPosition.y)
+        var fastest = 0.0
+        var passed = false
+        for _ in 0..<120 {
+            animator.advance(by: 1.0 / 60)
+            let v = props.linearVelocity(for: item)
+            fastest = max(fastest, hypot(Double(v.x), Double(v.y)))
+            #expect(item.center.x.isFinite && item.center.y.isFinite)
+            let p = CGVector(
+                dx: item.center.x - FieldScene.fieldPosition.x, dy: item.center.y - FieldScene.fieldPosition.y)
+            if p.dx * start.dx + p.dy * start.dy < 0 { passed = true }
+        }
+        #expect(passed, "the item never passed the field's position")
+        #expect(fastest <= 200 / h * (1 + 1e-6), "fastest \(fastest) pt/s")
+        #expect(fastest >= 0.99 * 200 / h, "the cap was never reached (fastest \(fastest) pt/s)")
+    }
 }
