@@ -120,4 +120,14 @@ struct HostileInputTests {
         #expect(log.count(.invalidCenter) >= 1, "\(log.all)")
         #expect(Self.isFinite(bad) && Self.isFinite(good), "\(bad.center) \(good.center)")
     }
+
+    /// A group of members near ±greatestFiniteMagnitude (found by the unbounded fuzz run): the middle of their union
+    /// overflowed to NaN. Its center is now finite (the middle, worked in half coordinates); exact here because the
+    /// members are symmetric about x = 0.
+    @Test func groupOfHugeMembersHasAFiniteCenter() {
+        let big = CGFloat.greatestFiniteMagnitude / 1.5
+        let group = DynamicItemGroup(items: [square(-big, 10, side: 20), square(big, 30, side: 20)])
+        #expect(group.center.x.isFinite && group.center.y.isFinite, "center \(group.center)")
+        #expect(group.center.x == 0 && group.center.y == 20)
+    }
 }

@@ -67,8 +67,7 @@ public final class DynamicItemGroup: PixelAlignedDynamicItem {
             list.insert(item)
         }
         self.items = list.items
-        let r = Self.union(of: list.items)
-        let c = list.items.isEmpty ? CGPoint.zero : CGPoint(x: r.midX, y: r.midY)
+        let c = Self.union(of: list.items).center
         center = c
         offsets = list.items.map { CGPoint(x: $0.center.x - c.x, y: $0.center.y - c.y) }
     }
@@ -76,13 +75,20 @@ public final class DynamicItemGroup: PixelAlignedDynamicItem {
     /// The member offsets from the group center at creation, pt, in `items` order.
     var memberOffsets: [CGPoint] { offsets }
 
-    /// The union of the items' `center ± size/2` rectangles; `.zero` for none.
-    private static func union(of items: [any DynamicItem]) -> CGRect {
-        var r = CGRect.null
+    /// The union of the items' `center ± size/2` rectangles (members with a non-finite center or size left out):
+    /// its middle and its size; zero for none. Worked in half coordinates, so members near ±`greatestFiniteMagnitude`
+    /// give a finite middle (the size may still be infinite).
+    private static func union(of items: [any DynamicItem]) -> (center: CGPoint, size: CGSize) {
+        var lo = CGPoint(x: CGFloat.infinity, y: .infinity), hi = CGPoint(x: -CGFloat.infinity, y: -.infinity)
         for item in items {
             let s = item.bounds.size, c = item.center
-            r = r.union(CGRect(x: c.x - s.width / 2, y: c.y - s.height / 2, width: s.width, height: s.height))
+            guard c.x.isFinite, c.y.isFinite, s.width.isFinite, s.height.isFinite else { continue }
+            lo.x = min(lo.x, c.x / 2 - abs(s.width) / 4)
+            lo.y = min(lo.y, c.y / 2 - abs(s.height) / 4)
+            hi.x = max(hi.x, c.x / 2 + abs(s.width) / 4)
+            hi.y = max(hi.y, c.y / 2 + abs(s.height) / 4)
         }
-        return r.isNull ? .zero : r
+        guard lo.x <= hi.x else { return (.zero, .zero) }
+        return (CGPoint(x: lo.x + hi.x, y: lo.y + hi.y), CGSize(width: 2 * (hi.x - lo.x), height: 2 * (hi.y - lo.y)))
     }
 }
