@@ -94,18 +94,24 @@ extension World {
                 contentsOf: repeatElement(false, count: bodies.count - constrainedThisStep.count))
         }
         let fast = settings.restitutionThreshold
+        // Read in place: a Contact or Body record is several cache lines, and this runs over every solved contact
+        // twice per step.
         constrainedThisStep.withUnsafeMutableBufferPointer { cs in
-            for k in solveOrder {
-                let c = contacts[Int(k)]
-                if flag
-                    && World.normalSpeeds(
-                        c.manifold, bodies[Int(c.bodyA)], states[Int(c.bodyA)],
-                        bodies[Int(c.bodyB)], states[Int(c.bodyB)], allAbove: fast)
-                {
-                    continue
+            contacts.withUnsafeBufferPointer { co in
+                bodies.withUnsafeBufferPointer { bo in
+                    states.withUnsafeBufferPointer { st in
+                        for k in solveOrder {
+                            let a = Int(co[Int(k)].bodyA), b = Int(co[Int(k)].bodyB)
+                            if flag
+                                && World.normalSpeeds(co[Int(k)].manifold, bo[a], st[a], bo[b], st[b], allAbove: fast)
+                            {
+                                continue
+                            }
+                            cs[a] = flag
+                            cs[b] = flag
+                        }
+                    }
                 }
-                cs[Int(c.bodyA)] = flag
-                cs[Int(c.bodyB)] = flag
             }
             for k in activeJoints {
                 cs[Int(joints[Int(k)].bodyA)] = flag
