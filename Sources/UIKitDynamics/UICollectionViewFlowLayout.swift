@@ -87,18 +87,19 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         let perLine = Swift.max(
             1, Int(((available + minimumInteritemSpacing) / (itemMain + minimumInteritemSpacing)).rounded(.down)))
         var cross: CGFloat = 0
+        /// A header or footer band across the whole extent at `cross`, `size` deep along the scroll axis.
+        func band(_ kind: String, _ size: CGSize, section: Int) {
+            let depth = vertical ? size.height : size.width
+            guard depth > 0 else { return }
+            let a = UICollectionViewLayoutAttributes(
+                forSupplementaryViewOfKind: kind, with: IndexPath(item: 0, section: section))
+            a.center = point(extent / 2, cross + depth / 2)
+            a.size = vertical ? CGSize(width: extent, height: depth) : CGSize(width: depth, height: extent)
+            supplementary.append(a)
+            cross += depth
+        }
         for section in 0..<cv.numberOfSections {
-            let headerCross = vertical ? headerReferenceSize.height : headerReferenceSize.width
-            if headerCross > 0 {
-                let a = UICollectionViewLayoutAttributes(
-                    forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader,
-                    with: IndexPath(item: 0, section: section))
-                a.center = point(extent / 2, cross + headerCross / 2)
-                a.size =
-                    vertical ? CGSize(width: extent, height: headerCross) : CGSize(width: headerCross, height: extent)
-                supplementary.append(a)
-                cross += headerCross
-            }
+            band(UICollectionView.elementKindSectionHeader, headerReferenceSize, section: section)
             cross += insetBefore
             let count = cv.numberOfItems(inSection: section)
             let spacing =
@@ -122,17 +123,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
                 cross += itemCross + (item < count ? minimumLineSpacing : 0)
             }
             cross += insetAfter
-            let footerCross = vertical ? footerReferenceSize.height : footerReferenceSize.width
-            if footerCross > 0 {
-                let a = UICollectionViewLayoutAttributes(
-                    forSupplementaryViewOfKind: UICollectionView.elementKindSectionFooter,
-                    with: IndexPath(item: 0, section: section))
-                a.center = point(extent / 2, cross + footerCross / 2)
-                a.size =
-                    vertical ? CGSize(width: extent, height: footerCross) : CGSize(width: footerCross, height: extent)
-                supplementary.append(a)
-                cross += footerCross
-            }
+            band(UICollectionView.elementKindSectionFooter, footerReferenceSize, section: section)
         }
         contentSize = vertical ? CGSize(width: extent, height: cross) : CGSize(width: cross, height: extent)
     }
