@@ -58,10 +58,9 @@ extension SandboxApp {
     /// `pixelSize`), timing it for the HUD.
     public func render(into raster: inout Raster) {
         let t0 = ContinuousClock.now
-        var renderer = SceneRenderer(scale: scale, overlays: overlays)
-        renderer.images = configuration.images
-        renderer.draw(world, into: &raster, extras: overlay)
+        sceneRenderer().draw(world, into: &raster, extras: overlay)
         drawGhost(into: &raster)
+        drawPicker(into: &raster)
         drawChrome(into: &raster)
         drawMs = milliseconds(ContinuousClock.now - t0)
     }
@@ -69,9 +68,7 @@ extension SandboxApp {
     /// Draws only the scene and its overlays (no HUD, panel, log or help: nothing that shows timings), for golden
     /// images and docs.
     public func renderScene(into raster: inout Raster) {
-        var renderer = SceneRenderer(scale: scale, overlays: overlays)
-        renderer.images = configuration.images
-        renderer.draw(world, into: &raster, extras: overlay)
+        sceneRenderer().draw(world, into: &raster, extras: overlay)
     }
 
     /// The drawable size in pixels.
