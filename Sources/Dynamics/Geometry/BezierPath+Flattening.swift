@@ -8,6 +8,12 @@ package struct Polyline: Hashable, Sendable {
     /// Whether the subpath ends with `close` (a segment from the last point back to the first).
     package var isClosed: Bool
 
+    /// A polyline through `points` (pt), closed or open.
+    package init(points: [CGPoint], isClosed: Bool) {
+        self.points = points
+        self.isClosed = isClosed
+    }
+
     /// The segments as point pairs, including the closing one for a closed polyline. Zero-length segments are
     /// skipped. These are exactly the segments a boundary made of this subpath collides with.
     package var segments: [(CGPoint, CGPoint)] {
