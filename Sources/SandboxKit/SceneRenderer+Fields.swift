@@ -32,7 +32,7 @@ extension SceneRenderer {
                     largest = max(largest, m)
                 }
             }
-            for line in Self.regionOutline(field, within: bounds, tolerance: 0.5 / unit) {
+            for line in Self.regionOutline(field, within: bounds, tolerance: 0.25 / unit) {
                 raster.strokePolyline(
                     line.points.map { px($0, origin) }, width: lineWidth(1.5), closed: line.isClosed,
                     Self.fieldColor.withAlpha(170))
