@@ -54,7 +54,7 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
         case .backspace: ("backspace", "erase while typing a value")
         case .previousScene: ("[", "previous scene")
         case .nextScene: ("]", "next scene")
-        case .scenePicker: ("ctrl+K or /", "scene picker: type to search, arrows + enter or click, esc closes")
+        case .scenePicker: ("ctrl+K, /", "scene picker: type to search, arrows + enter or click, esc closes")
         case .frameAll: ("F", "frame all items (wheel zooms at the cursor; middle- or space+drag pans)")
         case .resetView: ("0 / home", "reset the view to 1:1")
         case .slower: ("-", "slower time (x1/2, down to x1/8)")
