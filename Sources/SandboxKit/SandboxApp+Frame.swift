@@ -60,8 +60,9 @@ extension SandboxApp {
         let t0 = ContinuousClock.now
         sceneRenderer().draw(world, into: &raster, extras: overlay)
         drawGhost(into: &raster)
-        drawPicker(into: &raster)
         drawChrome(into: &raster)
+        // Over the chrome (and shown when the chrome is hidden): it takes the keys while open.
+        drawPicker(into: &raster)
         drawMs = milliseconds(ContinuousClock.now - t0)
     }
 

@@ -135,7 +135,7 @@ extension SandboxApp {
                 if i == picker.selectedScene {
                     box(&r, x: x0 + 4, y: y, w: w - 8, h: PickerLayout.lineHeight, RGBA(255, 255, 255, 36))
                 }
-                let name = s.name.padding(toLength: 20, withPad: " ", startingAt: 0)
+                let name = s.name.padding(toLength: max(22, s.name.count + 1), withPad: " ", startingAt: 0)
                 let line = String((name + " " + s.summary).prefix(maxChars - 2))
                 text(&r, line, x: x0 + 24, y: y + 2, i == sceneIndex ? Self.accent : Self.text)
             }

@@ -8,6 +8,8 @@ import SandboxRender
 extension SceneRenderer {
     /// Field arrows and region tint.
     static let fieldColor = RGBA(hex: 0xBD_10_E0)
+    /// Region outlines: opaque (a translucent polyline would darken where its segments meet).
+    static let fieldOutlineColor = fieldColor.mixed(with: background, 0.3)
     /// Grid spacing, pt.
     static let fieldGrid: Double = 40
 
@@ -35,7 +37,7 @@ extension SceneRenderer {
             for line in Self.regionOutline(field, within: bounds, tolerance: 0.25 / unit) {
                 raster.strokePolyline(
                     line.points.map { px($0, origin) }, width: lineWidth(1.5), closed: line.isClosed,
-                    Self.fieldColor.withAlpha(170))
+                    Self.fieldOutlineColor)
             }
             for (p, a) in samples {
                 let c = px(p, origin)

@@ -41,8 +41,9 @@ struct EventTranslator {
         case keycode(SDLK_g): .toggleGraph
         case keycode(SDLK_b): .toggleGhost
         case keycode(SDLK_f): .frameAll
-        case keycode(SDLK_0), keycode(SDLK_KP_0), keycode(SDLK_HOME): .resetView
-        case keycode(SDLK_SLASH), keycode(SDLK_KP_DIVIDE): .scenePicker
+        // The keypad's 0 and / type their characters (SDL_TEXTINPUT reaches the same commands).
+        case keycode(SDLK_0), keycode(SDLK_HOME): .resetView
+        case keycode(SDLK_SLASH): .scenePicker
         case keycode(SDLK_RETURN), keycode(SDLK_KP_ENTER): .enter
         case keycode(SDLK_BACKSPACE): .backspace
         case keycode(SDLK_TAB): shift ? .panelPrevious : .panelNext
