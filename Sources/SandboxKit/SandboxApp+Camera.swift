@@ -58,6 +58,7 @@ extension SandboxApp {
             // The space press that toggled the pause is a pan instead: undo the toggle.
             userPaused.toggle()
             view.pauseToggledBySpace = false
+            log("view: space + drag pans; " + (userPaused ? "still paused" : "still running"))
         }
         view.pan = (p, view.camera, bySpace)
         return true
