@@ -82,7 +82,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     }
 }
 
-/// One input to the app, already in reference points (the SDL layer converts window coordinates).
+/// One input to the app. Pointer positions are window points (the SDL layer converts window units); the app maps
+/// them to the world through its camera (`SandboxApp.worldPoint`), except on the chrome.
 public enum InputEvent: Sendable {
     /// A button went down at (x, y) pt; `time` in seconds on any monotonic clock.
     case pointerDown(x: Double, y: Double, button: PointerButton, time: Double)
