@@ -1,8 +1,8 @@
 internal import CSDL2
 import SandboxKit
 
-/// SDL events → the app's `InputEvent`s. Window coordinates are points (SDL's window space), which is the
-/// reference space, so pointer positions pass through unchanged.
+/// SDL events → the app's `InputEvent`s. Window coordinates are points (SDL's window space) and pass through
+/// unchanged; the app's camera maps them to the world.
 @MainActor
 struct EventTranslator {
     /// Seconds of an SDL timestamp (ms since SDL_Init).
