@@ -3,9 +3,11 @@
 # arrow; screenshots of the window before and after must differ where the box was, and the app's log must show
 # the grab, the fling and the tilt. Then the window is resized and the app must log the new reference bounds.
 # A second run (the sticker pile) shrinks the window below its minimum and back: every sticker must stay inside
-# and drawn; V must hide the chrome (the pixels under the log change). Then the tuning loop: a spring tuned in the
-# panel is saved, reopened from its file, restarted, and is still as tuned. Prints "N passed, N failed". Needs
-# xvfb-run, xdotool and ImageMagick's import/convert (make ui-deps installs them). APP = the dynamics-sandbox binary.
+# and drawn; V must hide the chrome (the pixels under the log change). A third (ui-smoke-camera.sh): the wheel
+# zooms at an item, which stays under the cursor; a middle-drag pans; F frames all. Then the tuning loop: a spring
+# tuned in the panel is saved, reopened from its file, restarted, and is still as tuned. Prints "N passed,
+# N failed". Needs xvfb-run, xdotool and ImageMagick's import/convert (make ui-deps installs them). APP = the
+# dynamics-sandbox binary.
 set -euo pipefail
 APP=${APP:-.build/release/dynamics-sandbox}
 OUT=${OUT:-$(mktemp -d /tmp/sandbox-ui.XXXXXX)}
@@ -159,6 +161,8 @@ check "R restarted with the tuned values" "grep -q 'restart with your values' '$
 check "saved again after R as a new file (${resaved:-nothing})" "[ -n '$resaved' ] && [ '$resaved' != '$saved' ]"
 check "clicking the settled square selected it without grabbing it" "grep -q 'selected square (its motion untouched' '$OUT/reopen.log'"
 check "the spring after reopening and R is still 2 Hz ($(frequency "${resaved:-/none}"))" "[ '$(frequency "${resaved:-/none}")' = 2 ]"
+# The camera: zoom at the cursor, pan, frame all (its own run of the pyramid).
+. "$(dirname "$0")/ui-smoke-camera.sh"
 echo "screenshots and log in $OUT"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

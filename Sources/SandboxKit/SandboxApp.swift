@@ -123,6 +123,10 @@ public final class SandboxApp {
     var repushOnRelease = false
     /// Scene files: what the scene was built from, its live behaviours, undo/redo (SandboxApp+SceneFiles).
     var files = SceneFileState()
+    /// The camera and a pan in progress (SandboxApp+Camera).
+    var view = SceneViewState()
+    /// The scene picker while open (SandboxApp+ScenePicker), else nil.
+    var picker: ScenePicker?
 
     // MARK: Creating
 
@@ -154,7 +158,10 @@ public final class SandboxApp {
     /// Builds scene `index` afresh (same seed: a restart is exact).
     public func loadScene(_ index: Int) {
         let n = SceneCatalog.all.count
+        let previous = sceneIndex
         sceneIndex = ((index % n) + n) % n
+        // Another scene starts at 1:1; a rebuild of the same scene (a resize before the first step) keeps the view.
+        if sceneIndex != previous { view.camera = SceneCamera() }
         install(SceneCatalog.all[sceneIndex].make(bounds: CGRect(origin: .zero, size: size), seed: configuration.seed))
         adoptCatalogueScene()
         log("scene \(scene.name) (\(scene.source)): \(scene.summary)")
