@@ -1,3 +1,4 @@
+import Dynamics
 import Foundation
 
 /// Checks a decoded file before anything is built: every index in range, every number in its range, every name
@@ -76,6 +77,13 @@ extension SceneFile {
                 fail("$.groups[\(k)].members", "a group needs members", "list at least one item index")
             }
             for (m, i) in g.members.enumerated() { index(i, n, "$.groups[\(k)].members[\(m)]", "item") }
+        }
+        if let steps = solver?.substepsPerWorldStep {
+            let r = DynamicAnimator.SolverSettings.substepRange
+            number(
+                Double(steps), "$.solver.substepsPerWorldStep", Double(r.lowerBound)...Double(r.upperBound),
+                "solver sub-steps per 1/120-s world step; UIKit's is \(DynamicAnimator.SolverSettings.uikitSubstepsPerWorldStep)"
+            )
         }
         let groupCount = groups?.count ?? 0
         func refs(_ items: [Int], _ gs: [Int]?, _ p: String) {
