@@ -119,6 +119,32 @@ struct SolverAndFieldRowsTests {
         #expect(half.solverSettings == Settings(allowsSleeping: false))
     }
 
+    @Test(
+        "A file's friction, frictionTorque or minimumRadius beyond what Dynamics takes is refused by the loader",
+        arguments: [
+            (#"{"itemProperties": {"items": [0], "friction": 1e300}}"#, "$.behaviors[0].itemProperties.friction"),
+            (
+                #"{"attachment": {"kind": "pin", "item": 0, "attachedTo": 1, "anchor": {"x": 0, "y": 0}, "frictionTorque": 1e300}}"#,
+                "$.behaviors[0].attachment.frictionTorque"
+            ),
+            (
+                #"{"field": {"kind": "radialGravity", "items": [0], "minimumRadius": 1e300}}"#,
+                "$.behaviors[0].field.minimumRadius"
+            )
+        ])
+    func materialLimitsInFiles(behavior: String, path: String) {
+        // Before, these passed validation and Dynamics refused them when the scene was built (a diagnostic, the
+        // value ignored): the file must be refused with its path instead (found by the scene-file fuzz test).
+        let json =
+            #"{"format": "swiftdynamics-scene", "version": 2, "name": "x", "referenceBounds": {"x": 0, "y": 0, "width": 300, "height": 300}, "items": [{"size": {"width": 20, "height": 20}, "center": {"x": 100, "y": 100}}, {"size": {"width": 20, "height": 20}, "center": {"x": 150, "y": 100}}], "behaviors": ["#
+            + behavior + "]}"
+        guard case .failure(let e) = SceneFile.decode(Data(json.utf8), file: "m.json") else {
+            Issue.record("accepted: \(behavior)")
+            return
+        }
+        #expect(e.message.contains("\(path): ") && e.message.contains("out of range"), "\(e.message)")
+    }
+
     @Test("Copy as Swift: nothing about the solver at UIKit's settings; other settings as comments only")
     func exportComments() throws {
         let app = TuningLoopTests.app("pyramid")
