@@ -32,6 +32,7 @@ extension KeyCommand {
         case "6": return (.toggleFields, false)
         case "7": return (.toggleOutlines, false)
         case "v": return (.toggleChrome, false)
+        case "s": return (.toggleSideBar, false)
         default: return nil
         }
     }

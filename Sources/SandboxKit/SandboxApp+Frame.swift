@@ -58,20 +58,32 @@ extension SandboxApp {
     /// `pixelSize`), timing it for the HUD.
     public func render(into raster: inout Raster) {
         let t0 = ContinuousClock.now
-        var renderer = SceneRenderer(scale: scale, overlays: overlays)
-        renderer.images = configuration.images
+        let fit = sceneTransform
+        var renderer = sceneRenderer(fit)
+        // With the side bar shown the gravity dial is in its HUD box, off the scene.
+        renderer.gravityDialInScene = !sideBarShown
         renderer.draw(world, into: &raster, extras: overlay)
-        drawGhost(into: &raster)
+        drawGhost(into: &raster, fit)
         drawChrome(into: &raster)
         drawMs = milliseconds(ContinuousClock.now - t0)
     }
 
     /// Draws only the scene and its overlays (no HUD, panel, log or help: nothing that shows timings), for golden
-    /// images and docs.
+    /// images and docs: the world fitted into the whole raster (a raster of `scenePixelSize` holds it 1:1).
     public func renderScene(into raster: inout Raster) {
-        var renderer = SceneRenderer(scale: scale, overlays: overlays)
+        let whole = CGRect(x: 0, y: 0, width: Double(raster.width) / scale, height: Double(raster.height) / scale)
+        sceneRenderer(SceneTransform.fitting(world.bounds, into: whole)).draw(world, into: &raster, extras: overlay)
+    }
+
+    /// A renderer drawing the world through `fit` (world → window points) at the display scale.
+    func sceneRenderer(_ fit: SceneTransform) -> SceneRenderer {
+        var renderer = SceneRenderer(scale: scale * fit.scale, overlays: overlays)
         renderer.images = configuration.images
-        renderer.draw(world, into: &raster, extras: overlay)
+        // The world's origin is where `fit` puts world point (0, 0) of its bounds' origin.
+        let o = fit.toWindow(world.bounds.isNull ? .zero : world.bounds.origin)
+        renderer.offset = PixelPoint(Double(o.x) * scale, Double(o.y) * scale)
+        renderer.captionFace = TextFace(font: font, pixelSize: max(9, ChromeFont.pointSize * scale * fit.scale))
+        return renderer
     }
 
     /// The drawable size in pixels.

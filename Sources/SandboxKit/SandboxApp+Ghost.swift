@@ -83,11 +83,13 @@ extension SandboxApp {
     }
 
     /// Draws the previous run's items, translucent outlines at the same animator time.
-    func drawGhost(into r: inout Raster) {
+    func drawGhost(into r: inout Raster, _ fit: SceneTransform) {
+        let scale = self.scale * fit.scale
+        let (ox, oy) = (Double(fit.offset.x) * self.scale, Double(fit.offset.y) * self.scale)
         guard readout.showGhost, let f = readout.ghost.frame(at: world.animator.elapsedTime) else { return }
         let color = RGBA(255, 255, 255, 70)
         for (k, item) in world.items.prefix(f.count / 3).enumerated() {
-            let c = PixelPoint(Double(f[3 * k]) * scale, Double(f[3 * k + 1]) * scale)
+            let c = PixelPoint(ox + Double(f[3 * k]) * scale, oy + Double(f[3 * k + 1]) * scale)
             let angle = Double(f[3 * k + 2])
             let hw = Double(item.bounds.width) / 2 * scale, hh = Double(item.bounds.height) / 2 * scale
             switch item.collisionBoundsType {

@@ -44,24 +44,23 @@ extension SandboxApp {
 
     // MARK: Mouse
 
-    /// The panel's rectangle in points (nil while hidden).
-    var panelRect: CGRect? {
-        guard showPanel, !desktop.chromeHidden else { return nil }
-        let rows = panelRows()
-        return CGRect(
-            x: size.width - PanelLayout.width - 8, y: 8, width: PanelLayout.width,
-            height: PanelLayout.height(rows))
-    }
+    /// The panel's rectangle in window points, in the side bar (nil while hidden or collapsed).
+    var panelRect: CGRect? { sideBarBoxes?.panel }
 
-    func pointerDown(_ p: CGPoint, button: PointerButton, time: Double) {
-        guard p.x.isFinite, p.y.isFinite else { return }
+    /// A press at window point `w`: on the panel it edits the panel, elsewhere in the side bar nothing; over the
+    /// scene it acts at the world point under it.
+    func pointerDown(_ w: CGPoint, button: PointerButton, time: Double) {
+        guard w.x.isFinite, w.y.isFinite else { return }
         lastPointerTime = time
-        if button == .primary, let rect = panelRect, rect.contains(p) {
+        if button == .primary, let rect = panelRect, rect.contains(w) {
+            settlePanelScroll()
             notePanelPress()
-            panelClick(p, in: rect)
+            panelClick(w, in: rect)
             panelDragging = true
             return
         }
+        if let bar = sideBarRect, bar.contains(w) { return }
+        let p = worldPoint(w)
         switch button {
         case .secondary:
             push(toward: p)
@@ -76,13 +75,14 @@ extension SandboxApp {
         }
     }
 
-    func pointerMoved(_ p: CGPoint, time: Double) {
-        guard p.x.isFinite, p.y.isFinite else { return }
+    func pointerMoved(_ w: CGPoint, time: Double) {
+        guard w.x.isFinite, w.y.isFinite else { return }
         lastPointerTime = time
         if panelDragging, let rect = panelRect {
-            panelClick(p, in: rect, dragging: true)
+            panelClick(w, in: rect, dragging: true)
             return
         }
+        let p = worldPoint(w)
         if let g = pendingGrab, hypot(p.x - g.point.x, p.y - g.point.y) >= Self.grabThreshold {
             pendingGrab = nil
             beginDrag(g.item, at: g.point, time: g.time)
@@ -104,7 +104,8 @@ extension SandboxApp {
         if let t = pendingTap, hypot(p.x - t.point.x, p.y - t.point.y) > 8 { pendingTap = nil }
     }
 
-    func pointerUp(_ p: CGPoint, button: PointerButton, time: Double) {
+    func pointerUp(_ w: CGPoint, button: PointerButton, time: Double) {
+        let p = worldPoint(w)
         if panelDragging {
             panelDragging = false
             logPanelRelease()
@@ -215,6 +216,8 @@ extension SandboxApp {
             showPanel.toggle()
         case .toggleGraph:
             showGraph.toggle()
+        case .toggleSideBar:
+            toggleSideBar()
         case .toggleChrome:
             desktop.chromeHidden.toggle()
             if !desktop.chromeHidden { log("chrome shown (V or F10 hides it)") }
