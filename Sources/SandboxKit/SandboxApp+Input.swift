@@ -45,7 +45,7 @@ extension SandboxApp {
     // MARK: Mouse
 
     /// The panel's rectangle in window points, in the side bar (nil while hidden or collapsed).
-    var panelRect: CGRect? { sideBarBoxes?.panel }
+    public var panelRect: CGRect? { sideBarBoxes?.panel }
 
     /// A press at window point `w`: on the panel it edits the panel, elsewhere in the side bar nothing; over the
     /// scene it acts at the world point under it.
