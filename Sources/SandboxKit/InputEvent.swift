@@ -9,7 +9,8 @@ public enum PointerButton: Hashable, Sendable {
 /// The sandbox's keyboard commands (the SDL layer maps physical keys to these; `H` lists them on screen).
 public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case pauseResume, singleStep, restart, previousScene, nextScene, slower, faster, overlays, help, screenshot
-    case copySwift, togglePanel, toggleGraph, toggleChrome, toggleSideBar, panelNext, panelPrevious, panelDecrease, panelIncrease
+    case copySwift, togglePanel, toggleGraph, toggleChrome, toggleSideBar, panelNext, panelPrevious, panelDecrease,
+        panelIncrease
     case tiltLeft, tiltRight, tiltUp, tiltDown, quit
     case toggleBoundaries, toggleGravity, toggleContacts, toggleSleeping, toggleJoints, toggleFields, toggleOutlines
     /// Scene files and panel history (Ctrl+S, Ctrl+O, Ctrl+Z, Ctrl+Shift+Z); see SandboxApp+SceneFiles.

@@ -69,7 +69,9 @@ extension SandboxApp {
             center: PixelPoint((x0 + 11) * scale, (y0 + 6 + step / 2) * scale), radius: 4.5 * scale, color)
         text(&r, fitted("\(label)  items \(world.items.count)", room), x: x0 + 8, y: y0 + 6 + step, Self.dim)
         let pad = gamepadName.map { "  pad: \($0)" } ?? ""
-        text(&r, fitted("time x\(timeScaleText)  \(overlays.label)" + pad, room), x: x0 + 8, y: y0 + 6 + 2 * step, Self.dim)
+        text(
+            &r, fitted("time x\(timeScaleText)  \(overlays.label)" + pad, room), x: x0 + 8, y: y0 + 6 + 2 * step,
+            Self.dim)
         text(&r, fitted(hudTimingLine, full), x: x0 + 8, y: y0 + 6 + 3 * step, Self.dim)
         if dial, let g = world.gravity {
             let radius = step - 1
@@ -185,7 +187,8 @@ extension SandboxApp {
         // More rows above or below: a thin bar on the box's right edge shows where the view is.
         let content = PanelLayout.height(rows), shown = Double(rect.height)
         if content > shown + 0.5 {
-            let barH = max(12, shown * shown / content), barY = Double(rect.minY) + (shown - barH) * scroll / (content - shown)
+            let barH = max(12, shown * shown / content),
+                barY = Double(rect.minY) + (shown - barH) * scroll / (content - shown)
             box(&r, x: Double(rect.maxX) - 4, y: barY, w: 3, h: barH, RGBA(255, 255, 255, 70))
         }
     }
@@ -234,7 +237,8 @@ extension SandboxApp {
             let y = Int(((y0 + 10 + Double(i) * step) * scale).rounded())
             guard Double(y) / scale + step <= y0 + h else { break }
             let heading = !line.key.hasPrefix(" ") && !line.key.isEmpty
-            r.drawText(line.key, x: Int(((x0 + 12) * scale).rounded()), y: y, face: face, heading ? Self.accent : Self.text)
+            r.drawText(
+                line.key, x: Int(((x0 + 12) * scale).rounded()), y: y, face: face, heading ? Self.accent : Self.text)
             r.drawText(
                 line.text, x: Int(((x0 + 12 + keyCol * k) * scale).rounded()), y: y, face: face,
                 line.key.isEmpty ? Self.dim : Self.text)

@@ -19,7 +19,9 @@ extension SandboxApp {
         let x0 = Double(rect.minX), y0 = Double(rect.minY), w = Double(rect.width), h = Double(rect.height)
         box(&r, x: x0, y: y0, w: w, h: h)
         let name = overlay.selected?.name ?? "item"
-        text(&r, fitted("\(name): last \(Int(MotionTrace.duration)) s  G: hide", w - 16), x: x0 + 8, y: y0 + 5, Self.accent)
+        text(
+            &r, fitted("\(name): last \(Int(MotionTrace.duration)) s  G: hide", w - 16), x: x0 + 8, y: y0 + 5,
+            Self.accent)
         // Shown as soon as an item is selected; the traces start when the animator next steps.
         guard let last = trace.samples.last, trace.samples.count >= 2 else {
             for (i, line) in ["no motion yet (the animator is paused):", "drag or fling it"].enumerated() {

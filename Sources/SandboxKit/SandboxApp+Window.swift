@@ -25,7 +25,8 @@ extension SandboxApp {
         // The reference bounds are the scene viewport: the window minus the side bar (collapsed in a window too
         // narrow for it).
         let scene = sceneViewport.size
-        let follows = "window \(Int(width)) x \(Int(height)) pt at \(scale) px/pt: reference bounds follow ("
+        let follows =
+            "window \(Int(width)) x \(Int(height)) pt at \(scale) px/pt: reference bounds follow ("
             + "\(Int(scene.width)) x \(Int(scene.height)) pt\(sideBarShown ? " beside the side bar" : ""))"
         if world.animator.elapsedTime == 0, drag == nil {
             log(follows)

@@ -228,7 +228,9 @@ public struct SceneRenderer {
 
     /// The world's bounds in raster pixels (whole pixels, rounded), or the whole raster when unbounded.
     func worldPixelRect(_ bounds: CGRect) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
-        guard !bounds.isNull, bounds.width > 0, bounds.height > 0 else { return (Int.min / 2, Int.min / 2, Int.max / 2, Int.max / 2) }
+        guard !bounds.isNull, bounds.width > 0, bounds.height > 0 else {
+            return (Int.min / 2, Int.min / 2, Int.max / 2, Int.max / 2)
+        }
         let x0 = offset.x, y0 = offset.y
         return (
             Int(x0.rounded()), Int(y0.rounded()), Int((x0 + Double(bounds.width) * scale).rounded()),

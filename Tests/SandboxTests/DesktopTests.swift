@@ -171,7 +171,8 @@ struct DesktopTests {
         var scene = Raster(width: app.pixelSize.width, height: app.pixelSize.height)
         app.renderScene(into: &scene)
         // Nothing but the scene is drawn: the frame is the bare scene fitted into the window, everywhere.
-        #expect(after.pixels == scene.pixels)
+        let bare = after.pixels == scene.pixels
+        #expect(bare)
         #expect(before[lx, ly] != after[lx, ly])
         #expect(app.panelRect == nil)
         app.handle(.key(.toggleChrome, pressed: true, shift: false))
