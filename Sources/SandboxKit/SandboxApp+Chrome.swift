@@ -23,15 +23,20 @@ extension SandboxApp {
     /// collapsed, a one-line HUD in the viewport's top-left corner; the help inside the scene viewport.
     func drawChrome(into r: inout Raster) {
         guard !desktop.chromeHidden else { return }
-        if let bar = sideBarRect, let boxes = sideBarBoxes {
-            settlePanelScroll()
+        if let bar = sideBarRect {
+            // One layout per frame: the panel's rows and the readouts (a motion analysis) are made once.
+            let rows = showPanel ? panelRows() : []
+            let readouts =
+                showGraph && overlay.selected != nil ? readoutRows(width: PanelLayout.width - 16) : []
+            guard let boxes = sideBarBoxes(readoutRows: readouts.count, panelRows: rows) else { return }
+            if let p = boxes.panel { desktop.panelScroll = panelScrollOffset(visible: Double(p.height), rows: rows) }
             box(&r, x: Double(bar.minX), y: 0, w: Double(bar.width), h: Double(bar.height), Self.sideBarFill)
             box(&r, x: Double(bar.minX), y: 0, w: 1, h: Double(bar.height), RGBA(255, 255, 255, 40))
             drawHUD(in: boxes.hud, into: &r)
-            if let p = boxes.panel { drawPanel(in: p, into: &r) }
+            if let p = boxes.panel { drawPanel(in: p, rows: rows, into: &r) }
             if let g = boxes.graph {
                 drawGraph(in: g, into: &r)
-                if let ro = boxes.readouts { drawReadouts(in: ro, into: &r) }
+                if let ro = boxes.readouts { drawReadouts(in: ro, rows: readouts, into: &r) }
             }
             if let l = boxes.log { drawLog(in: l, into: &r) }
         } else {
@@ -143,8 +148,7 @@ extension SandboxApp {
     }
 
     /// The tuning panel in `rect` (scrolled to keep the selected row in view; rows cut by the box are not drawn).
-    func drawPanel(in rect: CGRect, into r: inout Raster) {
-        let rows = panelRows()
+    func drawPanel(in rect: CGRect, rows: [PanelRow], into r: inout Raster) {
         let x0 = Double(rect.minX), w = Double(rect.width)
         box(&r, x: x0, y: Double(rect.minY), w: w, h: Double(rect.height))
         let scroll = desktop.panelScroll

@@ -123,7 +123,11 @@ extension SandboxApp {
     var lineStep: Double { Double(textFace.lineHeight) / scale }
 
     /// The side bar's boxes, or nil while it is collapsed or hidden.
-    var sideBarBoxes: SideBarBoxes? {
+    var sideBarBoxes: SideBarBoxes? { sideBarBoxes(readoutRows: nil, panelRows: nil) }
+
+    /// The side bar's boxes for the readout rows and panel rows given (computed when nil: drawing passes the ones
+    /// it draws, so a frame analyses the motion and builds the rows once).
+    func sideBarBoxes(readoutRows given: Int?, panelRows givenRows: [PanelRow]?) -> SideBarBoxes? {
         guard let bar = sideBarRect else { return nil }
         let m = SideBar.margin, x = Double(bar.minX) + m, w = Double(bar.width) - 2 * m
         let bottom = Double(bar.maxY) - m
@@ -134,11 +138,10 @@ extension SandboxApp {
         var graphH = 0.0, readH = 0.0
         if showGraph, overlay.selected != nil {
             graphH = Double(Self.graphSize.height)
-            readH = Double(readoutRows(width: w - 16).count) * lineStep + 8
+            readH = Double(given ?? readoutRows(width: w - 16).count) * lineStep + 8
         }
         if showPanel {
-            let rows = panelRows()
-            let need = PanelLayout.height(rows)
+            let need = PanelLayout.height(givenRows ?? panelRows())
             let room = bottom - top - logMin - (graphH > 0 ? graphH + readH + 2 * m : 0) - m
             // At least three rows and their heading, however little room is left.
             let h = min(need, max(room, PanelLayout.top + PanelLayout.headingHeight + 3 * PanelLayout.rowHeight))
@@ -160,8 +163,8 @@ extension SandboxApp {
     // MARK: Panel scrolling
 
     /// The panel's scroll offset, pt, kept so the selected row is visible (and no further than the last row).
-    func panelScrollOffset(visible: Double) -> Double {
-        let rows = panelRows()
+    func panelScrollOffset(visible: Double, rows given: [PanelRow]? = nil) -> Double {
+        let rows = given ?? panelRows()
         guard !rows.isEmpty else { return 0 }
         let tops = PanelLayout.rowTops(rows)
         let content = PanelLayout.height(rows)

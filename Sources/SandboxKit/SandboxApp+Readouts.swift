@@ -181,10 +181,10 @@ extension SandboxApp {
     }
 
     /// Draws the readouts in `rect`, just above the motion graph.
-    func drawReadouts(in rect: CGRect, into r: inout Raster) {
+    func drawReadouts(in rect: CGRect, rows: [(text: String, first: Bool)], into r: inout Raster) {
         let x0 = Double(rect.minX), y0 = Double(rect.minY), w = Double(rect.width)
         box(&r, x: x0, y: y0, w: w, h: Double(rect.height))
-        for (i, row) in readoutRows(width: w - 16).enumerated() {
+        for (i, row) in rows.enumerated() {
             text(&r, row.text, x: x0 + 8, y: y0 + 4 + Double(i) * lineStep, row.first ? Self.text : Self.dim)
         }
     }
