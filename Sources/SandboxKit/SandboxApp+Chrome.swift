@@ -7,7 +7,8 @@ import SandboxScenes
 extension SandboxApp {
     static let text = RGBA(hex: 0xE6_E8_EC)
     static let dim = RGBA(hex: 0x9A_A0_AA)
-    static let boxFill = RGBA(10, 12, 16, 200)
+    /// The chrome's boxes: opaque (they sit on the side bar, so nothing shows through; a solid fill costs no blend).
+    static let boxFill = RGBA(12, 14, 18)
     static let accent = RGBA(hex: 0x4A_90_E2)
 
     /// The side bar's background and the line between it and the scene.

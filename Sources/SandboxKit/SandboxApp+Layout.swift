@@ -148,10 +148,18 @@ extension SandboxApp {
             boxes.panel = CGRect(x: x, y: top, width: w, height: h)
             top += h + m
         }
-        if graphH > 0, bottom - top >= graphH + readH + m + 2 * lineStep {
-            boxes.readouts = CGRect(x: x, y: top, width: w, height: readH)
-            boxes.graph = CGRect(x: x, y: top + readH + m, width: w, height: graphH)
-            top += readH + graphH + 2 * m
+        // The graph before the log's last three lines, those before the readouts' last lines (cut by whole lines).
+        let logShort = 3 * lineStep + 10
+        if graphH > 0, bottom - top >= graphH + m + logShort {
+            let room = bottom - top - graphH - 2 * m - logShort
+            let lines = min(readH - 8, room - 8) / lineStep
+            if lines >= 1 {
+                let h = lines.rounded(.down) * lineStep + 8
+                boxes.readouts = CGRect(x: x, y: top, width: w, height: h)
+                top += h + m
+            }
+            boxes.graph = CGRect(x: x, y: top, width: w, height: graphH)
+            top += graphH + m
         }
         if bottom - top >= lineStep + 10 { boxes.log = CGRect(x: x, y: top, width: w, height: bottom - top) }
         return boxes

@@ -184,7 +184,8 @@ extension SandboxApp {
     func drawReadouts(in rect: CGRect, rows: [(text: String, first: Bool)], into r: inout Raster) {
         let x0 = Double(rect.minX), y0 = Double(rect.minY), w = Double(rect.width)
         box(&r, x: x0, y: y0, w: w, h: Double(rect.height))
-        for (i, row) in rows.enumerated() {
+        let fit = Int(((Double(rect.height) - 8) / lineStep + 0.01).rounded(.down))
+        for (i, row) in rows.prefix(fit).enumerated() {
             text(&r, row.text, x: x0 + 8, y: y0 + 4 + Double(i) * lineStep, row.first ? Self.text : Self.dim)
         }
     }

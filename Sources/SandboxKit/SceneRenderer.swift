@@ -58,12 +58,13 @@ public struct SceneRenderer {
         let bounds = world.bounds
         let origin = bounds.isNull ? .zero : bounds.origin
         let area = worldPixelRect(bounds)
-        if area.x0 <= 0, area.y0 <= 0, area.x1 >= raster.width, area.y1 >= raster.height {
-            raster.clear(Self.background)
-        } else {
-            raster.clear(Self.outside)
-            raster.fillRect(x0: area.x0, y0: area.y0, x1: area.x1, y1: area.y1, Self.background)
-        }
+        raster.clear(Self.background)
+        // The bands around the world's bounds (none when it covers the raster).
+        let (w, h) = (raster.width, raster.height)
+        raster.fillRect(x0: 0, y0: 0, x1: w, y1: area.y0, Self.outside)
+        raster.fillRect(x0: 0, y0: area.y1, x1: w, y1: h, Self.outside)
+        raster.fillRect(x0: 0, y0: max(0, area.y0), x1: area.x0, y1: min(h, area.y1), Self.outside)
+        raster.fillRect(x0: area.x1, y0: max(0, area.y0), x1: w, y1: min(h, area.y1), Self.outside)
         let behaviors = world.allBehaviors
         if overlays.boundaries { drawBoundaries(behaviors, bounds: bounds, origin: origin, into: &raster) }
         if overlays.fields { drawFields(behaviors, bounds: bounds, origin: origin, into: &raster) }
