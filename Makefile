@@ -31,9 +31,9 @@ CONFIGS ?=
 BENCH_BIN := $(abspath $(BUILD_DIR))/release/dynamics-bench
 
 # Debian packages the build needs beyond the Swift toolchain, installed by `make deps` when missing:
-# SDL2 and zlib headers for the sandbox. `make test` also needs xvfb, xauth, xdotool and imagemagick for the
+# SDL2, zlib and FreeType headers and the DejaVu fonts (the sandbox's text) for the sandbox. `make test` also needs xvfb, xauth, xdotool and imagemagick for the
 # real-window test (UI_TEST_PACKAGES).
-APT_PACKAGES := libsdl2-dev zlib1g-dev
+APT_PACKAGES := libsdl2-dev zlib1g-dev libfreetype-dev fonts-dejavu-core
 UI_TEST_PACKAGES := xvfb xauth xdotool imagemagick
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 

@@ -43,8 +43,14 @@ let package = Package(
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
         // zlib (apt: zlib1g-dev) for PNG files.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
-        // Pixels without SDL: an anti-aliased RGBA rasterizer, a bitmap font and a PNG codec.
-        .target(name: "SandboxRender", dependencies: ["CZlib"], swiftSettings: strict),
+        // FreeType (apt: libfreetype-dev) for TrueType text; its headers live under include/freetype2, which
+        // pkg-config names (freetype2.pc adds only -I paths, no defines: no warnings).
+        .systemLibrary(
+            name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        // Pixels without SDL: an anti-aliased RGBA rasterizer, TrueType text (FreeType, with the bitmap font as
+        // its fallback) and a PNG codec.
+        .target(name: "SandboxRender", dependencies: ["CZlib", "CFreeType"], swiftSettings: strict),
         // The scene catalogue (seed demos and more), shared by the app, the tests and the bench. No SDL.
         .target(name: "SandboxScenes", dependencies: ["Dynamics"], swiftSettings: strict),
         // The app's model: input actions, tuning panel, overlays, clock policy, scene drawing. No SDL.

@@ -3,11 +3,13 @@
 # arrow; screenshots of the window before and after must differ where the box was, and the app's log must show
 # the grab, the fling and the tilt. Then the window is resized and the app must log the new reference bounds.
 # A second run (the sticker pile) shrinks the window below its minimum and back: every sticker must stay inside
-# and drawn; V must hide the chrome (the pixels under the log change). Then the tuning loop: a spring tuned in the
-# panel is saved, reopened from its file, restarted, and is still as tuned; retuned and restarted, the previous run
-# is drawn as a ghost where its square rested (B hides it). Last (ui-smoke-camera.sh): the wheel zooms at an item,
-# which stays under the cursor; a middle-drag pans; F frames all. Prints "N passed, N failed". Needs xvfb-run,
-# xdotool and ImageMagick's import/convert (make ui-deps installs them). APP = the dynamics-sandbox binary.
+# and drawn; V must hide the chrome (the scene's pixels take the side bar's place, where the log was), S collapses
+# the side bar (the scene takes the window) and opens it again. Then the tuning loop: a spring tuned in the panel
+# (docked in the side bar, right of the 960-pt scene) is saved, reopened from its file, restarted, and is still as
+# tuned; retuned and restarted, the previous run is drawn as a ghost where its square rested (B hides it). Last
+# (ui-smoke-camera.sh): the wheel zooms at an item, which stays under the cursor; a middle-drag pans; F frames all.
+# The screenshots are kept in OUT to be looked at. Prints "N passed, N failed". Needs xvfb-run, xdotool and
+# ImageMagick's import/convert (make ui-deps installs them). APP = the dynamics-sandbox binary.
 set -euo pipefail
 APP=${APP:-.build/release/dynamics-sandbox}
 OUT=${OUT:-$(mktemp -d /tmp/sandbox-ui.XXXXXX)}
@@ -71,12 +73,30 @@ small=$(identify -format "%wx%h" "$OUT/small.png")
 xdotool windowsize --sync "$wid" 960 640 || true
 sleep 3
 import -window "$wid" "$OUT/back.png"
-# Log box: bottom-left; the pixel 30 px in and 14 px up from the bottom edge lies inside it.
-logpx_before=$(convert "$OUT/back.png" -format "%[pixel:p{30,626}]" info:)
+# The 960-pt window holds a 644-pt scene and the 316-pt side bar (x 644...960); its log box fills the side bar's
+# bottom (x 652...952, bottom 632): the pixel (760, 626) lies inside it.
+logpx_before=$(convert "$OUT/back.png" -format "%[pixel:p{760,626}]" info:)
 xdotool key v
 sleep 0.6
 import -window "$wid" "$OUT/nochrome.png"
-logpx_after=$(convert "$OUT/nochrome.png" -format "%[pixel:p{30,626}]" info:)
+logpx_after=$(convert "$OUT/nochrome.png" -format "%[pixel:p{760,626}]" info:)
+# The side bar's whole strip, before and after: the scene (fitted into the window, centred) replaces it.
+# (Crops go through files: ImageMagick's security policy refuses /dev/fd paths.)
+crop() { convert "$OUT/$1.png" -crop "$2" +repage "$OUT/$1-strip.png"; }
+crop back 316x640+644+0; crop nochrome 316x640+644+0
+sidebar_changed=$(compare -metric AE "$OUT/back-strip.png" "$OUT/nochrome-strip.png" null: 2>&1 || true)
+# V again shows the chrome; S collapses the side bar: the scene takes the window (the same strip shows the scene as
+# with the chrome hidden, the one-line HUD being top-left); S opens it again; H shows the help in the scene.
+xdotool key v; sleep 0.4
+xdotool key s; sleep 0.6
+import -window "$wid" "$OUT/collapsed.png"
+crop collapsed 316x600+644+40; crop nochrome 316x600+644+40
+collapsed_vs_nochrome=$(compare -metric AE "$OUT/collapsed-strip.png" "$OUT/nochrome-strip.png" null: 2>&1 || true)
+logpx_collapsed=$(convert "$OUT/collapsed.png" -format "%[pixel:p{760,626}]" info:)
+xdotool key s; sleep 0.4
+xdotool key h; sleep 0.5
+import -window "$wid" "$OUT/help.png"
+xdotool key h; sleep 0.3
 xdotool key q || true
 for _ in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
 kill $pid 2>/dev/null || true
@@ -112,6 +132,9 @@ check "the shrink brought stickers back inside" "grep -q 'brought back inside' '
 check "every sticker is still in the world and inside the window at the end" "grep -q 'world: 40 items, 0 outside' '$OUT/app2.log'"
 check "the small window shows the stickers ($coloured coloured pixels)" "[ '$coloured' -gt 20000 ]"
 check "V hid the chrome: the pixel under the log changed ($logpx_before -> $logpx_after)" "[ '$logpx_before' != '$logpx_after' ]"
+check "V hid the chrome: the side bar's strip shows the scene (${sidebar_changed%% *} pixels changed)" "[ '${sidebar_changed%% *}' -gt 20000 ] 2>/dev/null"
+check "S collapsed the side bar: its strip shows the scene as with V (${collapsed_vs_nochrome%% *} pixels differ)" "[ '${collapsed_vs_nochrome%% *}' -lt 500 ] 2>/dev/null && [ '$logpx_collapsed' != '$logpx_before' ]"
+check "S logged the collapse and the reopening" "grep -q 'side bar collapsed' '$OUT/app2.log' && grep -q 'side bar open' '$OUT/app2.log'"
 # The tuning loop: select the attachment scene's square, set its spring to 2 Hz in the panel, save (Ctrl+S), quit,
 # reopen the saved file (--scene-file), restart (R) and save again: both files hold the tuned spring.
 export XDG_DATA_HOME="$OUT/xdg"
@@ -121,10 +144,10 @@ trap 'kill $pid 2>/dev/null || true' EXIT
 wid=$(timeout 15 xdotool search --sync --onlyvisible --name "Dynamics Sandbox" | head -1 || true)
 if [ -n "$wid" ]; then
   sleep 1.0
-  # Nothing selected, the panel (x 652...952, top 8) starts with the scene's spring: "attachment 1" heading, then
-  # length, frequency (row top 48: centre y 8 + 48 + 11 = 67), damping. The frequency track runs from x 802 to 942
-  # over 0...20 Hz: x 816 = 2 Hz.
-  xdotool mousemove --window "$wid" 816 67 click 1; sleep 0.3
+  # Nothing selected, the panel (in the side bar right of the 960-pt scene: x 968...1268, top 84 under the 68-pt
+  # HUD) starts with the scene's spring: "attachment 1" heading, then length, frequency (row top 58: track y
+  # 84 + 58 + 6 = 148), damping. The frequency track runs from x 1118 to 1258 over 0...20 Hz: x 1132 = 2 Hz.
+  xdotool mousemove --window "$wid" 1132 149 click 1; sleep 0.3
   import -window "$wid" "$OUT/tuned.png"
   xdotool key ctrl+s; sleep 0.5
   xdotool key q || true

@@ -7,6 +7,11 @@ public struct DesktopState: Sendable {
     /// All chrome (HUD, log, panel, graph, help) hidden by the chrome key (`\` or F10). Default false.
     public var chromeHidden = false
 
+    /// The side bar collapsed by the user (S or F9): the scene takes the whole window. Default false.
+    public var sideBarCollapsed = false
+    /// The tuning panel's scroll offset, pt (it scrolls to keep the selected row in view).
+    var panelScroll = 0.0
+
     /// The panel rows' value texts when a mouse press started on the panel, to log what the press changed.
     var panelValuesAtPress: [String] = []
 

@@ -11,7 +11,8 @@ public enum PointerButton: Hashable, Sendable {
 /// The sandbox's keyboard commands (the SDL layer maps physical keys to these; `H` lists them on screen).
 public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case pauseResume, singleStep, restart, previousScene, nextScene, slower, faster, overlays, help, screenshot
-    case copySwift, togglePanel, toggleGraph, toggleChrome, panelNext, panelPrevious, panelDecrease, panelIncrease
+    case copySwift, togglePanel, toggleGraph, toggleChrome, toggleSideBar, panelNext, panelPrevious, panelDecrease,
+        panelIncrease
     case tiltLeft, tiltRight, tiltUp, tiltDown, quit
     case toggleBoundaries, toggleGravity, toggleContacts, toggleSleeping, toggleJoints, toggleFields, toggleOutlines
     /// Scene files and panel history (Ctrl+S, Ctrl+O, Ctrl+Z, Ctrl+Shift+Z); see SandboxApp+SceneFiles.
@@ -63,9 +64,10 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
         case .help: ("H", "this help")
         case .screenshot: ("P", "screenshot to a PNG file")
         case .copySwift: ("C", "copy as Swift: print UIKit code, write a file")
-        case .togglePanel: ("T", "show / hide the tuning panel")
+        case .togglePanel: ("T", "show / hide the tuning panel (in the side bar)")
         case .toggleGraph: ("G", "show / hide the selected item's motion graph")
         case .toggleChrome: ("V / F10", "view the scene only: hide / show all chrome")
+        case .toggleSideBar: ("S / F9", "collapse / open the side bar (panel, graph, log)")
         case .panelNext: ("tab", "next panel row (shift+tab: previous)")
         case .panelPrevious: ("shift+tab", "previous panel row")
         case .panelDecrease: (";", "decrease the panel row (: for x10)")

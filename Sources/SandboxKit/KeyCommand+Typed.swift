@@ -36,6 +36,7 @@ extension KeyCommand {
         case "f": return (.frameAll, false)
         case "0": return (.resetView, false)
         case "/": return (.scenePicker, false)
+        case "s": return (.toggleSideBar, false)
         default: return nil
         }
     }

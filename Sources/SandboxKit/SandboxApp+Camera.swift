@@ -21,28 +21,25 @@ extension SandboxApp {
     /// The camera the scene is drawn with.
     public var camera: SceneCamera { view.camera }
 
-    /// The window rectangle the scene is drawn in, pt: the whole window (chrome is drawn over it).
-    public var sceneViewport: CGRect { CGRect(origin: .zero, size: size) }
+    /// The camera's frame: the reference bounds in world points (the window's size when unbounded). The camera maps
+    /// the world into this frame (the identity camera leaves every point where it is) and `sceneTransform` fits the
+    /// frame into the scene viewport, so the camera composes with the docked layout.
+    var cameraFrame: CGRect { world.bounds.isNull ? CGRect(origin: .zero, size: size) : world.bounds }
 
-    /// The world point (reference pt) under window point `p`.
-    public func worldPoint(_ p: CGPoint) -> CGPoint { view.camera.worldPoint(p, in: sceneViewport) }
+    /// The world point (reference pt) under window point `p`: back through the viewport's fit, then the camera.
+    public func worldPoint(_ p: CGPoint) -> CGPoint {
+        view.camera.worldPoint(sceneTransform.toWorld(p), in: cameraFrame)
+    }
 
-    /// The window point (pt) where world point `p` is drawn.
-    public func screenPoint(_ p: CGPoint) -> CGPoint { view.camera.screenPoint(p, in: sceneViewport) }
+    /// The window point (pt) where world point `p` is drawn: through the camera, then the viewport's fit.
+    public func screenPoint(_ p: CGPoint) -> CGPoint {
+        sceneTransform.toWindow(view.camera.screenPoint(p, in: cameraFrame))
+    }
 
     /// The pixel where world point `p` is drawn (window pt × the display scale).
     func scenePixel(_ p: CGPoint) -> PixelPoint {
         let s = screenPoint(p)
         return PixelPoint(Double(s.x) * scale, Double(s.y) * scale)
-    }
-
-    /// A renderer for the scene through the camera, in the scene viewport.
-    func sceneRenderer() -> SceneRenderer {
-        var renderer = SceneRenderer(scale: scale, overlays: overlays)
-        renderer.images = configuration.images
-        renderer.camera = view.camera
-        renderer.viewport = sceneViewport
-        return renderer
     }
 
     /// Sets the camera (for tests and scripted views).
@@ -67,7 +64,8 @@ extension SandboxApp {
     /// The pointer moved during a pan: the scene follows it. Returns whether a pan is in progress.
     func movePan(_ p: CGPoint) -> Bool {
         guard let pan = view.pan else { return false }
-        view.camera = pan.camera.panned(byScreen: Double(p.x - pan.start.x), Double(p.y - pan.start.y))
+        let k = sceneTransform.scale
+        view.camera = pan.camera.panned(byScreen: Double(p.x - pan.start.x) / k, Double(p.y - pan.start.y) / k)
         return true
     }
 
@@ -96,7 +94,7 @@ extension SandboxApp {
     func wheel(_ steps: Double, at p: CGPoint) {
         guard steps.isFinite, steps != 0, p.x.isFinite, p.y.isFinite else { return }
         let before = view.camera
-        view.camera = before.wheeled(steps, at: p, in: sceneViewport)
+        view.camera = before.wheeled(steps, at: sceneTransform.toWorld(p), in: cameraFrame)
         guard view.camera != before else { return }
         let w = worldPoint(p)
         // One line per gesture: successive notches replace the last zoom line in the panel (stdout gets each).
@@ -110,7 +108,16 @@ extension SandboxApp {
     /// F: the camera that shows every item (their rotated frames), 24 pt of margin; the reference bounds when the
     /// scene has no item.
     func frameAll() {
-        view.camera = SceneCamera.framing(itemsBounds(), in: sceneViewport)
+        // Framed in the viewport's part of the fitted world, then expressed from the camera's frame corner.
+        let fit = sceneTransform, v = sceneViewport, frame = cameraFrame
+        let a = fit.toWorld(v.origin), b = fit.toWorld(CGPoint(x: v.maxX, y: v.maxY))
+        let visible = CGRect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y)
+        let c = SceneCamera.framing(itemsBounds(), in: visible, margin: 24 / fit.scale)
+        view.camera = SceneCamera(
+            offset: CGPoint(
+                x: Double(c.offset.x) - Double(visible.minX - frame.minX) / c.zoom,
+                y: Double(c.offset.y) - Double(visible.minY - frame.minY) / c.zoom),
+            zoom: c.zoom)
         let o = view.camera.offset
         log(String(format: "view: frame all at x%.2f from (%.0f, %.0f) (0 resets)", view.camera.zoom, o.x, o.y))
     }

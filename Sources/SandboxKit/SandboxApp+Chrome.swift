@@ -7,78 +7,123 @@ import SandboxScenes
 extension SandboxApp {
     static let text = RGBA(hex: 0xE6_E8_EC)
     static let dim = RGBA(hex: 0x9A_A0_AA)
-    static let boxFill = RGBA(10, 12, 16, 200)
+    /// The chrome's boxes: opaque (they sit on the side bar, so nothing shows through; a solid fill costs no blend).
+    static let boxFill = RGBA(12, 14, 18)
     static let accent = RGBA(hex: 0x4A_90_E2)
 
-    /// Whole-pixel text scale for the current HiDPI scale (the 5 × 7 font stays sharp).
-    var textScale: Int { max(1, Int(scale.rounded())) }
+    /// The side bar's background and the line between it and the scene.
+    static let sideBarFill = RGBA(hex: 0x12_15_1A)
 
     func box(_ r: inout Raster, x: Double, y: Double, w: Double, h: Double, _ c: RGBA = SandboxApp.boxFill) {
-        r.fillRect(x0: Int(x * scale), y0: Int(y * scale), x1: Int((x + w) * scale), y1: Int((y + h) * scale), c)
+        r.fillRect(
+            x0: Int((x * scale).rounded()), y0: Int((y * scale).rounded()), x1: Int(((x + w) * scale).rounded()),
+            y1: Int(((y + h) * scale).rounded()), c)
     }
 
-    func text(_ r: inout Raster, _ s: String, x: Double, y: Double, _ c: RGBA = SandboxApp.text) {
-        r.drawText(s, x: Int(x * scale), y: Int(y * scale), scale: textScale, c)
-    }
-
-    /// Everything drawn over the scene.
+    /// Everything that is not the scene: the side bar (HUD, panel, readouts, graph, log) or, while it is
+    /// collapsed, a one-line HUD in the viewport's top-left corner; the help inside the scene viewport.
     func drawChrome(into r: inout Raster) {
         guard !desktop.chromeHidden else { return }
-        drawHUD(into: &r)
-        drawLog(into: &r)
-        if showGraph {
-            drawGraph(into: &r)
-            drawReadouts(into: &r)
-            drawSpringPlot(into: &r)
+        if let bar = sideBarRect {
+            // One layout per frame: the panel's rows and the readouts (a motion analysis) are made once.
+            let rows = showPanel ? panelRows() : []
+            let readouts =
+                showGraph && overlay.selected != nil ? readoutRows(width: PanelLayout.width - 16) : []
+            guard let boxes = sideBarBoxes(readoutRows: readouts.count, panelRows: rows) else { return }
+            if let p = boxes.panel { desktop.panelScroll = panelScrollOffset(visible: Double(p.height), rows: rows) }
+            box(&r, x: Double(bar.minX), y: 0, w: Double(bar.width), h: Double(bar.height), Self.sideBarFill)
+            box(&r, x: Double(bar.minX), y: 0, w: 1, h: Double(bar.height), RGBA(255, 255, 255, 40))
+            drawHUD(in: boxes.hud, into: &r)
+            if let p = boxes.panel { drawPanel(in: p, rows: rows, into: &r) }
+            if let g = boxes.graph {
+                drawGraph(in: g, into: &r)
+                if let ro = boxes.readouts { drawReadouts(in: ro, rows: readouts, into: &r) }
+                if let sp = boxes.springPlot { drawSpringPlot(in: sp, into: &r) }
+            }
+            if let l = boxes.log { drawLog(in: l, into: &r) }
+        } else {
+            drawCompactHUD(into: &r)
         }
-        if showPanel { drawPanel(into: &r) }
         if showHelp { drawHelp(into: &r) }
     }
 
-    /// The HUD's timing line: frame rate (or "headless"), the physics / draw split, the item count.
+    /// The HUD's timing line: frame rate (or "headless"), the physics / draw split.
     var hudTimingLine: String {
-        (isHeadless ? "headless, 1/60 s steps" : String(format: "%.0f fps", fps))
-            + String(format: "   physics %.2f ms   draw %.2f ms   items %d", physicsMs, drawMs, world.items.count)
+        (isHeadless ? "headless" : String(format: "%.0f fps", fps))
+            + String(format: "  physics %.2f  draw %.2f ms", physicsMs, drawMs)
     }
 
-    /// Top-left: scene, state indicator, timing split, time scale, overlays.
-    func drawHUD(into r: inout Raster) {
-        let n = SceneCatalog.all.count
-        let lines = [
-            "\(sceneTitle)  (\(sceneIndex + 1)/\(n), \(files.path == nil ? scene.source : "file"))   H: help",
-            hudTimingLine,
-            "time x\(timeScaleText)   \(overlays.label)" + (gamepadName.map { "   pad: \($0)" } ?? "")
-        ]
-        let w = Double(lines.map { BitmapFont.width(of: $0) }.max() ?? 0) * Double(textScale) / scale + 40
-        box(&r, x: 8, y: 8, w: w, h: 46)
-        // Indicator: green = animator running, grey = animator paused (delegate), amber = paused by the user.
-        let (color, label): (RGBA, String) =
-            userPaused
+    /// The run indicator's colour and label: green = animator running, grey = animator paused (delegate), amber =
+    /// paused by the user.
+    var runIndicator: (RGBA, String) {
+        userPaused
             ? (RGBA(hex: 0xF5_A6_23), "PAUSED (space)")
             : world.animator.isRunning ? (RGBA(hex: 0x7E_D3_21), "running") : (RGBA(hex: 0x8A_8F_98), "animator paused")
-        r.fillCircle(center: PixelPoint(20 * scale, 20 * scale), radius: 5 * scale, color)
-        text(&r, lines[0], x: 30, y: 13)
-        text(&r, lines[1], x: 14, y: 27, Self.dim)
-        text(&r, lines[2] + "   " + label, x: 14, y: 41, Self.dim)
     }
 
-    /// Bottom-left: the last log lines (delegate calls, gestures, scene notes), long ones wrapped (never cut).
-    func drawLog(into r: inout Raster) {
+    /// The side bar's top box: scene, state, timing, time scale and overlays; the gravity dial at its right.
+    func drawHUD(in rect: CGRect, into r: inout Raster) {
+        let x0 = Double(rect.minX), y0 = Double(rect.minY), w = Double(rect.width), step = lineStep
+        box(&r, x: x0, y: y0, w: w, h: Double(rect.height))
+        let n = SceneCatalog.all.count
+        let (color, label) = runIndicator
+        let title = "\(sceneTitle)  \(sceneIndex + 1)/\(n)  \(files.path == nil ? scene.source : "file")"
+        let dial = overlays.gravity && world.gravity != nil
+        // The dial takes the right end of the second and third lines.
+        let full = w - 16, room = full - (dial ? 2 * step + 6 : 0)
+        text(&r, fitted(title, full - 12), x: x0 + 20, y: y0 + 6)
+        r.fillCircle(
+            center: PixelPoint((x0 + 11) * scale, (y0 + 6 + step / 2) * scale), radius: 4.5 * scale, color)
+        text(&r, fitted("\(label)  items \(world.items.count)", room), x: x0 + 8, y: y0 + 6 + step, Self.dim)
+        let pad = gamepadName.map { "  pad: \($0)" } ?? ""
+        text(
+            &r, fitted("time x\(timeScaleText)  \(overlays.label)" + pad, room), x: x0 + 8, y: y0 + 6 + 2 * step,
+            Self.dim)
+        text(&r, fitted(hudTimingLine, full), x: x0 + 8, y: y0 + 6 + 3 * step, Self.dim)
+        if dial, let g = world.gravity {
+            let radius = step - 1
+            let c = PixelPoint((x0 + w - radius - 8) * scale, (y0 + 6 + 2 * step) * scale)
+            SceneRenderer.drawGravityDial(g.gravityDirection, center: c, radius: radius * scale, into: &r)
+        }
+    }
+
+    /// `s` cut to what fits in `width` pt, with "..." when cut (HUD lines only; the log and help wrap instead).
+    func fitted(_ s: String, _ width: Double) -> String {
+        let n = charactersFitting(width)
+        return s.count <= n ? s : String(s.prefix(max(1, n - 3))) + "..."
+    }
+
+    /// While the side bar is collapsed: one line in the viewport's top-left corner (scene, state, frame rate and
+    /// how to open the side bar).
+    func drawCompactHUD(into r: inout Raster) {
+        let (color, label) = runIndicator
+        let v = sceneViewport
+        let fpsText = isHeadless ? "headless" : String(format: "%.0f fps", fps)
+        let line = fitted(
+            "\(sceneTitle)  \(label)  \(fpsText)  S: side bar  H: help", Double(v.width) - 44)
+        let w = textWidth(line) + 30
+        box(&r, x: Double(v.minX) + 8, y: 8, w: w, h: lineStep + 8)
+        r.fillCircle(
+            center: PixelPoint((Double(v.minX) + 18) * scale, (12 + lineStep / 2) * scale), radius: 4 * scale, color)
+        text(&r, line, x: Double(v.minX) + 26, y: 12)
+    }
+
+    /// The last log lines (delegate calls, gestures, scene notes) filling `rect`, long ones wrapped (never cut),
+    /// newest at the bottom.
+    func drawLog(in rect: CGRect, into r: inout Raster) {
+        let x0 = Double(rect.minX), y0 = Double(rect.minY), w = Double(rect.width), h = Double(rect.height)
+        box(&r, x: x0, y: y0, w: w, h: h)
         guard !logLines.isEmpty else { return }
-        // Narrower beside the motion graph, so neither covers the other.
-        let w = min(Double(size.width) - 16, 560, graphRect.map { Double($0.minX) - 16 } ?? .infinity)
-        guard w > 60 else { return }
-        let maxChars = max(20, Int(w / 6) - 2)
+        let maxChars = charactersFitting(w - 12)
         var rows: [(String, RGBA)] = []
         for line in logLines {
             let c = line.contains("dynamicAnimator") ? Self.accent.mixed(with: Self.text, 0.3) : Self.dim
             for part in Self.wrap(line, width: maxChars, indent: 11) { rows.append((part, c)) }
         }
-        rows = Array(rows.suffix(10))
-        let h = Double(rows.count) * 11 + 8
-        let y0 = Double(size.height) - h - 8
-        box(&r, x: 8, y: y0, w: w, h: h)
-        for (i, row) in rows.enumerated() { text(&r, row.0, x: 14, y: y0 + 5 + Double(i) * 11, row.1) }
+        let fit = max(1, Int((h - 10) / lineStep))
+        rows = Array(rows.suffix(fit))
+        let top = y0 + h - 5 - Double(rows.count) * lineStep
+        for (i, row) in rows.enumerated() { text(&r, row.0, x: x0 + 6, y: top + Double(i) * lineStep, row.1) }
     }
 
     /// `line` broken at spaces into pieces of at most `width` characters; continuation pieces are indented by
@@ -104,30 +149,31 @@ extension SandboxApp {
         return out
     }
 
-    /// Right: the tuning panel.
-    func drawPanel(into r: inout Raster) {
-        let rows = panelRows()
-        guard let rect = panelRect else { return }
-        let x0 = Double(rect.minX), y0 = Double(rect.minY)
-        box(&r, x: x0, y: y0, w: Double(rect.width), h: Double(rect.height))
+    /// The tuning panel in `rect` (scrolled to keep the selected row in view; rows cut by the box are not drawn).
+    func drawPanel(in rect: CGRect, rows: [PanelRow], into r: inout Raster) {
+        let x0 = Double(rect.minX), w = Double(rect.width)
+        box(&r, x: x0, y: Double(rect.minY), w: w, h: Double(rect.height))
+        let scroll = desktop.panelScroll
+        let y0 = Double(rect.minY) - scroll, visible = Double(rect.minY)...Double(rect.maxY)
         let tops = PanelLayout.rowTops(rows)
+        let nameRoom = PanelLayout.trackX - 14, valueRoom = w - 16
         var section: String?
         for (i, row) in rows.enumerated() {
             let y = y0 + tops[i]
-            if row.section != section {
-                section = row.section
-                text(&r, row.section, x: x0 + 8, y: y - 13, Self.accent)
+            let heading = row.section != section
+            section = row.section
+            if heading, visible.contains(y - PanelLayout.headingHeight + 2), visible.contains(y) {
+                text(&r, fitted(row.section, valueRoom), x: x0 + 8, y: y - PanelLayout.headingHeight + 2, Self.accent)
             }
+            guard visible.contains(y), visible.contains(y + PanelLayout.rowHeight) else { continue }
             if i == panelIndex {
-                box(
-                    &r, x: x0 + 2, y: y - 2, w: Double(rect.width) - 4, h: PanelLayout.rowHeight - 2,
-                    RGBA(255, 255, 255, 28))
+                box(&r, x: x0 + 2, y: y - 2, w: w - 4, h: PanelLayout.rowHeight - 2, RGBA(255, 255, 255, 28))
             }
-            text(&r, row.name, x: x0 + 10, y: y, Self.text)
+            text(&r, fitted(row.name, nameRoom), x: x0 + 10, y: y, Self.text)
             var value = row.valueText
             if let d = row.derived() { value += "  " + d }
-            if i == panelIndex, let typed = numericEntry { value = "type a value: \(typed)_   (enter / esc)" }
-            text(&r, value, x: x0 + 10, y: y + 10, Self.dim)
+            if i == panelIndex, let typed = numericEntry { value = "type a value: \(typed)_  (enter / esc)" }
+            text(&r, fitted(value, valueRoom), x: x0 + 10, y: y + lineStep - 1, Self.dim)
             let tx = x0 + PanelLayout.trackX, ty = y + 6
             switch row.kind {
             case .slider:
@@ -144,40 +190,66 @@ extension SandboxApp {
                     Self.text)
             }
         }
+        // More rows above or below: a thin bar on the box's right edge shows where the view is.
+        let content = PanelLayout.height(rows), shown = Double(rect.height)
+        if content > shown + 0.5 {
+            let barH = max(12, shown * shown / content),
+                barY = Double(rect.minY) + (shown - barH) * scroll / (content - shown)
+            box(&r, x: Double(rect.maxX) - 4, y: barY, w: 3, h: barH, RGBA(255, 255, 255, 70))
+        }
     }
 
-    /// Centre: every key and mouse gesture.
+    /// Every key and mouse gesture, centred in the scene viewport (never over the side bar), in a face small
+    /// enough for the viewport.
     func drawHelp(into r: inout Raster) {
-        var lines = [
-            "Mouse",
-            "  press on an item + drag   attach it to the cursor and drag",
-            "  release while moving      fling it with the cursor's velocity",
-            "  tap empty space           snap the selected item there",
-            "  right-click               instantaneous push toward the click",
-            "  panel (right)             click or drag a slider; click a switch",
-            "  wheel                     zoom at the cursor (F frames all, 0 resets)",
-            "  middle-drag, space+drag   pan the view",
-            "", "Keys"
+        var lines: [(key: String, text: String)] = [
+            ("Mouse", ""),
+            ("  press+drag", "attach the item to the cursor and drag"),
+            ("  release", "while moving: fling it with the cursor's velocity"),
+            ("  tap", "empty space: snap the selected item there"),
+            ("  right-click", "instantaneous push toward the click"),
+            ("  side bar", "click or drag a slider; click a switch"),
+            ("  wheel", "zoom at the cursor (F frames all, 0 resets)"),
+            ("  middle-drag", "pan the view (or space+drag)"),
+            ("", ""), ("Keys", "")
         ]
         var seen = Set<String>()
         for c in KeyCommand.allCases where c != .panelPrevious {
             let h = c.help
             guard seen.insert(h.key).inserted else { continue }
-            lines.append("  " + h.key.padding(toLength: 10, withPad: " ", startingAt: 0) + h.action)
+            lines.append(("  " + h.key, h.action))
             if c.overlayLayer != nil {
                 // The layers' numbers, under the 1 ... 7 line.
                 let names = OverlayLayer.allCases.map { "\($0.rawValue) \($0.name)" }
-                lines.append("            " + names[..<4].joined(separator: "  "))
-                lines.append("            " + names[4...].joined(separator: "  "))
+                lines.append(("", names[..<4].joined(separator: "  ")))
+                lines.append(("", names[4...].joined(separator: "  ")))
             }
         }
-        lines.append("")
-        lines.append("Gamepad: left stick tilts gravity (plug in any time)")
-        let w = 470.0, h = Double(lines.count) * 11 + 20
-        let x0 = (Double(size.width) - w) / 2, y0 = max(8, (Double(size.height) - h) / 2)
+        lines.append(("", ""))
+        lines.append(("Gamepad: left stick tilts gravity (plug in any time)", ""))
+        let v = sceneViewport
+        // The face shrinks (not below 8 px) when the viewport is too small for the help at its size.
+        let base = textFace
+        let keyCol = Double(lines.map { base.width(of: $0.key.count < 16 ? $0.key : "") }.max() ?? 0) / scale + 12
+        let widest = lines.map { Double(base.width(of: $0.text)) / scale + keyCol }.max() ?? 0
+        let needW = max(widest, Double(base.width(of: lines.last?.key ?? "")) / scale) + 24
+        let needH = Double(lines.count) * lineStep + 20
+        let shrink = min(1, (Double(v.width) - 16) / needW, (Double(v.height) - 16) / needH)
+        let face = TextFace(font: font, pixelSize: max(8, ChromeFont.pointSize * scale * shrink))
+        let k = Double(face.width(of: "0")) / Double(max(1, base.width(of: "0")))
+        let step = Double(face.lineHeight) / scale
+        let w = min(Double(v.width) - 16, needW * k), h = min(Double(v.height) - 16, Double(lines.count) * step + 20)
+        let x0 = Double(v.minX) + (Double(v.width) - w) / 2, y0 = Double(v.minY) + max(8, (Double(v.height) - h) / 2)
         box(&r, x: x0, y: y0, w: w, h: h, RGBA(10, 12, 16, 235))
         for (i, line) in lines.enumerated() {
-            text(&r, line, x: x0 + 12, y: y0 + 10 + Double(i) * 11, line.hasPrefix(" ") ? Self.text : Self.accent)
+            let y = Int(((y0 + 10 + Double(i) * step) * scale).rounded())
+            guard Double(y) / scale + step <= y0 + h else { break }
+            let heading = !line.key.hasPrefix(" ") && !line.key.isEmpty
+            r.drawText(
+                line.key, x: Int(((x0 + 12) * scale).rounded()), y: y, face: face, heading ? Self.accent : Self.text)
+            r.drawText(
+                line.text, x: Int(((x0 + 12 + keyCol * k) * scale).rounded()), y: y, face: face,
+                line.key.isEmpty ? Self.dim : Self.text)
         }
     }
 }

@@ -59,7 +59,11 @@ extension SandboxApp {
     /// `pixelSize`), timing it for the HUD.
     public func render(into raster: inout Raster) {
         let t0 = ContinuousClock.now
-        sceneRenderer().draw(world, into: &raster, extras: overlay)
+        let fit = sceneTransform
+        var renderer = sceneRenderer(fit)
+        // With the side bar shown the gravity dial is in its HUD box, off the scene.
+        renderer.gravityDialInScene = !sideBarShown
+        renderer.draw(world, into: &raster, extras: overlay)
         drawGhost(into: &raster)
         drawChrome(into: &raster)
         // Over the chrome (and shown when the chrome is hidden): it takes the keys while open.
@@ -68,9 +72,23 @@ extension SandboxApp {
     }
 
     /// Draws only the scene and its overlays (no HUD, panel, log or help: nothing that shows timings), for golden
-    /// images and docs.
+    /// images and docs: the world fitted into the whole raster (a raster of `scenePixelSize` holds it 1:1).
     public func renderScene(into raster: inout Raster) {
-        sceneRenderer().draw(world, into: &raster, extras: overlay)
+        let whole = CGRect(x: 0, y: 0, width: Double(raster.width) / scale, height: Double(raster.height) / scale)
+        sceneRenderer(SceneTransform.fitting(world.bounds, into: whole)).draw(world, into: &raster, extras: overlay)
+    }
+
+    /// A renderer drawing the world through `fit` (world → window points) and the camera at the display scale.
+    func sceneRenderer(_ fit: SceneTransform) -> SceneRenderer {
+        var renderer = SceneRenderer(scale: scale * fit.scale, overlays: overlays)
+        renderer.images = configuration.images
+        renderer.camera = view.camera
+        // The camera's corner (the reference bounds' origin of the fitted world) is where `fit` puts it.
+        let o = fit.toWindow(cameraFrame.origin)
+        renderer.offset = PixelPoint(Double(o.x) * scale, Double(o.y) * scale)
+        renderer.captionFace = TextFace(
+            font: font, pixelSize: max(9, ChromeFont.pointSize * scale * fit.scale * view.camera.zoom))
+        return renderer
     }
 
     /// The drawable size in pixels.

@@ -84,6 +84,7 @@ extension SandboxApp {
 
     /// Draws the previous run's items, translucent outlines at the same animator time.
     func drawGhost(into r: inout Raster) {
+        let scale = self.scale * sceneTransform.scale
         guard readout.showGhost, let f = readout.ghost.frame(at: world.animator.elapsedTime) else { return }
         let color = RGBA(255, 255, 255, 70)
         for (k, item) in world.items.prefix(f.count / 3).enumerated() {

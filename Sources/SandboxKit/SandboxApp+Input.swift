@@ -48,28 +48,26 @@ extension SandboxApp {
 
     // MARK: Mouse
 
-    /// The panel's rectangle in points (nil while hidden).
-    var panelRect: CGRect? {
-        guard showPanel, !desktop.chromeHidden else { return nil }
-        let rows = panelRows()
-        return CGRect(
-            x: size.width - PanelLayout.width - 8, y: 8, width: PanelLayout.width,
-            height: PanelLayout.height(rows))
-    }
+    /// The panel's rectangle in window points, in the side bar (nil while hidden or collapsed).
+    public var panelRect: CGRect? { sideBarBoxes?.panel }
 
-    func pointerDown(_ p: CGPoint, button: PointerButton, time: Double) {
-        guard p.x.isFinite, p.y.isFinite else { return }
+    /// A press at window point `w`: on the panel it edits the panel, elsewhere in the side bar nothing; over the
+    /// scene it acts at the world point under it.
+    func pointerDown(_ w: CGPoint, button: PointerButton, time: Double) {
+        guard w.x.isFinite, w.y.isFinite else { return }
         lastPointerTime = time
-        if pickerPointerDown(p, button: button) { return }
-        if button == .primary, let rect = panelRect, rect.contains(p) {
+        if pickerPointerDown(w, button: button) { return }
+        if button == .primary, let rect = panelRect, rect.contains(w) {
+            settlePanelScroll()
             notePanelPress()
-            panelClick(p, in: rect)
+            panelClick(w, in: rect)
             panelDragging = true
             return
         }
-        if beginPan(p, button: button) { return }
-        // Gestures on the scene work in world points: through the camera's inverse.
-        let p = worldPoint(p)
+        if let bar = sideBarRect, bar.contains(w) { return }
+        if beginPan(w, button: button) { return }
+        // Gestures on the scene work in world points: through the viewport's fit and the camera's inverse.
+        let p = worldPoint(w)
         switch button {
         case .middle:
             break
@@ -86,17 +84,17 @@ extension SandboxApp {
         }
     }
 
-    func pointerMoved(_ p: CGPoint, time: Double) {
-        guard p.x.isFinite, p.y.isFinite else { return }
+    func pointerMoved(_ w: CGPoint, time: Double) {
+        guard w.x.isFinite, w.y.isFinite else { return }
         lastPointerTime = time
         if panelDragging, let rect = panelRect {
-            panelClick(p, in: rect, dragging: true)
+            panelClick(w, in: rect, dragging: true)
             return
         }
-        if movePan(p) { return }
-        let p = worldPoint(p)
-        // The grab and tap thresholds are window distances: world distances times the zoom.
-        let zoom = CGFloat(camera.zoom)
+        if movePan(w) { return }
+        let p = worldPoint(w)
+        // The grab and tap thresholds are window distances: world distances times the zoom and the fit.
+        let zoom = CGFloat(camera.zoom * sceneTransform.scale)
         if let g = pendingGrab, hypot(p.x - g.point.x, p.y - g.point.y) * zoom >= Self.grabThreshold {
             pendingGrab = nil
             beginDrag(g.item, at: g.point, time: g.time)
@@ -118,7 +116,7 @@ extension SandboxApp {
         if let t = pendingTap, hypot(p.x - t.point.x, p.y - t.point.y) * zoom > 8 { pendingTap = nil }
     }
 
-    func pointerUp(_ p: CGPoint, button: PointerButton, time: Double) {
+    func pointerUp(_ w: CGPoint, button: PointerButton, time: Double) {
         if panelDragging {
             panelDragging = false
             logPanelRelease()
@@ -129,9 +127,9 @@ extension SandboxApp {
             }
             return
         }
-        if endPan(p, button: button) { return }
+        if endPan(w, button: button) { return }
         guard button == .primary else { return }
-        let p = worldPoint(p)
+        let p = worldPoint(w)
         if let g = pendingGrab {
             pendingGrab = nil
             log("selected \(g.item.name ?? "item") (its motion untouched; drag to grab it)")
@@ -143,7 +141,7 @@ extension SandboxApp {
             let v = CGPoint(x: d.velocity.x * decay, y: d.velocity.y * decay)
             endDrag(fling: v)
         } else if let t = pendingTap, time - t.time < 0.5,
-            hypot(p.x - t.point.x, p.y - t.point.y) * CGFloat(camera.zoom) <= 8
+            hypot(p.x - t.point.x, p.y - t.point.y) * CGFloat(camera.zoom * sceneTransform.scale) <= 8
         {
             tap(at: p)
         }
@@ -239,6 +237,8 @@ extension SandboxApp {
             showPanel.toggle()
         case .toggleGraph:
             showGraph.toggle()
+        case .toggleSideBar:
+            toggleSideBar()
         case .toggleChrome:
             desktop.chromeHidden.toggle()
             if !desktop.chromeHidden { log("chrome shown (V or F10 hides it)") }

@@ -268,7 +268,8 @@ extension SandboxApp {
     func panelClick(_ p: CGPoint, in rect: CGRect, dragging: Bool = false) {
         let rows = panelRows()
         let tops = PanelLayout.rowTops(rows)
-        let ly = Double(p.y - rect.minY), lx = Double(p.x - rect.minX)
+        // Row tops are the panel's content coordinates: add the scroll offset shown.
+        let ly = Double(p.y - rect.minY) + desktop.panelScroll, lx = Double(p.x - rect.minX)
         if !dragging {
             guard let i = tops.firstIndex(where: { ly >= $0 && ly < $0 + PanelLayout.rowHeight }) else { return }
             panelIndex = i

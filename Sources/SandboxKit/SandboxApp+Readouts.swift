@@ -146,19 +146,22 @@ extension SandboxApp {
         return lines
     }
 
-    /// Draws the readouts just above the motion graph.
-    func drawReadouts(into r: inout Raster) {
-        guard let graph = graphRect else { return }
-        let lines = readoutLines()
-        let w = max(
-            Double(graph.width),
-            Double(lines.map { BitmapFont.width(of: $0) }.max() ?? 0)
-                * Double(textScale) / scale + 16)
-        let h = Double(lines.count) * 11 + 8
-        let x0 = Double(graph.maxX) - w, y0 = Double(graph.minY) - h - 4
-        box(&r, x: x0, y: y0, w: w, h: h)
-        for (i, line) in lines.enumerated() {
-            text(&r, line, x: x0 + 8, y: y0 + 5 + Double(i) * 11, i == 0 ? Self.text : Self.dim)
+    /// The readout lines wrapped to `width` pt (continuations indented under the text after "measured   "),
+    /// each with whether it is the first line's.
+    func readoutRows(width: Double) -> [(text: String, first: Bool)] {
+        let n = charactersFitting(width)
+        return readoutLines().enumerated().flatMap { i, line in
+            Self.wrap(line, width: n, indent: 11).map { ($0, i == 0) }
+        }
+    }
+
+    /// Draws the readouts in `rect`, just above the motion graph.
+    func drawReadouts(in rect: CGRect, rows: [(text: String, first: Bool)], into r: inout Raster) {
+        let x0 = Double(rect.minX), y0 = Double(rect.minY), w = Double(rect.width)
+        box(&r, x: x0, y: y0, w: w, h: Double(rect.height))
+        let fit = Int(((Double(rect.height) - 8) / lineStep + 0.01).rounded(.down))
+        for (i, row) in rows.prefix(fit).enumerated() {
+            text(&r, row.text, x: x0 + 8, y: y0 + 4 + Double(i) * lineStep, row.first ? Self.text : Self.dim)
         }
     }
 }

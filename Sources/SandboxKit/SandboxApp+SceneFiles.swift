@@ -94,12 +94,13 @@ extension SandboxApp {
             if case .itemProperties(let p) = f, p.madeByPanel == true { b as? DynamicItemBehavior } else { nil }
         }
         reselect(selected)
-        if file.referenceBounds.width != Double(size.width) || file.referenceBounds.height != Double(size.height) {
+        let scene = sceneViewport.size
+        if file.referenceBounds.width != Double(scene.width) || file.referenceBounds.height != Double(scene.height) {
             log(
                 String(
-                    format: "the file's reference bounds are %.0f x %.0f pt (the window is %.0f x %.0f)",
-                    file.referenceBounds.width, file.referenceBounds.height, Double(size.width),
-                    Double(size.height)))
+                    format: "the file's reference bounds are %.0f x %.0f pt (the scene is %.0f x %.0f)",
+                    file.referenceBounds.width, file.referenceBounds.height, Double(scene.width),
+                    Double(scene.height)))
         }
     }
 

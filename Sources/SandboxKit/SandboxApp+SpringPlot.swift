@@ -8,8 +8,8 @@ import SandboxScenes
 /// drawn over one another above the readouts. They coincide: each is drawn thinner than the one under it, so a
 /// mistranslated one would stand apart.
 extension SandboxApp {
-    /// Size of the plot box, pt.
-    static let springPlotSize = CGSize(width: 330, height: 112)
+    /// Height of the plot's curves, pt (the box adds its heading and legend lines).
+    static let springPlotCurveHeight: Double = 64
     /// The curves' colours and line widths (pt), in drawing order: widest first.
     static let springPlotStyles: [(RGBA, Double)] = [
         (RGBA(hex: 0x4A_90_E2), 4.5), (RGBA(hex: 0xF5_A6_23), 3), (RGBA(hex: 0x7E_D3_21), 1.8),
@@ -32,38 +32,40 @@ extension SandboxApp {
         return nil
     }
 
-    /// The plot's box in points: above the readouts, right-aligned with the graph; nil when there is no graph, no
-    /// spring, or no room.
-    var springPlotRect: CGRect? {
-        guard let graph = graphRect, translatedSpring != nil else { return nil }
-        let readoutHeight = Double(readoutLines().count) * 11 + 8
-        let s = Self.springPlotSize
-        let y = Double(graph.minY) - readoutHeight - 4 - s.height - 4
-        guard y >= 60 else { return nil }
-        return CGRect(x: Double(graph.maxX) - s.width, y: y, width: s.width, height: s.height)
+    /// The plot's box in points: in the side bar, between the readouts and the motion graph; nil when the side
+    /// bar has no room for it, there is no graph, or no spring.
+    var springPlotRect: CGRect? { sideBarBoxes?.springPlot }
+
+    /// The curves' area inside the plot's box `rect`, pt: below the heading and the legend, 8 pt in from the sides.
+    func springPlotArea(in rect: CGRect) -> (x: Double, y: Double, w: Double, h: Double) {
+        let top = 8 + 4 * lineStep
+        return (Double(rect.minX) + 8, Double(rect.minY) + top, Double(rect.width) - 16, Double(rect.height) - top - 6)
     }
 
-    /// Draws the translator's curves.
-    func drawSpringPlot(into r: inout Raster) {
-        guard let rect = springPlotRect, let (label, spring) = translatedSpring else { return }
+    /// Height of the plot's box, pt: the heading, three legend lines and the curves.
+    var springPlotHeight: Double { 8 + 4 * lineStep + Self.springPlotCurveHeight + 6 }
+
+    /// Draws the translator's curves in `rect`.
+    func drawSpringPlot(in rect: CGRect, into r: inout Raster) {
+        guard let (label, spring) = translatedSpring else { return }
         let x0 = Double(rect.minX), y0 = Double(rect.minY), w = Double(rect.width), h = Double(rect.height)
         box(&r, x: x0, y: y0, w: w, h: h)
         let duration = spring.plotDuration
-        text(&r, "step response: \(label)", x: x0 + 8, y: y0 + 5, Self.accent)
+        text(&r, fitted("step response: \(label)", w - 16), x: x0 + 8, y: y0 + 4, Self.accent)
         let models = spring.models
         let legend = [
-            [(0, "UIKit attachment"), (1, "SwiftUI response"), (2, "SwiftUI bounce")],
-            [(3, "CASpringAnimation"), (-1, String(format: "(they coincide)  t 0 ... %.2g s", duration))]
+            [(0, "UIKit attachment"), (1, "SwiftUI response")], [(2, "SwiftUI bounce"), (3, "CASpringAnimation")],
+            [(-1, String(format: "(they coincide)  t 0 ... %.2g s", duration))]
         ]
         for (row, entries) in legend.enumerated() {
             var x = x0 + 8
             for (k, name) in entries {
                 let color = k >= 0 ? Self.springPlotStyles[k].0 : Self.dim
-                text(&r, name, x: x, y: y0 + 16 + Double(row) * 10, color)
-                x += Double(BitmapFont.width(of: name + "  ")) * Double(textScale) / scale
+                text(&r, name, x: x, y: y0 + 4 + Double(row + 1) * lineStep, color)
+                x += textWidth(name + "  ")
             }
         }
-        let plot = (x: x0 + 8, y: y0 + 40, w: w - 16, h: h - 46)
+        let plot = springPlotArea(in: rect)
         box(&r, x: plot.x, y: plot.y, w: plot.w, h: plot.h, RGBA(255, 255, 255, 14))
         // Rest (0) and release (1) levels; the plot spans −1 … 1.
         box(&r, x: plot.x, y: plot.y + plot.h / 2, w: plot.w, h: 0.5, RGBA(255, 255, 255, 60))

@@ -22,20 +22,20 @@ extension SandboxApp {
         size = CGSize(width: width, height: height)
         if newScale.isFinite, newScale > 0 { scale = max(0.25, min(8, newScale)) }
         guard old != (size, scale) else { return }
+        // The reference bounds are the scene viewport: the window minus the side bar (collapsed in a window too
+        // narrow for it).
+        let scene = sceneViewport.size
+        let follows =
+            "window \(Int(width)) x \(Int(height)) pt at \(scale) px/pt: reference bounds follow ("
+            + "\(Int(scene.width)) x \(Int(scene.height)) pt\(sideBarShown ? " beside the side bar" : ""))"
         if world.animator.elapsedTime == 0, drag == nil {
-            log("window \(Int(width)) x \(Int(height)) pt at \(scale) px/pt: reference bounds follow")
+            log(follows)
             loadScene(sceneIndex)
             return
         }
-        world.animator.referenceBounds = CGRect(origin: .zero, size: size)
-        if showPanel, width < Self.panelMinimumWindowWidth, old.0.width >= CGFloat(Self.panelMinimumWindowWidth) {
-            showPanel = false
-            log("tuning panel hidden in a window this narrow: T shows it")
-        }
+        world.animator.referenceBounds = CGRect(origin: .zero, size: scene)
         let moved = keepItemsInside()
-        log(
-            "window \(Int(width)) x \(Int(height)) pt at \(scale) px/pt: reference bounds follow"
-                + (moved > 0 ? "; \(moved) item\(moved == 1 ? "" : "s") brought back inside" : ""))
+        log(follows + (moved > 0 ? "; \(moved) item\(moved == 1 ? "" : "s") brought back inside" : ""))
     }
 
     /// Moves every item whose (rotated) frame leaves the reference bounds by more than `insideTolerance` back

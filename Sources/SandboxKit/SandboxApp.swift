@@ -14,12 +14,16 @@ public final class SandboxApp {
         public var scene: String = SceneCatalog.defaultName
         /// Seed of every scene's randomness. Default 1.
         public var seed: UInt64 = 1
-        /// Window size, pt. Default 960 × 640.
+        /// Scene size, pt (the animator's reference bounds). Default 960 × 640. The window is this plus the side
+        /// bar (`SideBar.width`) when the side bar fits beside it.
         public var size = CGSize(width: 960, height: 640)
         /// Pixels per point. Default 1.
         public var scale: Double = 1
         /// Where screenshots and "copy as Swift" files go. Default the current directory.
         public var outputDirectory = "."
+        /// The chrome's TrueType font file. Default `ChromeFont.defaultPath` (DejaVu Sans Mono); a missing file
+        /// is one log line and the built-in bitmap font.
+        public var fontPath = ChromeFont.defaultPath
         /// Pictures for items with an `imageSlot` (the sticker pile's stickers), from `--assets DIR`. Default none.
         public var images: [Raster] = []
 
@@ -35,7 +39,7 @@ public final class SandboxApp {
     public internal(set) var sceneIndex: Int
     /// The current scene.
     public internal(set) var world: SceneWorld
-    /// Window size, pt (= the animator's reference bounds).
+    /// Window size, pt: the scene viewport plus the side bar (`sceneViewport`, `sideBarRect`).
     public internal(set) var size: CGSize
     /// Pixels per point (HiDPI).
     public internal(set) var scale: Double
@@ -47,8 +51,7 @@ public final class SandboxApp {
     public var overlays = OverlayOptions()
     /// Help overlay shown (H). Default false.
     public internal(set) var showHelp = false
-    /// Tuning panel shown (T). Default true; false when the window starts narrower than
-    /// `SandboxApp.panelMinimumWindowWidth` (the 300-pt panel would cover half of it).
+    /// Tuning panel shown in the side bar (T). Default true.
     public internal(set) var showPanel = true
     /// Motion graph of the selected item shown (G). Default true (it appears once an item is selected).
     public internal(set) var showGraph = true
@@ -127,6 +130,8 @@ public final class SandboxApp {
     var view = SceneViewState()
     /// The scene picker while open (SandboxApp+ScenePicker), else nil.
     var picker: ScenePicker?
+    /// The chrome's font (nil: the bitmap font).
+    let font: TrueTypeFont?
 
     // MARK: Creating
 
@@ -138,16 +143,18 @@ public final class SandboxApp {
             SceneCatalog.all.firstIndex { $0.name == configuration.scene }
             ?? SceneCatalog.all.firstIndex { $0.name == SceneCatalog.defaultName } ?? 0
         sceneIndex = index
-        size = CGSize(width: max(200, configuration.size.width), height: max(200, configuration.size.height))
+        let sceneSize = CGSize(
+            width: max(200, configuration.size.width), height: max(200, configuration.size.height))
+        // The window holds the scene and, beside it, the side bar (when the scene is wide enough to keep it).
+        let bar = Double(sceneSize.width) >= SideBar.minimumSceneWidth ? SideBar.width : 0
+        size = CGSize(width: Double(sceneSize.width) + bar, height: Double(sceneSize.height))
         scale = max(0.25, min(8, configuration.scale))
-        world = SceneWorld(bounds: CGRect(origin: .zero, size: size), seed: configuration.seed)
-        showPanel = Double(size.width) >= Self.panelMinimumWindowWidth
+        let (font, fontProblem) = Self.openFont(configuration.fontPath)
+        self.font = font
+        world = SceneWorld(bounds: CGRect(origin: .zero, size: sceneSize), seed: configuration.seed)
         loadScene(index)
-        if !showPanel { log("tuning panel hidden in a window this narrow: T shows it") }
+        if let fontProblem { log(fontProblem) }
     }
-
-    /// The narrowest window, pt, that opens with the tuning panel shown: 720.
-    public static let panelMinimumWindowWidth = 720.0
 
     /// The current scene's descriptor.
     public var scene: SceneDescriptor { SceneCatalog.all[sceneIndex] }
@@ -162,7 +169,9 @@ public final class SandboxApp {
         sceneIndex = ((index % n) + n) % n
         // Another scene starts at 1:1; a rebuild of the same scene (a resize before the first step) keeps the view.
         if sceneIndex != previous { view.camera = SceneCamera() }
-        install(SceneCatalog.all[sceneIndex].make(bounds: CGRect(origin: .zero, size: size), seed: configuration.seed))
+        install(
+            SceneCatalog.all[sceneIndex].make(
+                bounds: CGRect(origin: .zero, size: sceneViewport.size), seed: configuration.seed))
         adoptCatalogueScene()
         log("scene \(scene.name) (\(scene.source)): \(scene.summary)")
     }

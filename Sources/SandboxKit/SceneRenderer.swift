@@ -13,10 +13,18 @@ public struct SceneRenderer {
     public var overlays: OverlayOptions
     /// Pictures for items with an `imageSlot` (the sandbox's `--assets` PNGs); empty: items keep their colour.
     public var images: [Raster] = []
-    /// The view onto the world (SceneCamera); nil: 1:1 with the reference bounds' origin at the viewport's corner.
+    /// The view onto the world (SceneCamera); nil: 1:1 with the reference bounds' origin at `offset`.
     public var camera: SceneCamera?
-    /// The window rectangle the scene is drawn in, pt; nil: the whole raster from its origin.
-    public var viewport: CGRect?
+    /// Pixel position, in the raster, of the world point at the view's corner (the camera's offset, or the
+    /// reference bounds' origin): the scene viewport's fit. Default (0, 0).
+    public var offset = PixelPoint(0, 0)
+    /// Draw the gravity dial in the world's top-right corner (false: the app shows it in its side bar). Default
+    /// true.
+    public var gravityDialInScene = true
+    /// The captions' face (nil: the bitmap font at the whole scale nearest the zoomed scale).
+    public var captionFace: TextFace?
+    /// Outside the world's bounds (the viewport's margins when the world's aspect differs).
+    public static let outside = RGBA(hex: 0x0E_10_14)
 
     /// Background of the reference area.
     public static let background = RGBA(hex: 0x1C_20_26)
@@ -54,9 +62,7 @@ public struct SceneRenderer {
     @inline(__always)
     func px(_ p: CGPoint, _ origin: CGPoint) -> PixelPoint {
         let k = unit
-        return PixelPoint(
-            Double(p.x - origin.x) * k + Double(viewport?.minX ?? 0) * scale,
-            Double(p.y - origin.y) * k + Double(viewport?.minY ?? 0) * scale)
+        return PixelPoint(Double(p.x - origin.x) * k + offset.x, Double(p.y - origin.y) * k + offset.y)
     }
 
     /// Colour of a scene's captions: a quiet grey on the background.
@@ -64,18 +70,25 @@ public struct SceneRenderer {
 
     /// Draws the scene (background, boundaries, items, overlays) into `raster`.
     public func draw(_ world: SceneWorld, into raster: inout Raster, extras: SceneOverlayState = SceneOverlayState()) {
-        raster.clear(Self.background)
         let bounds = world.bounds
         let origin = viewOrigin(bounds)
+        let area = worldPixelRect(bounds)
+        raster.clear(Self.background)
+        // The bands around the world's bounds (none when it covers the raster).
+        let (w, h) = (raster.width, raster.height)
+        raster.fillRect(x0: 0, y0: 0, x1: w, y1: area.y0, Self.outside)
+        raster.fillRect(x0: 0, y0: area.y1, x1: w, y1: h, Self.outside)
+        raster.fillRect(x0: 0, y0: max(0, area.y0), x1: area.x0, y1: min(h, area.y1), Self.outside)
+        raster.fillRect(x0: area.x1, y0: max(0, area.y0), x1: w, y1: min(h, area.y1), Self.outside)
         let behaviors = world.allBehaviors
         if overlays.boundaries { drawBoundaries(behaviors, bounds: bounds, origin: origin, into: &raster) }
         if overlays.fields { drawFields(behaviors, bounds: bounds, origin: origin, into: &raster) }
+        let face = captionFace ?? TextFace(font: nil, pixelSize: Double(BitmapFont.lineHeight) * unit)
         for caption in world.captions {
             let p = px(caption.at, origin)
-            let s = max(1, Int(unit.rounded()))
             raster.drawText(
-                caption.text, x: Int(p.x) - BitmapFont.width(of: caption.text, scale: s) / 2, y: Int(p.y),
-                scale: s, Self.captionColor)
+                caption.text, x: Int(p.x) - face.width(of: caption.text) / 2, y: Int(p.y), face: face,
+                Self.captionColor)
         }
         for item in world.items {
             drawItem(item, world: world, origin: origin, selected: item === extras.selected, into: &raster)
@@ -112,7 +125,12 @@ public struct SceneRenderer {
                     head: 12 * unit, Self.pushColor.withAlpha(alpha))
             }
         }
-        if overlays.gravity, let g = world.gravity { drawGravity(g.gravityDirection, raster: &raster) }
+        if overlays.gravity, gravityDialInScene, let g = world.gravity {
+            // The world's top-right corner: items come to rest at the bottom, not up there.
+            let radius = 36 * scale
+            let c = PixelPoint(Double(area.x1) - radius - 12 * scale, Double(area.y0) + radius + 12 * scale)
+            Self.drawGravityDial(g.gravityDirection, center: c, radius: radius, into: &raster)
+        }
     }
 
     /// Boundary lines of every collision behaviour, and its reference-bounds loop.
@@ -228,15 +246,28 @@ public struct SceneRenderer {
         return local.map { PixelPoint(c.x + ca * $0.0 - sa * $0.1, c.y + sa * $0.0 + ca * $0.1) }
     }
 
-    /// The gravity arrow under the HUD: 40 px per UIKit unit (1000 pt/s²), capped at 3 units.
-    func drawGravity(_ g: CGVector, raster: inout Raster) {
-        let center = PixelPoint(60 * scale, 120 * scale)
-        raster.strokeCircle(center: center, radius: 44 * scale, width: 1 * scale, Self.gravityColor.withAlpha(90))
+    /// The world's bounds in raster pixels (whole pixels, rounded), or the whole raster when unbounded.
+    func worldPixelRect(_ bounds: CGRect) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
+        guard !bounds.isNull, bounds.width > 0, bounds.height > 0 else {
+            return (Int.min / 2, Int.min / 2, Int.max / 2, Int.max / 2)
+        }
+        let a = px(bounds.origin, viewOrigin(bounds)), k = unit
+        return (
+            Int(a.x.rounded()), Int(a.y.rounded()), Int((a.x + Double(bounds.width) * k).rounded()),
+            Int((a.y + Double(bounds.height) * k).rounded())
+        )
+    }
+
+    /// The gravity dial: a ring of `radius` px at `center` and an arrow from its centre, a UIKit unit (1000 pt/s²)
+    /// 0.6 of the radius, reaching the ring at 5/3 units and above.
+    public static func drawGravityDial(_ g: CGVector, center: PixelPoint, radius: Double, into raster: inout Raster) {
+        let px = radius / 44
+        raster.strokeCircle(center: center, radius: radius, width: max(1, px), gravityColor.withAlpha(90))
         let mag = (Double(g.dx * g.dx + g.dy * g.dy)).squareRoot()
         guard mag > 1e-9 else { return }
-        let shown = min(mag, 3) / mag * 14 * scale
+        let shown = min(0.6 * mag, 1) / mag * radius
         let tip = PixelPoint(center.x + Double(g.dx) * shown, center.y + Double(g.dy) * shown)
-        raster.drawArrow(from: center, to: tip, width: 3 * scale, head: 10 * scale, Self.gravityColor)
+        raster.drawArrow(from: center, to: tip, width: 3 * px, head: 10 * px, gravityColor)
     }
 }
 

@@ -84,10 +84,10 @@ public struct PanelRow {
 public enum PanelLayout {
     /// Panel width, pt.
     public static let width: Double = 300
-    /// Row height, pt.
-    public static let rowHeight: Double = 22
+    /// Row height, pt: two lines of the chrome's 14-pt text (name, value) and a gap.
+    public static let rowHeight: Double = 30
     /// Height of a section heading, pt.
-    public static let headingHeight: Double = 18
+    public static let headingHeight: Double = 20
     /// Top of the first row, pt below the panel's top.
     public static let top: Double = 8
     /// The slider track's inset from the panel's left edge, pt, and its width.

@@ -38,6 +38,7 @@ struct EventTranslator {
         case keycode(SDLK_c): .copySwift
         case keycode(SDLK_t): .togglePanel
         case keycode(SDLK_v), keycode(SDLK_F10): .toggleChrome
+        case keycode(SDLK_s), keycode(SDLK_F9): .toggleSideBar
         case keycode(SDLK_g): .toggleGraph
         case keycode(SDLK_b): .toggleGhost
         case keycode(SDLK_f): .frameAll

@@ -59,7 +59,9 @@ struct DynamicsSandbox: ParsableCommand {
 
     @Option(
         name: .long, parsing: .unconditional,
-        help: "Window size in points, WIDTHxHEIGHT (default 960x640; width 480…4000, height 360…4000).")
+        help:
+            "Scene size in points, WIDTHxHEIGHT (default 960x640; width 480…4000, height 360…4000); the window adds the side bar."
+    )
     var size = "960x640"
 
     @Option(name: .long, help: "Open this scene file (JSON, docs/scene-files.md) instead of --scene; Ctrl+S saves one.")

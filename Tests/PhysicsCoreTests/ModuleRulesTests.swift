@@ -8,7 +8,7 @@ import Testing
 struct ModuleRulesTests {
     /// Layer of each module of ours: a module may import only modules of a strictly lower layer.
     static let layers: [String: Int] = [
-        "PhysicsCore": 0, "CZlib": 0, "CSDL2": 0,
+        "PhysicsCore": 0, "CZlib": 0, "CSDL2": 0, "CFreeType": 0,
         "Dynamics": 1, "SandboxRender": 1,
         "UIKitDynamics": 2, "SandboxScenes": 2,
         "SandboxKit": 3,
@@ -72,8 +72,9 @@ struct ModuleRulesTests {
         }
     }
 
-    /// Arrows point down: no module of ours imports one of its own layer or above, and only SandboxSDL sees SDL.
-    @Test("Every module of ours imports only lower layers; only SandboxSDL imports SDL")
+    /// Arrows point down: no module of ours imports one of its own layer or above, only SandboxSDL sees SDL and
+    /// only SandboxRender sees FreeType (the rest of the app draws text through its `TextFace`).
+    @Test("Every module of ours imports only lower layers; only SandboxSDL imports SDL, only SandboxRender FreeType")
     func arrowsPointDown() throws {
         for (module, layer) in Self.layers where !module.hasPrefix("C") {
             let dir = Self.sourcesRoot.appendingPathComponent(module)
@@ -84,6 +85,9 @@ struct ModuleRulesTests {
             for (file, imported) in try Self.imports(in: module) {
                 if imported == "CSDL2" || imported.hasPrefix("SDL") {
                     #expect(module == "SandboxSDL", "\(module)/\(file) imports \(imported)")
+                }
+                if imported == "CFreeType" {
+                    #expect(module == "SandboxRender", "\(module)/\(file) imports \(imported)")
                 }
                 guard let importedLayer = Self.layers[imported] else { continue }
                 #expect(importedLayer < layer, "\(module)/\(file) imports \(imported), which is not below it")

@@ -175,7 +175,8 @@ struct CameraTests {
         app.overlays = .none
         let item = try #require(app.world.items.last)
         app.setCamera(SceneCamera(offset: CGPoint(x: item.center.x - 100, y: item.center.y - 100), zoom: 2))
-        var raster = Raster(width: app.pixelSize.width, height: app.pixelSize.height)
+        // The scene alone (no side bar): a raster of the scene's pixel size holds the reference area 1:1.
+        var raster = Raster(width: app.scenePixelSize.width, height: app.scenePixelSize.height)
         app.renderScene(into: &raster)
         let c = item.color
         let expected = RGBA(c.red, c.green, c.blue)

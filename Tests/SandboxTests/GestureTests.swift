@@ -278,8 +278,10 @@ struct GestureTests {
         guard let i = rows.firstIndex(where: { $0.name == "elasticity" }) else {
             Issue.record("no elasticity row"); return
         }
-        let left = Double(app.size.width) - PanelLayout.width - 8
-        let py = 8 + PanelLayout.rowTops(rows)[i] + 6
+        // The panel docks in the side bar and scrolls to the selected row: its geometry comes from the app.
+        app.panelIndex = i
+        let left = Double(app.panelRect?.minX ?? 0)
+        let py = (app.panelRowTop(i) ?? -100) + 6
         let px = left + PanelLayout.trackX + PanelLayout.trackWidth * 0.75
         pump.dispatch(Self.button(true, x: Int32(px.rounded()), y: Int32(py), ms: 2000))
         pump.dispatch(Self.button(false, x: Int32(px.rounded()), y: Int32(py), ms: 2050))
@@ -298,8 +300,9 @@ struct GestureTests {
         let rows = app.panelRows()
         guard let i = rows.firstIndex(where: { $0.name == name && section.map($0.section.hasPrefix) ?? true })
         else { return nil }
-        let left = Double(app.size.width) - PanelLayout.width - 8
-        let py = Int32(8 + PanelLayout.rowTops(rows)[i] + 6)
+        app.panelIndex = i
+        let left = Double(app.panelRect?.minX ?? 0)
+        let py = Int32((app.panelRowTop(i) ?? -100) + 6)
         let px = Int32((left + PanelLayout.trackX + PanelLayout.trackWidth * fraction).rounded())
         pump.dispatch(button(true, x: px, y: py, ms: ms))
         pump.dispatch(button(false, x: px, y: py, ms: ms + 50))
@@ -384,8 +387,9 @@ struct GestureTests {
         let dv = 100 * 2 / 0.36
         let rows = app.panelRows()
         let i = try #require(rows.firstIndex { $0.section.hasPrefix("push") && $0.name == "angle" })
-        let left = Double(app.size.width) - PanelLayout.width - 8
-        let y = Int32(8 + PanelLayout.rowTops(rows)[i] + 6)
+        app.panelIndex = i
+        let left = Double(app.panelRect?.minX ?? 0)
+        let y = Int32((app.panelRowTop(i) ?? -100) + 6)
         func x(_ f: Double) -> Int32 { Int32((left + PanelLayout.trackX + PanelLayout.trackWidth * f).rounded()) }
         // Press on the middle of the track (angle 0): a click fires at once.
         pump.dispatch(Self.button(true, x: x(0.5), y: y, ms: 4000))

@@ -24,7 +24,8 @@ struct GoldenImageTests {
         config.scale = 0.5
         let app = SandboxApp(configuration: config)
         for _ in 0..<frames { app.frame(dt: 1.0 / 60) }
-        var r = Raster(width: app.pixelSize.width, height: app.pixelSize.height)
+        // The scene alone (the window adds the side bar beside it).
+        var r = Raster(width: app.scenePixelSize.width, height: app.scenePixelSize.height)
         app.renderScene(into: &r)
         return r
     }

@@ -137,7 +137,7 @@ struct PNGHostileTests {
         c.scene = "sticker-pile"
         c.images = loaded.images
         let app = SandboxApp(configuration: c)
-        var raster = Raster(width: app.pixelSize.width, height: app.pixelSize.height)
+        var raster = Raster(width: app.scenePixelSize.width, height: app.scenePixelSize.height)
         app.renderScene(into: &raster)
         #expect(raster[125, 25] == RGBA(255, 0, 255))
     }

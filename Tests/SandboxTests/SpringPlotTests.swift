@@ -55,7 +55,9 @@ struct SpringPlotTests {
         return (app, r)
     }
 
-    @Test("drawn above the readouts: along UIKit's curve the top (thinnest) line is on the others; nothing beside it")
+    @Test(
+        "drawn in the side bar above the graph: along UIKit's curve the top (thinnest) line is on the others; nothing beside it"
+    )
     func drawnCurves() throws {
         let (app, r) = try Self.render(frequency: 2, damping: 0.2)
         if let dir = ProcessInfo.processInfo.environment["SPRING_PLOT_PNG"] {
@@ -66,9 +68,7 @@ struct SpringPlotTests {
         #expect(rect.maxY < graph.minY && rect.maxX == graph.maxX)
         let spring = try #require(app.translatedSpring).spring
         // The plot area's geometry, as drawSpringPlot lays it out.
-        let plot = (
-            x: Double(rect.minX) + 8, y: Double(rect.minY) + 40, w: Double(rect.width) - 16, h: Double(rect.height) - 46
-        )
+        let plot = app.springPlotArea(in: rect)
         let white = SandboxApp.springPlotStyles[3].0
         let blue = SandboxApp.springPlotStyles[0].0
         var onCurve = 0, besideIsPlain = 0
