@@ -10,7 +10,7 @@ package struct SolverBody: Sendable {
     package init() {}
 }
 
-/// The velocities and step motion of four bodies, one per lane, gathered from `World.solverBodies` for a bundle.
+/// The velocities and step motion of four bodies, one per lane, gathered from `StepScratch.solverBodies` for a bundle.
 package struct WideBodies {
     package var vx: Lanes, vy: Lanes, w: Lanes
     package var dpx = Lanes(), dpy = Lanes(), dqc = Lanes(repeating: 1), dqs = Lanes()
@@ -60,14 +60,15 @@ extension World {
     /// Copies every body a constraint touches into the solver's single-precision bodies (once per step: static and
     /// sleeping bodies do not change during it).
     package mutating func loadSolverBodies() {
-        if solverBodies.count < bodies.count {
-            solverBodies.append(contentsOf: repeatElement(SolverBody(), count: bodies.count - solverBodies.count))
-            solverVelocityStart.append(
-                contentsOf: repeatElement(Lanes(), count: bodies.count - solverVelocityStart.count))
+        if scratch.solverBodies.count < bodies.count {
+            scratch.solverBodies.append(
+                contentsOf: repeatElement(SolverBody(), count: bodies.count - scratch.solverBodies.count))
+            scratch.solverVelocityStart.append(
+                contentsOf: repeatElement(Lanes(), count: bodies.count - scratch.solverVelocityStart.count))
         }
-        wideConstraints.withUnsafeBufferPointer { ws in
+        scratch.wideConstraints.withUnsafeBufferPointer { ws in
             states.withUnsafeBufferPointer { st in
-                solverBodies.withUnsafeMutableBufferPointer { sb in
+                scratch.solverBodies.withUnsafeMutableBufferPointer { sb in
                     for w in 0..<ws.count {
                         for l in 0..<Int(ws[w].laneCount) {
                             let a = Int(ws[w].bodyA[l]), b = Int(ws[w].bodyB[l])
@@ -99,11 +100,11 @@ extension World {
 
     /// Copies the awake bodies' velocities into the solver bodies.
     package mutating func loadSolverVelocities() {
-        if wideConstraints.isEmpty { return }
+        if scratch.wideConstraints.isEmpty { return }
         states.withUnsafeBufferPointer { st in
-            solverBodies.withUnsafeMutableBufferPointer { sb in
-                solverVelocityStart.withUnsafeMutableBufferPointer { start in
-                    for i32 in awakeBodies {
+            scratch.solverBodies.withUnsafeMutableBufferPointer { sb in
+                scratch.solverVelocityStart.withUnsafeMutableBufferPointer { start in
+                    for i32 in scratch.awakeBodies {
                         let i = Int(i32)
                         let v = Self.velocityLanes(st[i])
                         sb[i].velocity = v
@@ -116,11 +117,11 @@ extension World {
 
     /// Adds the solver's velocity change of each awake body to its double-precision state.
     package mutating func storeSolverVelocities() {
-        if wideConstraints.isEmpty { return }
+        if scratch.wideConstraints.isEmpty { return }
         states.withUnsafeMutableBufferPointer { st in
-            solverBodies.withUnsafeBufferPointer { sb in
-                solverVelocityStart.withUnsafeMutableBufferPointer { start in
-                    for i32 in awakeBodies {
+            scratch.solverBodies.withUnsafeBufferPointer { sb in
+                scratch.solverVelocityStart.withUnsafeMutableBufferPointer { start in
+                    for i32 in scratch.awakeBodies {
                         let i = Int(i32)
                         let v = sb[i].velocity
                         let d = v - start[i]
@@ -136,10 +137,10 @@ extension World {
 
     /// Copies the awake bodies' step motion into the solver bodies (after each position update).
     package mutating func loadSolverMotion() {
-        if wideConstraints.isEmpty { return }
+        if scratch.wideConstraints.isEmpty { return }
         states.withUnsafeBufferPointer { st in
-            solverBodies.withUnsafeMutableBufferPointer { sb in
-                for i32 in awakeBodies {
+            scratch.solverBodies.withUnsafeMutableBufferPointer { sb in
+                for i32 in scratch.awakeBodies {
                     let i = Int(i32)
                     sb[i].motion = Self.motionLanes(st[i])
                 }

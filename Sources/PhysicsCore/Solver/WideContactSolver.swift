@@ -2,12 +2,12 @@
 /// equations as the scalar passes in ContactSolver.swift, one SIMD lane per constraint. The bundles run in colour
 /// order, so the ground-up Gauss–Seidel order of the colours is kept; inside a colour the lanes share no moving
 /// body and solving them side by side is exactly solving them one after the other. They work on the
-/// single-precision `solverBodies`, loaded from and stored back to the body states around them (World+Step.swift).
+/// single-precision `scratch.solverBodies`, loaded from and stored back to the body states around them (World+Step.swift).
 extension World {
     /// Applies last step's impulses of the bundled constraints at the start of a sub-step.
     package mutating func warmStartWideContacts() {
-        wideConstraints.withUnsafeBufferPointer { ws in
-            solverBodies.withUnsafeMutableBufferPointer { st in
+        scratch.wideConstraints.withUnsafeBufferPointer { ws in
+            scratch.solverBodies.withUnsafeMutableBufferPointer { st in
                 guard let wBase = ws.baseAddress, let sBase = st.baseAddress else { return }
                 for i in 0..<ws.count {
                     let c = wBase + i
@@ -43,8 +43,8 @@ extension World {
     package mutating func solveWideContacts(invH: Double, useBias: Bool) {
         let maxBias = Float(settings.contactPushMaxVelocity)
         let invH = Float(invH)
-        wideConstraints.withUnsafeMutableBufferPointer { ws in
-            solverBodies.withUnsafeMutableBufferPointer { st in
+        scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
+            scratch.solverBodies.withUnsafeMutableBufferPointer { st in
                 guard let wBase = ws.baseAddress, let sBase = st.baseAddress else { return }
                 for i in 0..<ws.count {
                     let c = wBase + i
