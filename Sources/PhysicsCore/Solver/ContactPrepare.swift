@@ -34,7 +34,7 @@ extension World {
         }
         let context = PrepareContext(
             gravity: settings.gravity, contactSoftness: contactSoftness,
-            staticSoftness: staticSoftness)
+            staticSoftness: staticSoftness, sink: Int32(bodies.count))
         scratch.solveOrder.withUnsafeBufferPointer { order in
             contacts.withUnsafeBufferPointer { co in
                 bodies.withUnsafeBufferPointer { bo in
@@ -81,6 +81,8 @@ extension World {
         var gravity: Vec2
         var contactSoftness: Softness
         var staticSoftness: Softness
+        /// The solver bodies' sink slot (`bodies.count`): lanes that must not be written store there.
+        var sink: Int32
     }
 
     /// Computes contact `k`'s solver data into lane `l` of a bundle (lane 0 resets it). Empty lanes (after the
@@ -97,6 +99,8 @@ extension World {
             w.pointee.bodyA = SIMD4(repeating: contact.pointee.bodyA)
             w.pointee.bodyB = SIMD4(repeating: contact.pointee.bodyB)
             w.pointee.useBlock = SIMD4(repeating: -1)
+            w.pointee.storeA = SIMD4(repeating: ctx.sink)
+            w.pointee.storeB = SIMD4(repeating: ctx.sink)
         }
         // Lanes are written with scalar stores straight into the bundle (a SIMD element setter goes through the
         // stack and stalls on store forwarding).
@@ -111,8 +115,14 @@ extension World {
         let awakeA = bA.pointee.isAwake, awakeB = bB.pointee.isAwake
         let mA = awakeA ? bA.pointee.invMass : 0, iA = awakeA ? bA.pointee.invInertia : 0
         let mB = awakeB ? bB.pointee.invMass : 0, iB = awakeB ? bB.pointee.invInertia : 0
-        if mA > 0 || iA > 0 { w.pointee.writeA |= 1 << UInt8(l) }
-        if mB > 0 || iB > 0 { w.pointee.writeB |= 1 << UInt8(l) }
+        if mA > 0 || iA > 0 {
+            w.pointee.writeA |= 1 << UInt8(l)
+            putInt(w.pointer(to: \.storeA), contact.pointee.bodyA)
+        }
+        if mB > 0 || iB > 0 {
+            w.pointee.writeB |= 1 << UInt8(l)
+            putInt(w.pointer(to: \.storeB), contact.pointee.bodyB)
+        }
         let n = contact.pointee.manifold.normal, t = n.rightPerp
         let softness = (mA == 0 || mB == 0) ? ctx.staticSoftness : ctx.contactSoftness
         let accA =

@@ -33,18 +33,16 @@ package struct WideBodies {
         }
     }
 
-    /// Writes the velocities of the lanes in `mask` back.
-    @inline(never) package func store(
-        _ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>,
-        mask: UInt8
-    ) {
-        if mask == 0 { return }
+    /// Writes the velocities of the four lanes to the slots of `index` (lanes that must not be written name the sink
+    /// slot). Lanes of one bundle name distinct bodies, apart from the sink.
+    @inline(never) package func store(_ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>)
+    {
         let lanes = UnsafeRawPointer(index)
         let rows = transpose(vx, vy, w, Lanes())
-        if mask & 1 != 0 { bodies[Int(lanes.load(fromByteOffset: 0, as: Int32.self))].velocity = rows.0 }
-        if mask & 2 != 0 { bodies[Int(lanes.load(fromByteOffset: 4, as: Int32.self))].velocity = rows.1 }
-        if mask & 4 != 0 { bodies[Int(lanes.load(fromByteOffset: 8, as: Int32.self))].velocity = rows.2 }
-        if mask & 8 != 0 { bodies[Int(lanes.load(fromByteOffset: 12, as: Int32.self))].velocity = rows.3 }
+        bodies[Int(lanes.load(fromByteOffset: 0, as: Int32.self))].velocity = rows.0
+        bodies[Int(lanes.load(fromByteOffset: 4, as: Int32.self))].velocity = rows.1
+        bodies[Int(lanes.load(fromByteOffset: 8, as: Int32.self))].velocity = rows.2
+        bodies[Int(lanes.load(fromByteOffset: 12, as: Int32.self))].velocity = rows.3
     }
 }
 
@@ -60,9 +58,10 @@ extension World {
     /// Copies every body a constraint touches into the solver's single-precision bodies (once per step: static and
     /// sleeping bodies do not change during it).
     package mutating func loadSolverBodies() {
-        if scratch.solverBodies.count < bodies.count {
+        // One slot per body and the sink (index `bodies.count`), where lanes that must not be written store.
+        if scratch.solverBodies.count < bodies.count + 1 {
             scratch.solverBodies.append(
-                contentsOf: repeatElement(SolverBody(), count: bodies.count - scratch.solverBodies.count))
+                contentsOf: repeatElement(SolverBody(), count: bodies.count + 1 - scratch.solverBodies.count))
             scratch.solverVelocityStart.append(
                 contentsOf: repeatElement(Lanes(), count: bodies.count - scratch.solverVelocityStart.count))
         }

@@ -15,8 +15,8 @@ extension World {
                     var b = WideBodies(sBase, c.pointer(to: \.bodyB)!, motion: false)
                     Self.warmStart(&a, &b, c, c.pointer(to: \.p0)!)
                     if c.pointee.twoPoints { Self.warmStart(&a, &b, c, c.pointer(to: \.p1)!) }
-                    a.store(sBase, c.pointer(to: \.bodyA)!, mask: c.pointee.writeA)
-                    b.store(sBase, c.pointer(to: \.bodyB)!, mask: c.pointee.writeB)
+                    a.store(sBase, c.pointer(to: \.storeA)!)
+                    b.store(sBase, c.pointer(to: \.storeB)!)
                 }
             }
         }
@@ -189,8 +189,8 @@ extension World {
 
         friction(&a, &b, c, p0)
         friction(&a, &b, c, p1)
-        a.store(states, c.pointer(to: \.bodyA)!, mask: c.pointee.writeA)
-        b.store(states, c.pointer(to: \.bodyB)!, mask: c.pointee.writeB)
+        a.store(states, c.pointer(to: \.storeA)!)
+        b.store(states, c.pointer(to: \.storeB)!)
     }
 
     /// Four one-point manifolds (circles): the normal point, then its friction.
@@ -219,8 +219,8 @@ extension World {
         b.vy += mB * d * ny
         b.w += c.pointee.invIB * d * rnB
         friction(&a, &b, c, p)
-        a.store(states, c.pointer(to: \.bodyA)!, mask: c.pointee.writeA)
-        b.store(states, c.pointer(to: \.bodyB)!, mask: c.pointee.writeB)
+        a.store(states, c.pointer(to: \.storeA)!)
+        b.store(states, c.pointer(to: \.storeB)!)
     }
 
     /// Coulomb friction of one point of four constraints; tangent = rightPerp(normal).
