@@ -24,23 +24,14 @@ package struct StepScratch: Sendable {
     package var ccdCandidates: [Int32] = []
     /// Contacts whose begin event is emitted this step.
     package var pendingBegins: [Int32] = []
-    /// Ground-up ordering (ContactOrdering.swift): depth, adjacency and the sort's buckets.
-    package var orderDepth: [Int32] = []
-    package var orderDegree: [Int32] = []
-    package var orderFill: [Int32] = []
-    package var orderEdges: [Int32] = []
-    package var orderQueue: [Int32] = []
-    package var orderBuckets: [Int32] = []
-    /// Per contact to solve (in `solveOrder`'s first order): body A / B when it moves, else −1; and the sort key.
-    package var orderMovingA: [Int32] = []
-    package var orderMovingB: [Int32] = []
-    package var orderKeys: [Int32] = []
+    /// Working arrays of the ground-up ordering, one buffer cut into segments (ContactOrdering.swift).
+    package var orderWork: [Int32] = []
     /// Contacts to solve this step, ground-up.
     package var solveOrder: [Int32] = []
+    /// By body: the colours taken by its constraints so far (all zero between steps).
     package var colorMask: [UInt64] = []
-    package var colorOf: [UInt8] = []
     package var colorStart: [Int32] = []
-    /// Last computed order: its input (`solveOrder`, `orderMovingA/B` before sorting) and its result
+    /// Last computed order: its input (`solveOrder` and the moving bodies before sorting) and its result
     /// (ContactOrdering.swift), reused while the input repeats.
     package var orderCacheInput: [Int32] = []
     package var orderCacheMovingA: [Int32] = []
