@@ -134,14 +134,28 @@ extension World {
         }
     }
 
-    /// Copies the awake bodies' step motion into the solver bodies (after each position update).
-    package mutating func loadSolverMotion() {
-        if scratch.wideConstraints.isEmpty { return }
-        states.withUnsafeBufferPointer { st in
+    /// After the biased pass: `storeSolverVelocities`, then each awake body's position update over the sub-step
+    /// `h`, then its step motion into the solver bodies, in one pass over the awake bodies (the same arithmetic, in
+    /// the same order, as three passes).
+    package mutating func storeVelocitiesAndIntegratePositions(h: Double) {
+        let solver = !scratch.wideConstraints.isEmpty
+        states.withUnsafeMutableBufferPointer { st in
             scratch.solverBodies.withUnsafeMutableBufferPointer { sb in
-                for i32 in scratch.awakeBodies {
-                    let i = Int(i32)
-                    sb[i].motion = Self.motionLanes(st[i])
+                scratch.solverVelocityStart.withUnsafeMutableBufferPointer { start in
+                    for i32 in scratch.awakeBodies {
+                        let i = Int(i32)
+                        if solver {
+                            let v = sb[i].velocity
+                            let d = v - start[i]
+                            st[i].v.x += Double(d[0])
+                            st[i].v.y += Double(d[1])
+                            st[i].w += Double(d[2])
+                            start[i] = v
+                        }
+                        st[i].dp += h * st[i].v
+                        st[i].dq = st[i].dq.integrated(by: h * st[i].w)
+                        if solver { sb[i].motion = Self.motionLanes(st[i]) }
+                    }
                 }
             }
         }

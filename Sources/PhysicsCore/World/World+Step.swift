@@ -66,9 +66,7 @@ extension World {
                 loadSolverVelocities()
             }
             for _ in 0..<iterations { solveWideContacts(invH: invH, useBias: true) }
-            storeSolverVelocities()
-            integratePositions(h: h)
-            loadSolverMotion()
+            storeVelocitiesAndIntegratePositions(h: h)
             if jointsSolve {
                 for _ in 0..<jointPasses { solveJoints(jointContext, useBias: false) }
                 loadSolverVelocities()
@@ -164,16 +162,6 @@ extension World {
             if abs(dot(vb - va, m.normal)) <= speed { return false }
         }
         return m.pointCount > 0
-    }
-
-    private mutating func integratePositions(h: Double) {
-        states.withUnsafeMutableBufferPointer { st in
-            for i32 in scratch.awakeBodies {
-                let i = Int(i32)
-                st[i].dp += h * st[i].v
-                st[i].dq = st[i].dq.integrated(by: h * st[i].w)
-            }
-        }
     }
 
     private mutating func finalizeBodies(dt: Double) {
