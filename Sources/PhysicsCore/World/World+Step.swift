@@ -43,7 +43,7 @@ extension World {
         loadSolverBodies()
         let jointContext = jointStepContext(h: h, contactHertz: hertz)
         prepareJoints(jointContext)
-        markConstrainedBodies(true)
+        markConstrainedBodies()
         classifyJoints()
         let jointPasses = iterations + Swift.max(0, Swift.min(8, settings.extraJointIterations))
         // Joints work on the double-precision states, contacts on the single-precision solver bodies: velocities
@@ -78,42 +78,40 @@ extension World {
         applyRestitution(h: dt)
         projectJoints()
         storeImpulses()
-        markConstrainedBodies(false)
+        // Clearing is one pass over a byte per body, not a pass over the contacts and joints.
+        scratch.constrainedThisStep.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
         finalizeBodies(dt: dt)
     }
 
-    /// Sets (or clears) `scratch.constrainedThisStep` for both bodies of every joint solved this step and of every contact
-    /// that holds them together: one whose bodies neither approach nor part faster than the restitution threshold
+    /// Sets `scratch.constrainedThisStep` for both bodies of every joint solved this step and of every contact that
+    /// holds them together: one whose bodies neither approach nor part faster than the restitution threshold
     /// (resting, sliding, pressed). A body that is about to strike, or leaves a bounce, moves freely and keeps the
     /// free integration, so its bounces keep their height.
-    private mutating func markConstrainedBodies(_ flag: Bool) {
+    private mutating func markConstrainedBodies() {
         if scratch.constrainedThisStep.count < bodies.count {
             scratch.constrainedThisStep.append(
                 contentsOf: repeatElement(false, count: bodies.count - scratch.constrainedThisStep.count))
         }
         let fast = settings.restitutionThreshold
-        // Read in place: a Contact or Body record is several cache lines, and this runs over every solved contact
-        // twice per step.
+        // Read in place: a Contact or Body record is several cache lines, and this runs over every solved contact.
         scratch.constrainedThisStep.withUnsafeMutableBufferPointer { cs in
             contacts.withUnsafeBufferPointer { co in
                 bodies.withUnsafeBufferPointer { bo in
                     states.withUnsafeBufferPointer { st in
                         for k in scratch.solveOrder {
                             let a = Int(co[Int(k)].bodyA), b = Int(co[Int(k)].bodyB)
-                            if flag
-                                && World.normalSpeeds(co[Int(k)].manifold, bo[a], st[a], bo[b], st[b], allAbove: fast)
-                            {
+                            if World.normalSpeeds(co[Int(k)].manifold, bo[a], st[a], bo[b], st[b], allAbove: fast) {
                                 continue
                             }
-                            cs[a] = flag
-                            cs[b] = flag
+                            cs[a] = true
+                            cs[b] = true
                         }
                     }
                 }
             }
             for k in forest.activeJoints {
-                cs[Int(joints[Int(k)].bodyA)] = flag
-                cs[Int(joints[Int(k)].bodyB)] = flag
+                cs[Int(joints[Int(k)].bodyA)] = true
+                cs[Int(joints[Int(k)].bodyB)] = true
             }
         }
     }
