@@ -73,8 +73,8 @@ package struct PinRow: Sendable {
 }
 
 extension World {
-    /// Lays out this step's Gauss–Seidel joints (`forest.iterativeJoints`) as rows; free pins get their hot data copied
-    /// out of the joint record. Rows of different islands (groups of joints linked through moving bodies) are
+    /// Lays out this step's Gauss–Seidel joints (`forest.iterativeJoints`) as rows; free pins get their hot data
+    /// copied out of the joint record. Rows of different islands (groups of joints linked through moving bodies) are
     /// interleaved, each island keeping its own order: joints of two islands share no moving body, so they commute
     /// exactly (the result is bit for bit the same) while the processor overlaps their dependency chains — four
     /// chains solve in about the time of one.

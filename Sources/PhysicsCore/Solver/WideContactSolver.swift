@@ -2,7 +2,8 @@
 /// equations as the scalar passes in ContactSolver.swift, one SIMD lane per constraint. The bundles run in colour
 /// order, so the ground-up Gauss–Seidel order of the colours is kept; inside a colour the lanes share no moving
 /// body and solving them side by side is exactly solving them one after the other. They work on the
-/// single-precision `scratch.solverBodies`, loaded from and stored back to the body states around them (World+Step.swift).
+/// single-precision `scratch.solverBodies`, loaded from and stored back to the body states around them
+/// (World+Step.swift).
 extension World {
     /// Applies last step's impulses of the bundled constraints at the start of a sub-step.
     package mutating func warmStartWideContacts() {
