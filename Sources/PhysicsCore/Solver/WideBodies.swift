@@ -33,6 +33,19 @@ package struct WideBodies {
         }
     }
 
+    /// Loads the velocities only, inlined: the warm start does little arithmetic for the optimizer to tangle with
+    /// the transpose, and saves the call and the return through memory.
+    @inline(__always) package init(
+        velocitiesOf bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>
+    ) {
+        let lanes = UnsafeRawPointer(index)
+        let b0 = bodies + Int(lanes.load(fromByteOffset: 0, as: Int32.self))
+        let b1 = bodies + Int(lanes.load(fromByteOffset: 4, as: Int32.self))
+        let b2 = bodies + Int(lanes.load(fromByteOffset: 8, as: Int32.self))
+        let b3 = bodies + Int(lanes.load(fromByteOffset: 12, as: Int32.self))
+        (vx, vy, w, _) = transpose(b0.pointee.velocity, b1.pointee.velocity, b2.pointee.velocity, b3.pointee.velocity)
+    }
+
     /// Writes the velocities of the four lanes to the slots of `index` (lanes that must not be written name the sink
     /// slot). Lanes of one bundle name distinct bodies, apart from the sink.
     @inline(never) package func store(_ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>)

@@ -12,8 +12,8 @@ extension World {
                 guard let wBase = ws.baseAddress, let sBase = st.baseAddress else { return }
                 for i in 0..<ws.count {
                     let c = wBase + i
-                    var a = WideBodies(sBase, c.pointer(to: \.bodyA)!, motion: false)
-                    var b = WideBodies(sBase, c.pointer(to: \.bodyB)!, motion: false)
+                    var a = WideBodies(velocitiesOf: sBase, c.pointer(to: \.bodyA)!)
+                    var b = WideBodies(velocitiesOf: sBase, c.pointer(to: \.bodyB)!)
                     Self.warmStart(&a, &b, c, c.pointer(to: \.p0)!)
                     if c.pointee.twoPoints { Self.warmStart(&a, &b, c, c.pointer(to: \.p1)!) }
                     a.store(sBase, c.pointer(to: \.storeA)!)
