@@ -50,6 +50,13 @@ package struct WideBodies {
     /// slot). Lanes of one bundle name distinct bodies, apart from the sink.
     @inline(never) package func store(_ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>)
     {
+        storeInlined(bodies, index)
+    }
+
+    /// `store`, inlined (the warm start's).
+    @inline(__always) package func storeInlined(
+        _ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>
+    ) {
         let lanes = UnsafeRawPointer(index)
         let rows = transpose(vx, vy, w, Lanes())
         bodies[Int(lanes.load(fromByteOffset: 0, as: Int32.self))].velocity = rows.0

@@ -16,8 +16,8 @@ extension World {
                     var b = WideBodies(velocitiesOf: sBase, c.pointer(to: \.bodyB)!)
                     Self.warmStart(&a, &b, c, c.pointer(to: \.p0)!)
                     if c.pointee.twoPoints { Self.warmStart(&a, &b, c, c.pointer(to: \.p1)!) }
-                    a.store(sBase, c.pointer(to: \.storeA)!)
-                    b.store(sBase, c.pointer(to: \.storeB)!)
+                    a.storeInlined(sBase, c.pointer(to: \.storeA)!)
+                    b.storeInlined(sBase, c.pointer(to: \.storeB)!)
                 }
             }
         }
