@@ -82,10 +82,10 @@ struct PinTreeTests {
             p += 20 * dir
         }
         var generic = w
-        generic.usePinTree = false
+        generic.forest.usePinTree = false
         w.step(dt: 1e-6)
         generic.step(dt: 1e-6)
-        #expect(w.treeIsPin && !generic.treeIsPin)
+        #expect(w.forest.treeIsPin && !generic.forest.treeIsPin)
         let (dp, da) = largestDifference(w, generic, ids)
         #expect(dp <= 1e-9 && da <= 1e-9, "differences \(dp) pt, \(da) rad")
         #expect(largestGap(w, joints) <= w.settings.jointProjectionTolerance)
@@ -98,10 +98,10 @@ struct PinTreeTests {
     func matchesTheGenericSolverOnBranchedAndFloatingTrees(exactVelocities: Bool) {
         var (w, ids) = branchedScene(exactVelocities: exactVelocities)
         var generic = w
-        generic.usePinTree = false
+        generic.forest.usePinTree = false
         w.step(dt: 1.0 / 60)
         generic.step(dt: 1.0 / 60)
-        #expect(w.treeIsPin && !generic.treeIsPin)
+        #expect(w.forest.treeIsPin && !generic.forest.treeIsPin)
         let (dp, da) = largestDifference(w, generic, ids)
         #expect(dp <= 1e-9 && da <= 1e-9, "differences \(dp) pt, \(da) rad")
         #expect(w.validationFailures == 0, "\(w.validationProblems)")
@@ -126,8 +126,8 @@ struct PinTreeTests {
             w.step(dt: 1.0 / 60)
             worst = Swift.max(worst, abs(w.jointAngle(of: limited)!))
         }
-        #expect(w.treeIsPin && w.loopJoints == [limited.index])
-        #expect(w.pinRows.map(\.isPin) == [true, false])
+        #expect(w.forest.treeIsPin && w.forest.loopJoints == [limited.index])
+        #expect(w.forest.pinRows.map(\.isPin) == [true, false])
         #expect(worst <= 0.21, "angle reached \(worst) rad")
     }
 
@@ -137,13 +137,13 @@ struct PinTreeTests {
     @Test func interleavingIslandsChangesNothing() {
         var (w, joints) = chainScene(substeps: 6)
         var plain = w
-        plain.rowScratch.interleave = false
+        plain.forest.rowScratch.interleave = false
         for _ in 0..<120 {
             w.step(dt: 1.0 / 60)
             plain.step(dt: 1.0 / 60)
         }
-        #expect(w.pinRows.prefix(4).map(\.joint) == [0, 50, 100, 150])  // the first joint of each chain
-        #expect(plain.pinRows.prefix(4).map(\.joint) == [0, 1, 2, 3])
+        #expect(w.forest.pinRows.prefix(4).map(\.joint) == [0, 50, 100, 150])  // the first joint of each chain
+        #expect(plain.forest.pinRows.prefix(4).map(\.joint) == [0, 1, 2, 3])
         var same = true
         for j in joints {
             let body = w.bodies(of: j)!.1

@@ -35,19 +35,19 @@ struct WideSolverTests {
     func bundlesPartitionTheConstraints(scene: Int) {
         var w = scene == 0 ? Scenes.pile(1000).0 : Scenes.pyramid(base: 20).0
         Self.prepared(&w, steps: 30)
-        let count = w.solveOrder.count
+        let count = w.scratch.solveOrder.count
         #expect(count > 500, "the scene should have many contacts, has \(count)")
         // Position of each contact in the ground-up order, to read its colour.
         var position = [Int: Int]()
-        for (i, k) in w.solveOrder.enumerated() { position[Int(k)] = i }
+        for (i, k) in w.scratch.solveOrder.enumerated() { position[Int(k)] = i }
         var seen = [Int](repeating: 0, count: count)
         var lastColor = -1
         func color(of k: Int) -> Int {
             var c = 0
-            while c < 64 && k >= Int(w.colorStart[c]) { c += 1 }
+            while c < 64 && k >= Int(w.scratch.colorStart[c]) { c += 1 }
             return c
         }
-        for bundle in w.wideConstraints {
+        for bundle in w.scratch.wideConstraints {
             var moving = Set<Int32>()
             var colors = Set<Int>()
             for l in 0..<Int(bundle.laneCount) {
@@ -93,7 +93,7 @@ struct WideSolverTests {
         }
         Self.prepared(&w, steps: 120)
         // The plank touches the ground and all 100 balls: at least 36 of its contacts are in the overflow colour.
-        #expect(w.solveOrder.count - Int(w.colorStart[63]) >= 36)
+        #expect(w.scratch.solveOrder.count - Int(w.scratch.colorStart[63]) >= 36)
         for _ in 0..<120 { w.step(dt: 1.0 / 60) }
         // Resting height of a ball centre: plank top (20) + radius. Tolerance 0.5 pt: the soft contact's
         // steady-state overlap under a 100-ball load is a fraction of a point.

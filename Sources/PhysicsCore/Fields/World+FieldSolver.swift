@@ -20,13 +20,13 @@ extension World {
         let gravity = settings.gravity
         let maxSpeed = settings.maxLinearSpeed
         let ppm = FieldUnits.pointsPerMeter
-        for i32 in awakeBodies {
+        for i32 in scratch.awakeBodies {
             let i = Int(i32)
             if bodies[i].type != .dynamic { continue }
             let h: Double
-            if constrainedThisStep[i] { h = sub } else if let step { h = step } else { continue }
+            if scratch.constrainedThisStep[i] { h = sub } else if let step { h = step } else { continue }
             // A free body's fields see the world time after the whole step.
-            let now = constrainedThisStep[i] ? fieldStore.clock : time + h
+            let now = scratch.constrainedThisStep[i] ? fieldStore.clock : time + h
             var v = states[i].v
             var fieldForce = Vec2.zero
             var replaced = false

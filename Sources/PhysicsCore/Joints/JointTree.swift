@@ -83,9 +83,9 @@ extension World {
 
     private mutating func treeFind(_ i: Int32) -> Int32 {
         var r = i
-        while treeUnion[Int(r)] != r { r = treeUnion[Int(r)] }
+        while forest.treeUnion[Int(r)] != r { r = forest.treeUnion[Int(r)] }
         var x = i
-        while treeUnion[Int(x)] != r { let n = treeUnion[Int(x)]; treeUnion[Int(x)] = r; x = n }
+        while forest.treeUnion[Int(x)] != r { let n = forest.treeUnion[Int(x)]; forest.treeUnion[Int(x)] = r; x = n }
         return r
     }
 
@@ -94,20 +94,22 @@ extension World {
     package mutating func buildJointTree() -> Bool {
         // The forest only changes when the active joints, a joint's regime or a body's eligibility change:
         // reuse last step's when none did.
-        var same = activeJoints.count == treeCacheJoints.count && jointParameterVersion == treeCacheVersion
+        var same =
+            forest.activeJoints.count == forest.treeCacheJoints.count
+            && jointParameterVersion == forest.treeCacheVersion
         if same {
-            for (n, k32) in activeJoints.enumerated() {
+            for (n, k32) in forest.activeJoints.enumerated() {
                 let flags = treeFlags(k32)
-                if k32 != treeCacheJoints[n] || flags != treeCacheFlags[n] { same = false; break }
+                if k32 != forest.treeCacheJoints[n] || flags != forest.treeCacheFlags[n] { same = false; break }
             }
         }
-        if same { return treeCacheHasTree }
-        treeCacheJoints = activeJoints
-        treeCacheFlags = activeJoints.map { treeFlags($0) }
-        treeCacheVersion = jointParameterVersion
-        treeCacheHasTree = rebuildJointTree()
-        treeIsPin = treeCacheHasTree && usePinTree && buildPinTree()
-        return treeCacheHasTree
+        if same { return forest.treeCacheHasTree }
+        forest.treeCacheJoints = forest.activeJoints
+        forest.treeCacheFlags = forest.activeJoints.map { treeFlags($0) }
+        forest.treeCacheVersion = jointParameterVersion
+        forest.treeCacheHasTree = rebuildJointTree()
+        forest.treeIsPin = forest.treeCacheHasTree && forest.usePinTree && buildPinTree()
+        return forest.treeCacheHasTree
     }
 
     /// What decides a joint's place in the forest: its eligibility and whether each body can be a tree node.
@@ -120,19 +122,23 @@ extension World {
     }
 
     private mutating func rebuildJointTree() -> Bool {
-        treeNodes.removeAll(keepingCapacity: true)
-        loopJoints.removeAll(keepingCapacity: true)
+        forest.treeNodes.removeAll(keepingCapacity: true)
+        forest.loopJoints.removeAll(keepingCapacity: true)
         let ground = Int32(bodies.count)
-        if treeUnion.count < bodies.count + 1 { treeUnion = [Int32](repeating: 0, count: bodies.count + 1) }
-        if treeNodeOfBody.count < bodies.count { treeNodeOfBody = [Int32](repeating: -1, count: bodies.count) }
-        for k32 in activeJoints {
-            let a = joints[Int(k32)].bodyA, b = joints[Int(k32)].bodyB
-            treeUnion[Int(a)] = a
-            treeUnion[Int(b)] = b
+        if forest.treeUnion.count < bodies.count + 1 {
+            forest.treeUnion = [Int32](repeating: 0, count: bodies.count + 1)
         }
-        treeUnion[Int(ground)] = ground
+        if forest.treeNodeOfBody.count < bodies.count {
+            forest.treeNodeOfBody = [Int32](repeating: -1, count: bodies.count)
+        }
+        for k32 in forest.activeJoints {
+            let a = joints[Int(k32)].bodyA, b = joints[Int(k32)].bodyB
+            forest.treeUnion[Int(a)] = a
+            forest.treeUnion[Int(b)] = b
+        }
+        forest.treeUnion[Int(ground)] = ground
         var any = false
-        for k32 in activeJoints {
+        for k32 in forest.activeJoints {
             let k = Int(k32)
             joints[k].inTree = false
             joints[k].treeNode = -1
@@ -142,62 +148,62 @@ extension World {
             let dynB = bodies[Int(bodyB)].type == .dynamic && bodies[Int(bodyB)].isAwake
             // A dynamic body that cannot be a tree node (fixed rotation) keeps the joint out of the tree.
             guard isTreeEligible(k), tA || tB, tA == dynA, tB == dynB else {
-                loopJoints.append(k32)
+                forest.loopJoints.append(k32)
                 continue
             }
             let ra = treeFind(tA ? bodyA : ground), rb = treeFind(tB ? bodyB : ground)
             if ra == rb {
-                loopJoints.append(k32)
+                forest.loopJoints.append(k32)
                 continue
             }
-            if ra < rb { treeUnion[Int(rb)] = ra } else { treeUnion[Int(ra)] = rb }
+            if ra < rb { forest.treeUnion[Int(rb)] = ra } else { forest.treeUnion[Int(ra)] = rb }
             joints[k].inTree = true
             any = true
         }
         if !any { return false }
         // Roots: each grounded joint first (its component hangs from it), then a body of every floating component.
-        for k32 in activeJoints where joints[Int(k32)].inTree && joints[Int(k32)].treeNode == -1 {
+        for k32 in forest.activeJoints where joints[Int(k32)].inTree && joints[Int(k32)].treeNode == -1 {
             if !isTreeBody(joints[Int(k32)].bodyA) || !isTreeBody(joints[Int(k32)].bodyB) { growTree(rootJoint: k32) }
         }
-        for k32 in activeJoints where joints[Int(k32)].inTree && joints[Int(k32)].treeNode == -1 {
+        for k32 in forest.activeJoints where joints[Int(k32)].inTree && joints[Int(k32)].treeNode == -1 {
             growTree(rootBody: joints[Int(k32)].bodyA)
         }
-        for node in treeNodes where !node.isJoint { treeNodeOfBody[Int(node.index)] = -1 }
+        for node in forest.treeNodes where !node.isJoint { forest.treeNodeOfBody[Int(node.index)] = -1 }
         return true
     }
 
     private mutating func growTree(rootJoint: Int32) {
-        let start = treeNodes.count
+        let start = forest.treeNodes.count
         joints[Int(rootJoint)].treeNode = Int32(start)
-        treeNodes.append(JointTreeNode(index: rootJoint, isJoint: true, parent: -1))
+        forest.treeNodes.append(JointTreeNode(index: rootJoint, isJoint: true, parent: -1))
         expandTree(from: start)
     }
 
     private mutating func growTree(rootBody: Int32) {
-        let start = treeNodes.count
-        treeNodeOfBody[Int(rootBody)] = Int32(start)
-        treeNodes.append(JointTreeNode(index: rootBody, isJoint: false, parent: -1))
+        let start = forest.treeNodes.count
+        forest.treeNodeOfBody[Int(rootBody)] = Int32(start)
+        forest.treeNodes.append(JointTreeNode(index: rootBody, isJoint: false, parent: -1))
         expandTree(from: start)
     }
 
     /// Breadth-first growth of the tree from the nodes appended since `start`.
     private mutating func expandTree(from start: Int) {
         var q = start
-        while q < treeNodes.count {
-            let node = treeNodes[q]
+        while q < forest.treeNodes.count {
+            let node = forest.treeNodes[q]
             if node.isJoint {
                 let k = Int(node.index)
-                for b in [joints[k].bodyA, joints[k].bodyB] where isTreeBody(b) && treeNodeOfBody[Int(b)] == -1 {
-                    treeNodeOfBody[Int(b)] = Int32(treeNodes.count)
-                    treeNodes.append(JointTreeNode(index: b, isJoint: false, parent: Int32(q)))
+                for b in [joints[k].bodyA, joints[k].bodyB] where isTreeBody(b) && forest.treeNodeOfBody[Int(b)] == -1 {
+                    forest.treeNodeOfBody[Int(b)] = Int32(forest.treeNodes.count)
+                    forest.treeNodes.append(JointTreeNode(index: b, isJoint: false, parent: Int32(q)))
                 }
             } else {
                 var k = bodies[Int(node.index)].firstJoint
                 while k != -1 {
                     let i = Int(k)
                     if joints[i].inTree && joints[i].treeNode == -1 {
-                        joints[i].treeNode = Int32(treeNodes.count)
-                        treeNodes.append(JointTreeNode(index: k, isJoint: true, parent: Int32(q)))
+                        joints[i].treeNode = Int32(forest.treeNodes.count)
+                        forest.treeNodes.append(JointTreeNode(index: k, isJoint: true, parent: Int32(q)))
                     }
                     k = joints[i].bodyA == node.index ? joints[i].nextOnA : joints[i].nextOnB
                 }
@@ -221,8 +227,8 @@ extension World {
     /// largest error, pt (angles count 10 pt per radian).
     package mutating func computeTreeRows() -> Double {
         var worst = 0.0
-        let n = treeNodes.count
-        treeNodes.withUnsafeMutableBufferPointer { nodes in
+        let n = forest.treeNodes.count
+        forest.treeNodes.withUnsafeMutableBufferPointer { nodes in
             joints.withUnsafeBufferPointer { jo in
                 states.withUnsafeBufferPointer { st in
                     for i in 0..<n where nodes[i].isJoint {
@@ -241,8 +247,8 @@ extension World {
 
     /// Factors H for the rows last computed by `computeTreeRows`.
     package mutating func factorTreeRows(turnWeighting: Bool) {
-        let n = treeNodes.count
-        treeNodes.withUnsafeMutableBufferPointer { nodes in
+        let n = forest.treeNodes.count
+        forest.treeNodes.withUnsafeMutableBufferPointer { nodes in
             joints.withUnsafeBufferPointer { jo in
                 for i in 0..<n { nodes[i].acc = .zero }
                 for i in 0..<n where nodes[i].parent != -1 {
@@ -282,8 +288,8 @@ extension World {
     /// Solves the factored system for right-hand sides `nodes[i].c` on joint rows (zero on body rows); leaves
     /// the body solution in `nodes[i].x`.
     package mutating func solveJointTree() {
-        let n = treeNodes.count
-        treeNodes.withUnsafeMutableBufferPointer { nodes in
+        let n = forest.treeNodes.count
+        forest.treeNodes.withUnsafeMutableBufferPointer { nodes in
             for i in 0..<n { nodes[i].yacc = .zero }
             var i = n - 1
             while i >= 0 {
@@ -307,18 +313,18 @@ extension World {
     /// One Newton iteration of the exact position projection, skipped when every error is within `tolerance`;
     /// returns the largest joint error found before it, pt.
     package mutating func projectJointTreeOnce(tolerance: Double) -> Double {
-        if treeIsPin { return projectPinTreeOnce(tolerance: tolerance) }
+        if forest.treeIsPin { return projectPinTreeOnce(tolerance: tolerance) }
         let worst = computeTreeRows()
         if worst <= tolerance { return worst }
         factorTreeRows(turnWeighting: true)
-        treeFactoredForVelocity = false
+        forest.treeFactoredForVelocity = false
         solveJointTree()
         // Damped Newton: a step that would turn a body by more than 0.1 rad is scaled down (the rows are linear
         // in the angle only for small turns).
         var maxTurn = 0.0
-        for node in treeNodes where !node.isJoint { maxTurn = Swift.max(maxTurn, abs(node.x.z)) }
+        for node in forest.treeNodes where !node.isJoint { maxTurn = Swift.max(maxTurn, abs(node.x.z)) }
         let scale = maxTurn > 0.1 ? 0.1 / maxTurn : 1
-        treeNodes.withUnsafeBufferPointer { nodes in
+        forest.treeNodes.withUnsafeBufferPointer { nodes in
             states.withUnsafeMutableBufferPointer { st in
                 for node in nodes where !node.isJoint {
                     let b = Int(node.index)
@@ -333,14 +339,14 @@ extension World {
     /// Velocity pass over the forest: the exact impulses that make every tree joint's anchor velocities agree
     /// (J·v = 0 for the rows factored at the start of the step), applied to the bodies.
     package mutating func solveTreeVelocities() {
-        if treeNodes.isEmpty { return }
-        if treeIsPin { return solvePinVelocities() }
-        if !treeFactoredForVelocity {
+        if forest.treeNodes.isEmpty { return }
+        if forest.treeIsPin { return solvePinVelocities() }
+        if !forest.treeFactoredForVelocity {
             _ = factorJointTree(turnWeighting: false)
-            treeFactoredForVelocity = true
+            forest.treeFactoredForVelocity = true
         }
-        let n = treeNodes.count
-        treeNodes.withUnsafeMutableBufferPointer { nodes in
+        let n = forest.treeNodes.count
+        forest.treeNodes.withUnsafeMutableBufferPointer { nodes in
             joints.withUnsafeBufferPointer { jo in
                 states.withUnsafeMutableBufferPointer { st in
                     for i in 0..<n where nodes[i].isJoint {
@@ -353,7 +359,7 @@ extension World {
             }
         }
         solveJointTree()
-        treeNodes.withUnsafeBufferPointer { nodes in
+        forest.treeNodes.withUnsafeBufferPointer { nodes in
             states.withUnsafeMutableBufferPointer { st in
                 for node in nodes where !node.isJoint {
                     let b = Int(node.index)

@@ -73,18 +73,18 @@ package struct PinRow: Sendable {
 }
 
 extension World {
-    /// Lays out this step's Gauss–Seidel joints (`iterativeJoints`) as rows; free pins get their hot data copied
-    /// out of the joint record. Rows of different islands (groups of joints linked through moving bodies) are
+    /// Lays out this step's Gauss–Seidel joints (`forest.iterativeJoints`) as rows; free pins get their hot data
+    /// copied out of the joint record. Rows of different islands (groups of joints linked through moving bodies) are
     /// interleaved, each island keeping its own order: joints of two islands share no moving body, so they commute
     /// exactly (the result is bit for bit the same) while the processor overlaps their dependency chains — four
     /// chains solve in about the time of one.
     package mutating func buildPinRows() {
-        pinRows.removeAll(keepingCapacity: true)
-        let n = iterativeJoints.count
+        forest.pinRows.removeAll(keepingCapacity: true)
+        let n = forest.iterativeJoints.count
         if n == 0 { return }
-        rowScratch.order(iterativeJoints, joints, bodyCount: bodies.count)
-        rowScratch.rowOrder.withUnsafeBufferPointer { order in
-            iterativeJoints.withUnsafeBufferPointer { list in
+        forest.rowScratch.order(forest.iterativeJoints, joints, bodyCount: bodies.count)
+        forest.rowScratch.rowOrder.withUnsafeBufferPointer { order in
+            forest.iterativeJoints.withUnsafeBufferPointer { list in
                 joints.withUnsafeBufferPointer { jo in
                     for r in 0..<n {
                         let k = Int(list[Int(order[r])])
@@ -102,7 +102,7 @@ extension World {
                             row.deltaCenter = jo[k].deltaCenter
                             row.impulse = jo[k].linearImpulse
                         }
-                        pinRows.append(row)
+                        forest.pinRows.append(row)
                     }
                 }
             }
@@ -111,8 +111,8 @@ extension World {
 
     /// Keeps the pins' accumulated impulses in their joint records for the next step's warm start.
     package mutating func storePinRowImpulses() {
-        let n = pinRows.count
-        pinRows.withUnsafeBufferPointer { rows in
+        let n = forest.pinRows.count
+        forest.pinRows.withUnsafeBufferPointer { rows in
             joints.withUnsafeMutableBufferPointer { jo in
                 for r in 0..<n where rows[r].isPin { jo[Int(rows[r].joint)].linearImpulse = rows[r].impulse }
             }

@@ -54,15 +54,15 @@ extension World {
     /// Builds the pin forest's records from the generic tree just built; false (generic solver) when some tree
     /// joint is not a free pin.
     package mutating func buildPinTree() -> Bool {
-        pinNodes.removeAll(keepingCapacity: true)
-        pinJoints.removeAll(keepingCapacity: true)
-        for node in treeNodes where node.isJoint && joints[Int(node.index)].kind != .revolute { return false }
+        forest.pinNodes.removeAll(keepingCapacity: true)
+        forest.pinJoints.removeAll(keepingCapacity: true)
+        for node in forest.treeNodes where node.isJoint && joints[Int(node.index)].kind != .revolute { return false }
         // Level by level across all trees (a multi-source breadth-first order: still parents before children):
         // consecutive nodes then mostly belong to different trees, and the processor overlaps their eliminations.
-        let count = treeNodes.count
+        let count = forest.treeNodes.count
         var depth = [Int32](repeating: 0, count: count)
         var levelSize: [Int32] = [0]
-        for (i, node) in treeNodes.enumerated() {
+        for (i, node) in forest.treeNodes.enumerated() {
             if node.parent != -1 { depth[i] = depth[Int(node.parent)] + 1 }
             while levelSize.count <= Int(depth[i]) + 1 { levelSize.append(0) }
             levelSize[Int(depth[i]) + 1] += 1
@@ -77,42 +77,43 @@ extension World {
             levelSize[l] += 1
         }
         for i in 0..<count {
-            let node = treeNodes[Int(source[i])]
+            let node = forest.treeNodes[Int(source[i])]
             let parent = node.parent == -1 ? -1 : newIndex[Int(node.parent)]
-            pinNodes.append(PinTreeNode(parent: parent, body: node.isJoint ? -1 : node.index, isJoint: node.isJoint))
+            forest.pinNodes.append(
+                PinTreeNode(parent: parent, body: node.isJoint ? -1 : node.index, isJoint: node.isJoint))
             guard node.isJoint else { continue }
             let k = Int(node.index)
             var pj = PinTreeJoint(
                 node: Int32(i), child: -1, joint: node.index,
                 bodyA: joints[k].bodyA, bodyB: joints[k].bodyB)
-            if node.parent != -1 { pj.parentIsB = treeNodes[Int(node.parent)].index == joints[k].bodyB }
-            pinJoints.append(pj)
+            if node.parent != -1 { pj.parentIsB = forest.treeNodes[Int(node.parent)].index == joints[k].bodyB }
+            forest.pinJoints.append(pj)
         }
         // Each joint has at most one child body (a grounded root has one tree body; any other joint has its parent
         // body and one child); the pin records assume it.
         var slot = [Int32](repeating: -1, count: count)
-        for (n, pj) in pinJoints.enumerated() { slot[Int(pj.node)] = Int32(n) }
-        for i in 0..<count where !pinNodes[i].isJoint && pinNodes[i].parent != -1 {
-            let n = Int(slot[Int(pinNodes[i].parent)])
-            if pinJoints[n].child != -1 {
-                pinNodes.removeAll(keepingCapacity: true)
-                pinJoints.removeAll(keepingCapacity: true)
+        for (n, pj) in forest.pinJoints.enumerated() { slot[Int(pj.node)] = Int32(n) }
+        for i in 0..<count where !forest.pinNodes[i].isJoint && forest.pinNodes[i].parent != -1 {
+            let n = Int(slot[Int(forest.pinNodes[i].parent)])
+            if forest.pinJoints[n].child != -1 {
+                forest.pinNodes.removeAll(keepingCapacity: true)
+                forest.pinJoints.removeAll(keepingCapacity: true)
                 return false
             }
-            pinJoints[n].child = Int32(i)
-            pinJoints[n].childIsB = pinNodes[i].body == pinJoints[n].bodyB
-            pinNodes[i].sign = pinJoints[n].childIsB ? 1 : -1
+            forest.pinJoints[n].child = Int32(i)
+            forest.pinJoints[n].childIsB = forest.pinNodes[i].body == forest.pinJoints[n].bodyB
+            forest.pinNodes[i].sign = forest.pinJoints[n].childIsB ? 1 : -1
         }
-        for pj in pinJoints where pinNodes[Int(pj.node)].parent != -1 {
-            pinNodes[Int(pj.node)].sign = pj.parentIsB ? 1 : -1
+        for pj in forest.pinJoints where forest.pinNodes[Int(pj.node)].parent != -1 {
+            forest.pinNodes[Int(pj.node)].sign = pj.parentIsB ? 1 : -1
         }
         return true
     }
 
     /// Copies this step's joint constants (prepared by `prepareJoints`) into the pin records.
     package mutating func refreshPinTree() {
-        let n = pinJoints.count
-        pinJoints.withUnsafeMutableBufferPointer { pj in
+        let n = forest.pinJoints.count
+        forest.pinJoints.withUnsafeMutableBufferPointer { pj in
             joints.withUnsafeBufferPointer { jo in
                 for i in 0..<n {
                     let k = Int(pj[i].joint)
@@ -128,9 +129,9 @@ extension World {
     /// `takeRows`, also the rows (anchor arms) for the next factorization. Returns the largest error, pt.
     package mutating func computePinRows(takeRows: Bool) -> Double {
         var worst2 = 0.0
-        let n = pinJoints.count
-        pinJoints.withUnsafeMutableBufferPointer { pj in
-            pinNodes.withUnsafeMutableBufferPointer { nodes in
+        let n = forest.pinJoints.count
+        forest.pinJoints.withUnsafeMutableBufferPointer { pj in
+            forest.pinNodes.withUnsafeMutableBufferPointer { nodes in
                 states.withUnsafeBufferPointer { st in
                     for i in 0..<n {
                         let a = st[Int(pj[i].bodyA)], b = st[Int(pj[i].bodyB)]
@@ -155,8 +156,8 @@ extension World {
     /// Factors the pin forest's KKT matrix for the rows last taken: body blocks diag(m, m, I (+ m·extent² with
     /// `turnWeighting`)), joint blocks 0, children eliminated into their parents.
     package mutating func factorPinTree(turnWeighting: Bool) {
-        let n = pinNodes.count
-        pinNodes.withUnsafeMutableBufferPointer { nodes in
+        let n = forest.pinNodes.count
+        forest.pinNodes.withUnsafeMutableBufferPointer { nodes in
             bodies.withUnsafeBufferPointer { bo in
                 for i in 0..<n {
                     if nodes[i].isJoint {
@@ -213,8 +214,8 @@ extension World {
     /// Solves the factored system for right-hand sides `c` on joint rows (zero on body rows); leaves the body
     /// solution in `x`.
     package mutating func solvePinTree() {
-        let n = pinNodes.count
-        pinNodes.withUnsafeMutableBufferPointer { nodes in
+        let n = forest.pinNodes.count
+        forest.pinNodes.withUnsafeMutableBufferPointer { nodes in
             for i in 0..<n { nodes[i].y = Vec3(nodes[i].c.x, nodes[i].c.y, 0) }
             // Forward: children into parents (in registers when the parent is the next node, as in the factor).
             var carry = Vec3.zero
@@ -280,7 +281,7 @@ extension World {
         let worst = computePinRows(takeRows: true)
         if worst <= tolerance { return worst }
         factorPinTree(turnWeighting: true)
-        treeFactoredForVelocity = false
+        forest.treeFactoredForVelocity = false
         solvePinTree()
         applyPinDisplacement()
         return worst
@@ -288,8 +289,8 @@ extension World {
 
     /// Moves the tree bodies by the solution, scaled down so no body turns more than 0.1 rad (damped Newton).
     private mutating func applyPinDisplacement() {
-        let n = pinNodes.count
-        pinNodes.withUnsafeBufferPointer { nodes in
+        let n = forest.pinNodes.count
+        forest.pinNodes.withUnsafeBufferPointer { nodes in
             states.withUnsafeMutableBufferPointer { st in
                 var maxTurn = 0.0
                 for i in 0..<n where !nodes[i].isJoint { maxTurn = Swift.max(maxTurn, abs(nodes[i].x.z)) }
@@ -305,14 +306,14 @@ extension World {
 
     /// The pin forest's exact velocity pass (see `solveTreeVelocities`).
     package mutating func solvePinVelocities() {
-        if !treeFactoredForVelocity {
+        if !forest.treeFactoredForVelocity {
             _ = computePinRows(takeRows: true)
             factorPinTree(turnWeighting: false)
-            treeFactoredForVelocity = true
+            forest.treeFactoredForVelocity = true
         }
-        let n = pinJoints.count
-        pinJoints.withUnsafeBufferPointer { pj in
-            pinNodes.withUnsafeMutableBufferPointer { nodes in
+        let n = forest.pinJoints.count
+        forest.pinJoints.withUnsafeBufferPointer { pj in
+            forest.pinNodes.withUnsafeMutableBufferPointer { nodes in
                 states.withUnsafeBufferPointer { st in
                     for i in 0..<n {
                         let a = st[Int(pj[i].bodyA)], b = st[Int(pj[i].bodyB)]
@@ -322,8 +323,8 @@ extension World {
             }
         }
         solvePinTree()
-        let m = pinNodes.count
-        pinNodes.withUnsafeBufferPointer { nodes in
+        let m = forest.pinNodes.count
+        forest.pinNodes.withUnsafeBufferPointer { nodes in
             states.withUnsafeMutableBufferPointer { st in
                 for i in 0..<m where !nodes[i].isJoint {
                     let b = Int(nodes[i].body)

@@ -8,12 +8,12 @@ extension World {
         // The sub-steps are over: the pins' impulses go back to their joints for the next step's warm start.
         storePinRowImpulses()
         let passes = Swift.max(0, Swift.min(8, settings.jointProjectionIterations))
-        if passes == 0 || activeJoints.isEmpty { return }
+        if passes == 0 || forest.activeJoints.isEmpty { return }
         let tolerance = settings.jointProjectionTolerance
-        var gsList = activeJoints
-        if !treeNodes.isEmpty {
+        var gsList = forest.activeJoints
+        if !forest.treeNodes.isEmpty {
             for _ in 0..<passes where projectJointTreeOnce(tolerance: tolerance) <= tolerance { break }
-            gsList = loopJoints
+            gsList = forest.loopJoints
         }
         if gsList.isEmpty { return }
         joints.withUnsafeMutableBufferPointer { jo in

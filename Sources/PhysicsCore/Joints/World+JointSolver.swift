@@ -11,7 +11,7 @@ extension World {
 
     /// Collects the joints with an awake body and computes their step constants.
     package mutating func prepareJoints(_ ctx: JointStepContext) {
-        activeJoints.removeAll(keepingCapacity: true)
+        forest.activeJoints.removeAll(keepingCapacity: true)
         if jointCount == 0 { return }
         let count = joints.count
         joints.withUnsafeMutableBufferPointer { jo in
@@ -20,7 +20,7 @@ extension World {
                 let awakeA = bodies[ia].isAwake && bodies[ia].type == .dynamic
                 let awakeB = bodies[ib].isAwake && bodies[ib].type == .dynamic
                 if !awakeA && !awakeB { continue }
-                activeJoints.append(Int32(k))
+                forest.activeJoints.append(Int32(k))
                 // In place: a joint record is large, copying it out and back would cost more than the work.
                 jo[k].invMassA = awakeA ? bodies[ia].invMass : 0
                 jo[k].invIA = awakeA ? bodies[ia].invInertia : 0
@@ -44,10 +44,10 @@ extension World {
 
     /// Explicit spring forces of soft distance joints, once per sub-step before the constraints.
     package mutating func applyJointSprings(h: Double) {
-        if activeJoints.isEmpty { return }
+        if forest.activeJoints.isEmpty { return }
         joints.withUnsafeMutableBufferPointer { jo in
             states.withUnsafeMutableBufferPointer { st in
-                for k32 in activeJoints where jo[Int(k32)].explicitSpring {
+                for k32 in forest.activeJoints where jo[Int(k32)].explicitSpring {
                     let k = Int(k32)
                     let ia = Int(jo[k].bodyA), ib = Int(jo[k].bodyB)
                     var a = st[ia], b = st[ib]
@@ -62,28 +62,28 @@ extension World {
     /// Whether this step's joint passes change any velocity (a Gauss–Seidel joint, or an active forest solved
     /// exactly): the sub-step loop hands velocities over between joints and contacts only then.
     package var jointPassesChangeVelocities: Bool {
-        !iterativeJoints.isEmpty || (settings.exactJointVelocities && !activeJoints.isEmpty)
+        !forest.iterativeJoints.isEmpty || (settings.exactJointVelocities && !forest.activeJoints.isEmpty)
     }
 
     /// Splits the active joints between the exact forest and the Gauss–Seidel list for this step.
     package mutating func classifyJoints() {
-        treeFactoredForVelocity = false
-        if !activeJoints.isEmpty && settings.jointProjectionIterations > 0 && buildJointTree() {
-            iterativeJoints = settings.exactJointVelocities ? loopJoints : activeJoints
-            if treeIsPin { refreshPinTree() }
+        forest.treeFactoredForVelocity = false
+        if !forest.activeJoints.isEmpty && settings.jointProjectionIterations > 0 && buildJointTree() {
+            forest.iterativeJoints = settings.exactJointVelocities ? forest.loopJoints : forest.activeJoints
+            if forest.treeIsPin { refreshPinTree() }
         } else {
-            treeNodes.removeAll(keepingCapacity: true)
-            treeIsPin = false
-            treeCacheVersion = .max
-            iterativeJoints = activeJoints
+            forest.treeNodes.removeAll(keepingCapacity: true)
+            forest.treeIsPin = false
+            forest.treeCacheVersion = .max
+            forest.iterativeJoints = forest.activeJoints
         }
         buildPinRows()
     }
 
     package mutating func warmStartJoints() {
-        if pinRows.isEmpty { return }
-        let n = pinRows.count
-        pinRows.withUnsafeBufferPointer { rows in
+        if forest.pinRows.isEmpty { return }
+        let n = forest.pinRows.count
+        forest.pinRows.withUnsafeBufferPointer { rows in
             joints.withUnsafeMutableBufferPointer { jo in
                 states.withUnsafeMutableBufferPointer { st in
                     let base = st.baseAddress!
@@ -108,9 +108,9 @@ extension World {
 
     package mutating func solveJoints(_ ctx: JointStepContext, useBias: Bool) {
         if settings.exactJointVelocities { solveTreeVelocities() }
-        if pinRows.isEmpty { return }
-        let n = pinRows.count
-        pinRows.withUnsafeMutableBufferPointer { rows in
+        if forest.pinRows.isEmpty { return }
+        let n = forest.pinRows.count
+        forest.pinRows.withUnsafeMutableBufferPointer { rows in
             joints.withUnsafeMutableBufferPointer { jo in
                 states.withUnsafeMutableBufferPointer { st in
                     let base = st.baseAddress!

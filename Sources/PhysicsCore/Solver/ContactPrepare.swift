@@ -7,39 +7,39 @@ extension World {
     /// Builds the bundles for every solid contact with manifold points and an awake body.
     package mutating func prepareContacts(contactSoftness: Softness, staticSoftness: Softness) {
         orderContactsFromGround()
-        let count = solveOrder.count
+        let count = scratch.solveOrder.count
         if count == 0 {
-            wideConstraints.removeAll(keepingCapacity: true)
+            scratch.wideConstraints.removeAll(keepingCapacity: true)
             return
         }
-        let colored = count > 1 && colorStart.count == 66
+        let colored = count > 1 && scratch.colorStart.count == 66
         var bundles = 0
         var start = 0
         if colored {
             for color in 0..<64 {
-                let end = Int(colorStart[color])
+                let end = Int(scratch.colorStart[color])
                 var two = 0
-                for i in start..<end where contacts[Int(solveOrder[i])].manifold.pointCount == 2 { two += 1 }
+                for i in start..<end where contacts[Int(scratch.solveOrder[i])].manifold.pointCount == 2 { two += 1 }
                 bundles += (two + 3) / 4 + (end - start - two + 3) / 4
                 start = end
             }
         }
         bundles += count - start
         // Resized, not refilled: each bundle is reset just before its lanes are written, while its memory is hot.
-        if wideConstraints.count > bundles {
-            wideConstraints.removeLast(wideConstraints.count - bundles)
+        if scratch.wideConstraints.count > bundles {
+            scratch.wideConstraints.removeLast(scratch.wideConstraints.count - bundles)
         } else {
-            wideConstraints.append(
-                contentsOf: repeatElement(WideContactConstraint(), count: bundles - wideConstraints.count))
+            scratch.wideConstraints.append(
+                contentsOf: repeatElement(WideContactConstraint(), count: bundles - scratch.wideConstraints.count))
         }
         let context = PrepareContext(
             gravity: settings.gravity, contactSoftness: contactSoftness,
-            staticSoftness: staticSoftness)
-        solveOrder.withUnsafeBufferPointer { order in
+            staticSoftness: staticSoftness, sink: Int32(bodies.count))
+        scratch.solveOrder.withUnsafeBufferPointer { order in
             contacts.withUnsafeBufferPointer { co in
                 bodies.withUnsafeBufferPointer { bo in
                     states.withUnsafeBufferPointer { st in
-                        wideConstraints.withUnsafeMutableBufferPointer { ws in
+                        scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
                             guard let coBase = co.baseAddress, let boBase = bo.baseAddress, let stBase = st.baseAddress,
                                 let wBase = ws.baseAddress
                             else { return }
@@ -49,7 +49,7 @@ extension World {
                             var start = 0
                             if colored {
                                 for color in 0..<64 {
-                                    let end = Int(colorStart[color])
+                                    let end = Int(scratch.colorStart[color])
                                     for pass in 0..<2 {
                                         let twoPoint = pass == 0
                                         var lane = 0
@@ -81,6 +81,8 @@ extension World {
         var gravity: Vec2
         var contactSoftness: Softness
         var staticSoftness: Softness
+        /// The solver bodies' sink slot (`bodies.count`): lanes that must not be written store there.
+        var sink: Int32
     }
 
     /// Computes contact `k`'s solver data into lane `l` of a bundle (lane 0 resets it). Empty lanes (after the
@@ -97,6 +99,8 @@ extension World {
             w.pointee.bodyA = SIMD4(repeating: contact.pointee.bodyA)
             w.pointee.bodyB = SIMD4(repeating: contact.pointee.bodyB)
             w.pointee.useBlock = SIMD4(repeating: -1)
+            w.pointee.storeA = SIMD4(repeating: ctx.sink)
+            w.pointee.storeB = SIMD4(repeating: ctx.sink)
         }
         // Lanes are written with scalar stores straight into the bundle (a SIMD element setter goes through the
         // stack and stalls on store forwarding).
@@ -111,8 +115,14 @@ extension World {
         let awakeA = bA.pointee.isAwake, awakeB = bB.pointee.isAwake
         let mA = awakeA ? bA.pointee.invMass : 0, iA = awakeA ? bA.pointee.invInertia : 0
         let mB = awakeB ? bB.pointee.invMass : 0, iB = awakeB ? bB.pointee.invInertia : 0
-        if mA > 0 || iA > 0 { w.pointee.writeA |= 1 << UInt8(l) }
-        if mB > 0 || iB > 0 { w.pointee.writeB |= 1 << UInt8(l) }
+        if mA > 0 || iA > 0 {
+            w.pointee.writeA |= 1 << UInt8(l)
+            putInt(w.pointer(to: \.storeA), contact.pointee.bodyA)
+        }
+        if mB > 0 || iB > 0 {
+            w.pointee.writeB |= 1 << UInt8(l)
+            putInt(w.pointer(to: \.storeB), contact.pointee.bodyB)
+        }
         let n = contact.pointee.manifold.normal, t = n.rightPerp
         let softness = (mA == 0 || mB == 0) ? ctx.staticSoftness : ctx.contactSoftness
         let accA =

@@ -8,7 +8,7 @@ extension World {
     package mutating func applyRestitution(h: Double) {
         let threshold = settings.restitutionThreshold
         let approach = -Float(threshold)
-        wideConstraints.withUnsafeMutableBufferPointer { ws in
+        scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
             states.withUnsafeMutableBufferPointer { st in
                 guard let wBase = ws.baseAddress, let sBase = st.baseAddress else { return }
                 for i in 0..<ws.count {
@@ -88,7 +88,7 @@ extension World {
 
     /// Copies accumulated impulses back to the contacts for the next step's warm start.
     package mutating func storeImpulses() {
-        wideConstraints.withUnsafeBufferPointer { ws in
+        scratch.wideConstraints.withUnsafeBufferPointer { ws in
             contacts.withUnsafeMutableBufferPointer { co in
                 guard let wBase = ws.baseAddress, let coBase = co.baseAddress else { return }
                 for i in 0..<ws.count {

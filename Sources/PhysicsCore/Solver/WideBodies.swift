@@ -10,7 +10,7 @@ package struct SolverBody: Sendable {
     package init() {}
 }
 
-/// The velocities and step motion of four bodies, one per lane, gathered from `World.solverBodies` for a bundle.
+/// The velocities and step motion of four bodies, one per lane, gathered from `StepScratch.solverBodies` for a bundle.
 package struct WideBodies {
     package var vx: Lanes, vy: Lanes, w: Lanes
     package var dpx = Lanes(), dpy = Lanes(), dqc = Lanes(repeating: 1), dqs = Lanes()
@@ -33,18 +33,36 @@ package struct WideBodies {
         }
     }
 
-    /// Writes the velocities of the lanes in `mask` back.
-    @inline(never) package func store(
-        _ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>,
-        mask: UInt8
+    /// Loads the velocities only, inlined: the warm start does little arithmetic for the optimizer to tangle with
+    /// the transpose, and saves the call and the return through memory.
+    @inline(__always) package init(
+        velocitiesOf bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>
     ) {
-        if mask == 0 { return }
+        let lanes = UnsafeRawPointer(index)
+        let b0 = bodies + Int(lanes.load(fromByteOffset: 0, as: Int32.self))
+        let b1 = bodies + Int(lanes.load(fromByteOffset: 4, as: Int32.self))
+        let b2 = bodies + Int(lanes.load(fromByteOffset: 8, as: Int32.self))
+        let b3 = bodies + Int(lanes.load(fromByteOffset: 12, as: Int32.self))
+        (vx, vy, w, _) = transpose(b0.pointee.velocity, b1.pointee.velocity, b2.pointee.velocity, b3.pointee.velocity)
+    }
+
+    /// Writes the velocities of the four lanes to the slots of `index` (lanes that must not be written name the sink
+    /// slot). Lanes of one bundle name distinct bodies, apart from the sink.
+    @inline(never) package func store(_ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>)
+    {
+        storeInlined(bodies, index)
+    }
+
+    /// `store`, inlined (the warm start's).
+    @inline(__always) package func storeInlined(
+        _ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>
+    ) {
         let lanes = UnsafeRawPointer(index)
         let rows = transpose(vx, vy, w, Lanes())
-        if mask & 1 != 0 { bodies[Int(lanes.load(fromByteOffset: 0, as: Int32.self))].velocity = rows.0 }
-        if mask & 2 != 0 { bodies[Int(lanes.load(fromByteOffset: 4, as: Int32.self))].velocity = rows.1 }
-        if mask & 4 != 0 { bodies[Int(lanes.load(fromByteOffset: 8, as: Int32.self))].velocity = rows.2 }
-        if mask & 8 != 0 { bodies[Int(lanes.load(fromByteOffset: 12, as: Int32.self))].velocity = rows.3 }
+        bodies[Int(lanes.load(fromByteOffset: 0, as: Int32.self))].velocity = rows.0
+        bodies[Int(lanes.load(fromByteOffset: 4, as: Int32.self))].velocity = rows.1
+        bodies[Int(lanes.load(fromByteOffset: 8, as: Int32.self))].velocity = rows.2
+        bodies[Int(lanes.load(fromByteOffset: 12, as: Int32.self))].velocity = rows.3
     }
 }
 
@@ -60,14 +78,16 @@ extension World {
     /// Copies every body a constraint touches into the solver's single-precision bodies (once per step: static and
     /// sleeping bodies do not change during it).
     package mutating func loadSolverBodies() {
-        if solverBodies.count < bodies.count {
-            solverBodies.append(contentsOf: repeatElement(SolverBody(), count: bodies.count - solverBodies.count))
-            solverVelocityStart.append(
-                contentsOf: repeatElement(Lanes(), count: bodies.count - solverVelocityStart.count))
+        // One slot per body and the sink (index `bodies.count`), where lanes that must not be written store.
+        if scratch.solverBodies.count < bodies.count + 1 {
+            scratch.solverBodies.append(
+                contentsOf: repeatElement(SolverBody(), count: bodies.count + 1 - scratch.solverBodies.count))
+            scratch.solverVelocityStart.append(
+                contentsOf: repeatElement(Lanes(), count: bodies.count - scratch.solverVelocityStart.count))
         }
-        wideConstraints.withUnsafeBufferPointer { ws in
+        scratch.wideConstraints.withUnsafeBufferPointer { ws in
             states.withUnsafeBufferPointer { st in
-                solverBodies.withUnsafeMutableBufferPointer { sb in
+                scratch.solverBodies.withUnsafeMutableBufferPointer { sb in
                     for w in 0..<ws.count {
                         for l in 0..<Int(ws[w].laneCount) {
                             let a = Int(ws[w].bodyA[l]), b = Int(ws[w].bodyB[l])
@@ -99,11 +119,11 @@ extension World {
 
     /// Copies the awake bodies' velocities into the solver bodies.
     package mutating func loadSolverVelocities() {
-        if wideConstraints.isEmpty { return }
+        if scratch.wideConstraints.isEmpty { return }
         states.withUnsafeBufferPointer { st in
-            solverBodies.withUnsafeMutableBufferPointer { sb in
-                solverVelocityStart.withUnsafeMutableBufferPointer { start in
-                    for i32 in awakeBodies {
+            scratch.solverBodies.withUnsafeMutableBufferPointer { sb in
+                scratch.solverVelocityStart.withUnsafeMutableBufferPointer { start in
+                    for i32 in scratch.awakeBodies {
                         let i = Int(i32)
                         let v = Self.velocityLanes(st[i])
                         sb[i].velocity = v
@@ -116,11 +136,11 @@ extension World {
 
     /// Adds the solver's velocity change of each awake body to its double-precision state.
     package mutating func storeSolverVelocities() {
-        if wideConstraints.isEmpty { return }
+        if scratch.wideConstraints.isEmpty { return }
         states.withUnsafeMutableBufferPointer { st in
-            solverBodies.withUnsafeBufferPointer { sb in
-                solverVelocityStart.withUnsafeMutableBufferPointer { start in
-                    for i32 in awakeBodies {
+            scratch.solverBodies.withUnsafeBufferPointer { sb in
+                scratch.solverVelocityStart.withUnsafeMutableBufferPointer { start in
+                    for i32 in scratch.awakeBodies {
                         let i = Int(i32)
                         let v = sb[i].velocity
                         let d = v - start[i]
@@ -134,14 +154,28 @@ extension World {
         }
     }
 
-    /// Copies the awake bodies' step motion into the solver bodies (after each position update).
-    package mutating func loadSolverMotion() {
-        if wideConstraints.isEmpty { return }
-        states.withUnsafeBufferPointer { st in
-            solverBodies.withUnsafeMutableBufferPointer { sb in
-                for i32 in awakeBodies {
-                    let i = Int(i32)
-                    sb[i].motion = Self.motionLanes(st[i])
+    /// After the biased pass: `storeSolverVelocities`, then each awake body's position update over the sub-step
+    /// `h`, then its step motion into the solver bodies, in one pass over the awake bodies (the same arithmetic, in
+    /// the same order, as three passes).
+    package mutating func storeVelocitiesAndIntegratePositions(h: Double) {
+        let solver = !scratch.wideConstraints.isEmpty
+        states.withUnsafeMutableBufferPointer { st in
+            scratch.solverBodies.withUnsafeMutableBufferPointer { sb in
+                scratch.solverVelocityStart.withUnsafeMutableBufferPointer { start in
+                    for i32 in scratch.awakeBodies {
+                        let i = Int(i32)
+                        if solver {
+                            let v = sb[i].velocity
+                            let d = v - start[i]
+                            st[i].v.x += Double(d[0])
+                            st[i].v.y += Double(d[1])
+                            st[i].w += Double(d[2])
+                            start[i] = v
+                        }
+                        st[i].dp += h * st[i].v
+                        st[i].dq = st[i].dq.integrated(by: h * st[i].w)
+                        if solver { sb[i].motion = Self.motionLanes(st[i]) }
+                    }
                 }
             }
         }

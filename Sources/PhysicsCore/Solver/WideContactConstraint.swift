@@ -27,6 +27,10 @@ package struct WideContactConstraint: Sendable {
     package var bodyA = SIMD4<Int32>(repeating: -1), bodyB = SIMD4<Int32>(repeating: -1)
     /// Bit l set: lane l's body A (B) takes impulses (awake and moving), so its velocity is written back.
     package var writeA: UInt8 = 0, writeB: UInt8 = 0
+    /// Where each lane's body A (B) velocity is stored after a pass: the body itself when its bit is set in
+    /// `writeA` (`writeB`), else the solver's sink slot, written and never read (`StepScratch.solverBodies`'s last
+    /// slot). Every lane is stored unconditionally: no branch per lane.
+    package var storeA = SIMD4<Int32>(), storeB = SIMD4<Int32>()
     /// Index of each lane's contact in `World.contacts`.
     package var contactIndex = SIMD4<Int32>()
     /// Number of lanes in use, 1…4.

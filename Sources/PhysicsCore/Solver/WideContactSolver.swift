@@ -2,21 +2,22 @@
 /// equations as the scalar passes in ContactSolver.swift, one SIMD lane per constraint. The bundles run in colour
 /// order, so the ground-up Gauss–Seidel order of the colours is kept; inside a colour the lanes share no moving
 /// body and solving them side by side is exactly solving them one after the other. They work on the
-/// single-precision `solverBodies`, loaded from and stored back to the body states around them (World+Step.swift).
+/// single-precision `scratch.solverBodies`, loaded from and stored back to the body states around them
+/// (World+Step.swift).
 extension World {
     /// Applies last step's impulses of the bundled constraints at the start of a sub-step.
     package mutating func warmStartWideContacts() {
-        wideConstraints.withUnsafeBufferPointer { ws in
-            solverBodies.withUnsafeMutableBufferPointer { st in
+        scratch.wideConstraints.withUnsafeBufferPointer { ws in
+            scratch.solverBodies.withUnsafeMutableBufferPointer { st in
                 guard let wBase = ws.baseAddress, let sBase = st.baseAddress else { return }
                 for i in 0..<ws.count {
                     let c = wBase + i
-                    var a = WideBodies(sBase, c.pointer(to: \.bodyA)!, motion: false)
-                    var b = WideBodies(sBase, c.pointer(to: \.bodyB)!, motion: false)
+                    var a = WideBodies(velocitiesOf: sBase, c.pointer(to: \.bodyA)!)
+                    var b = WideBodies(velocitiesOf: sBase, c.pointer(to: \.bodyB)!)
                     Self.warmStart(&a, &b, c, c.pointer(to: \.p0)!)
                     if c.pointee.twoPoints { Self.warmStart(&a, &b, c, c.pointer(to: \.p1)!) }
-                    a.store(sBase, c.pointer(to: \.bodyA)!, mask: c.pointee.writeA)
-                    b.store(sBase, c.pointer(to: \.bodyB)!, mask: c.pointee.writeB)
+                    a.storeInlined(sBase, c.pointer(to: \.storeA)!)
+                    b.storeInlined(sBase, c.pointer(to: \.storeB)!)
                 }
             }
         }
@@ -43,8 +44,8 @@ extension World {
     package mutating func solveWideContacts(invH: Double, useBias: Bool) {
         let maxBias = Float(settings.contactPushMaxVelocity)
         let invH = Float(invH)
-        wideConstraints.withUnsafeMutableBufferPointer { ws in
-            solverBodies.withUnsafeMutableBufferPointer { st in
+        scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
+            scratch.solverBodies.withUnsafeMutableBufferPointer { st in
                 guard let wBase = ws.baseAddress, let sBase = st.baseAddress else { return }
                 for i in 0..<ws.count {
                     let c = wBase + i
@@ -189,8 +190,8 @@ extension World {
 
         friction(&a, &b, c, p0)
         friction(&a, &b, c, p1)
-        a.store(states, c.pointer(to: \.bodyA)!, mask: c.pointee.writeA)
-        b.store(states, c.pointer(to: \.bodyB)!, mask: c.pointee.writeB)
+        a.store(states, c.pointer(to: \.storeA)!)
+        b.store(states, c.pointer(to: \.storeB)!)
     }
 
     /// Four one-point manifolds (circles): the normal point, then its friction.
@@ -219,8 +220,8 @@ extension World {
         b.vy += mB * d * ny
         b.w += c.pointee.invIB * d * rnB
         friction(&a, &b, c, p)
-        a.store(states, c.pointer(to: \.bodyA)!, mask: c.pointee.writeA)
-        b.store(states, c.pointer(to: \.bodyB)!, mask: c.pointee.writeB)
+        a.store(states, c.pointer(to: \.storeA)!)
+        b.store(states, c.pointer(to: \.storeB)!)
     }
 
     /// Coulomb friction of one point of four constraints; tangent = rightPerp(normal).

@@ -20,9 +20,9 @@ extension World {
                 continue
             }
             let box = shapeAABB(s, xf1).union(shapeAABB(s, b.transform))
-            ccdCandidates.removeAll(keepingCapacity: true)
-            staticTree.query(box, stack: &queryStack, results: &ccdCandidates)
-            for t in ccdCandidates {
+            scratch.ccdCandidates.removeAll(keepingCapacity: true)
+            staticTree.query(box, stack: &queryStack, results: &scratch.ccdCandidates)
+            for t in scratch.ccdCandidates {
                 let other = shapes[Int(t)]
                 if !CollisionFilter.collide(shapes[Int(s)].filter, other.filter) { continue }
                 let ob = bodies[Int(other.body)]

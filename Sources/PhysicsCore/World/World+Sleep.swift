@@ -4,12 +4,12 @@ extension World {
     package mutating func updateSleep(dt: Double) {
         guard settings.enableSleep else { return }
         let count = bodies.count
-        if unionParent.count < count {
-            unionParent = [Int32](repeating: -1, count: count)
-            islandMinSleep = [Double](repeating: 0, count: count)
-            islandCanSleep = [Bool](repeating: true, count: count)
+        if scratch.unionParent.count < count {
+            scratch.unionParent = [Int32](repeating: -1, count: count)
+            scratch.islandMinSleep = [Double](repeating: 0, count: count)
+            scratch.islandCanSleep = [Bool](repeating: true, count: count)
         }
-        for i32 in awakeBodies where bodies[Int(i32)].type == .dynamic { unionParent[Int(i32)] = i32 }
+        for i32 in scratch.awakeBodies where bodies[Int(i32)].type == .dynamic { scratch.unionParent[Int(i32)] = i32 }
         // Contacts: link touching dynamic pairs; a moving kinematic body keeps what it touches awake.
         // (Read in place: copying each Contact record out of the array cost more than the test itself.)
         let contactCount = contacts.count
@@ -27,7 +27,7 @@ extension World {
             }
         }
         // Joints: jointed dynamic bodies sleep and wake together.
-        for k32 in activeJoints where joints[Int(k32)].isAlive {
+        for k32 in forest.activeJoints where joints[Int(k32)].isAlive {
             let a = joints[Int(k32)].bodyA, b = joints[Int(k32)].bodyB
             if bodies[Int(a)].type == .dynamic && bodies[Int(b)].type == .dynamic
                 && bodies[Int(a)].isAwake && bodies[Int(b)].isAwake
@@ -35,21 +35,21 @@ extension World {
                 union(a, b)
             }
         }
-        for i32 in awakeBodies where bodies[Int(i32)].type == .dynamic {
+        for i32 in scratch.awakeBodies where bodies[Int(i32)].type == .dynamic {
             let r = Int(find(i32))
-            islandMinSleep[r] = Double.greatestFiniteMagnitude
-            islandCanSleep[r] = true
+            scratch.islandMinSleep[r] = Double.greatestFiniteMagnitude
+            scratch.islandCanSleep[r] = true
         }
-        for i32 in awakeBodies where bodies[Int(i32)].type == .dynamic {
+        for i32 in scratch.awakeBodies where bodies[Int(i32)].type == .dynamic {
             let r = Int(find(i32))
-            islandMinSleep[r] = Swift.min(islandMinSleep[r], bodies[Int(i32)].sleepTime)
-            if !bodies[Int(i32)].allowSleep { islandCanSleep[r] = false }
+            scratch.islandMinSleep[r] = Swift.min(scratch.islandMinSleep[r], bodies[Int(i32)].sleepTime)
+            if !bodies[Int(i32)].allowSleep { scratch.islandCanSleep[r] = false }
         }
         let timeToSleep = settings.timeToSleep
         var sleepingRoots: [Int32] = []
-        for i32 in awakeBodies where bodies[Int(i32)].type == .dynamic {
+        for i32 in scratch.awakeBodies where bodies[Int(i32)].type == .dynamic {
             let i = Int(i32)
-            if unionParent[i] == i32 && islandCanSleep[i] && islandMinSleep[i] >= timeToSleep {
+            if scratch.unionParent[i] == i32 && scratch.islandCanSleep[i] && scratch.islandMinSleep[i] >= timeToSleep {
                 sleepingRoots.append(i32)
             }
         }
@@ -66,7 +66,7 @@ extension World {
                 }
                 slotOfRoot[r] = slot
             }
-            for i32 in awakeBodies where bodies[Int(i32)].type == .dynamic {
+            for i32 in scratch.awakeBodies where bodies[Int(i32)].type == .dynamic {
                 if let slot = slotOfRoot[find(i32)] {
                     sleepingIslands[Int(slot)].append(i32)
                     bodies[Int(i32)].isAwake = false
@@ -75,20 +75,20 @@ extension World {
                 }
             }
         }
-        for i32 in awakeBodies { unionParent[Int(i32)] = -1 }
+        for i32 in scratch.awakeBodies { scratch.unionParent[Int(i32)] = -1 }
         // Kinematic bodies at rest sleep at once.
-        for i32 in awakeBodies where bodies[Int(i32)].type == .kinematic {
+        for i32 in scratch.awakeBodies where bodies[Int(i32)].type == .kinematic {
             if states[Int(i32)].v == .zero && states[Int(i32)].w == 0 { bodies[Int(i32)].isAwake = false }
         }
     }
 
     private mutating func find(_ i: Int32) -> Int32 {
         var r = i
-        while unionParent[Int(r)] != r { r = unionParent[Int(r)] }
+        while scratch.unionParent[Int(r)] != r { r = scratch.unionParent[Int(r)] }
         var x = i
-        while unionParent[Int(x)] != r {
-            let next = unionParent[Int(x)]
-            unionParent[Int(x)] = r
+        while scratch.unionParent[Int(x)] != r {
+            let next = scratch.unionParent[Int(x)]
+            scratch.unionParent[Int(x)] = r
             x = next
         }
         return r
@@ -98,7 +98,7 @@ extension World {
         let ra = find(a), rb = find(b)
         if ra == rb { return }
         // Lower index becomes the root: deterministic.
-        if ra < rb { unionParent[Int(rb)] = ra } else { unionParent[Int(ra)] = rb }
+        if ra < rb { scratch.unionParent[Int(rb)] = ra } else { scratch.unionParent[Int(ra)] = rb }
     }
 
     /// Wakes a body and, if it sleeps in an island, every member of that island.

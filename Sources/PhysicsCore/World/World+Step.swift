@@ -31,9 +31,9 @@ extension World {
             hertz: Swift.min(settings.staticContactHertzScale * hertz, 0.25 * Double(n) / dt),
             dampingRatio: settings.contactDampingRatio, h: h)
 
-        awakeBodies.removeAll(keepingCapacity: true)
+        scratch.awakeBodies.removeAll(keepingCapacity: true)
         for i in bodies.indices where bodies[i].isAlive && bodies[i].isAwake && bodies[i].type != .static {
-            awakeBodies.append(Int32(i))
+            scratch.awakeBodies.append(Int32(i))
             bodies[i].center0 = bodies[i].center
             bodies[i].rotation0 = bodies[i].transform.q
             states[i].dp = .zero
@@ -43,7 +43,7 @@ extension World {
         loadSolverBodies()
         let jointContext = jointStepContext(h: h, contactHertz: hertz)
         prepareJoints(jointContext)
-        markConstrainedBodies(true)
+        markConstrainedBodies()
         classifyJoints()
         let jointPasses = iterations + Swift.max(0, Swift.min(8, settings.extraJointIterations))
         // Joints work on the double-precision states, contacts on the single-precision solver bodies: velocities
@@ -56,7 +56,7 @@ extension World {
             // them: stacks and joints keep the quality of the sub-stepped solve.
             integrateVelocities(h: h, firstOf: sub == 0 ? dt : nil)
             applyJointSprings(h: h)
-            treeFactoredForVelocity = false
+            forest.treeFactoredForVelocity = false
             warmStartJoints()
             loadSolverVelocities()
             warmStartWideContacts()
@@ -66,9 +66,7 @@ extension World {
                 loadSolverVelocities()
             }
             for _ in 0..<iterations { solveWideContacts(invH: invH, useBias: true) }
-            storeSolverVelocities()
-            integratePositions(h: h)
-            loadSolverMotion()
+            storeVelocitiesAndIntegratePositions(h: h)
             if jointsSolve {
                 for _ in 0..<jointPasses { solveJoints(jointContext, useBias: false) }
                 loadSolverVelocities()
@@ -80,42 +78,40 @@ extension World {
         applyRestitution(h: dt)
         projectJoints()
         storeImpulses()
-        markConstrainedBodies(false)
+        // Clearing is one pass over a byte per body, not a pass over the contacts and joints.
+        scratch.constrainedThisStep.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
         finalizeBodies(dt: dt)
     }
 
-    /// Sets (or clears) `constrainedThisStep` for both bodies of every joint solved this step and of every contact
-    /// that holds them together: one whose bodies neither approach nor part faster than the restitution threshold
+    /// Sets `scratch.constrainedThisStep` for both bodies of every joint solved this step and of every contact that
+    /// holds them together: one whose bodies neither approach nor part faster than the restitution threshold
     /// (resting, sliding, pressed). A body that is about to strike, or leaves a bounce, moves freely and keeps the
     /// free integration, so its bounces keep their height.
-    private mutating func markConstrainedBodies(_ flag: Bool) {
-        if constrainedThisStep.count < bodies.count {
-            constrainedThisStep.append(
-                contentsOf: repeatElement(false, count: bodies.count - constrainedThisStep.count))
+    private mutating func markConstrainedBodies() {
+        if scratch.constrainedThisStep.count < bodies.count {
+            scratch.constrainedThisStep.append(
+                contentsOf: repeatElement(false, count: bodies.count - scratch.constrainedThisStep.count))
         }
         let fast = settings.restitutionThreshold
-        // Read in place: a Contact or Body record is several cache lines, and this runs over every solved contact
-        // twice per step.
-        constrainedThisStep.withUnsafeMutableBufferPointer { cs in
+        // Read in place: a Contact or Body record is several cache lines, and this runs over every solved contact.
+        scratch.constrainedThisStep.withUnsafeMutableBufferPointer { cs in
             contacts.withUnsafeBufferPointer { co in
                 bodies.withUnsafeBufferPointer { bo in
                     states.withUnsafeBufferPointer { st in
-                        for k in solveOrder {
+                        for k in scratch.solveOrder {
                             let a = Int(co[Int(k)].bodyA), b = Int(co[Int(k)].bodyB)
-                            if flag
-                                && World.normalSpeeds(co[Int(k)].manifold, bo[a], st[a], bo[b], st[b], allAbove: fast)
-                            {
+                            if World.normalSpeeds(co[Int(k)].manifold, bo[a], st[a], bo[b], st[b], allAbove: fast) {
                                 continue
                             }
-                            cs[a] = flag
-                            cs[b] = flag
+                            cs[a] = true
+                            cs[b] = true
                         }
                     }
                 }
             }
-            for k in activeJoints {
-                cs[Int(joints[Int(k)].bodyA)] = flag
-                cs[Int(joints[Int(k)].bodyB)] = flag
+            for k in forest.activeJoints {
+                cs[Int(joints[Int(k)].bodyA)] = true
+                cs[Int(joints[Int(k)].bodyB)] = true
             }
         }
     }
@@ -130,8 +126,8 @@ extension World {
         let maxSpeed = settings.maxLinearSpeed
         bodies.withUnsafeMutableBufferPointer { bo in
             states.withUnsafeMutableBufferPointer { st in
-                constrainedThisStep.withUnsafeBufferPointer { cs in
-                    for i32 in awakeBodies {
+                scratch.constrainedThisStep.withUnsafeBufferPointer { cs in
+                    for i32 in scratch.awakeBodies {
                         let i = Int(i32)
                         // Fields read in place: no copy of the whole body record per sub-step.
                         if bo[i].type != .dynamic { continue }
@@ -166,23 +162,13 @@ extension World {
         return m.pointCount > 0
     }
 
-    private mutating func integratePositions(h: Double) {
-        states.withUnsafeMutableBufferPointer { st in
-            for i32 in awakeBodies {
-                let i = Int(i32)
-                st[i].dp += h * st[i].v
-                st[i].dq = st[i].dq.integrated(by: h * st[i].w)
-            }
-        }
-    }
-
     private mutating func finalizeBodies(dt: Double) {
         let linTol2 = settings.sleepLinearThreshold * settings.sleepLinearThreshold
         let angTol2 = settings.sleepAngularThreshold * settings.sleepAngularThreshold
         let sleepOn = settings.enableSleep
         let continuous = settings.enableContinuous
-        fastBodies.removeAll(keepingCapacity: true)
-        for i32 in awakeBodies {
+        scratch.fastBodies.removeAll(keepingCapacity: true)
+        for i32 in scratch.awakeBodies {
             let i = Int(i32)
             var st = states[i]
             var b = bodies[i]
@@ -215,12 +201,12 @@ extension World {
             b.needsContinuous = false
             bodies[i] = b
             if fast {
-                fastBodies.append(i32)
+                scratch.fastBodies.append(i32)
             } else {
                 refreshProxies(i32, margin: settings.aabbMargin, displacement: dt * st.v, forceMove: false)
             }
         }
-        for i32 in fastBodies {
+        for i32 in scratch.fastBodies {
             solveContinuous(i32)
             refreshProxies(i32, margin: settings.aabbMargin, displacement: dt * states[Int(i32)].v, forceMove: false)
         }
@@ -237,10 +223,10 @@ extension World {
                     co[k].isTouching = true
                     co[k].beganTouch = co[k].reportsEvents
                 }
-                if co[k].beganTouch { pendingBegins.append(Int32(k)) }
+                if co[k].beganTouch { scratch.pendingBegins.append(Int32(k)) }
             }
         }
-        for k32 in pendingBegins {
+        for k32 in scratch.pendingBegins {
             let k = Int(k32)
             contacts[k].beganTouch = false
             let c = contacts[k]
@@ -259,7 +245,7 @@ extension World {
                     shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB),
                     point: point, normal: c.manifold.normal))
         }
-        pendingBegins.removeAll(keepingCapacity: true)
+        scratch.pendingBegins.removeAll(keepingCapacity: true)
     }
 
     /// How far a point fixed to `body` at the start of the step moved during it (zero for static and sleeping

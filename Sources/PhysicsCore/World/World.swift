@@ -24,42 +24,12 @@ public struct World: Sendable {
     package var contacts: [Contact] = []
     package var joints: [Joint] = []
     package var freeJoints: [Int32] = []
-    /// Joints with an awake body, rebuilt every step.
-    package var activeJoints: [Int32] = []
-    package var treeNodes: [JointTreeNode] = []
-    package var treeNodeOfBody: [Int32] = []
-    package var treeUnion: [Int32] = []
-    package var loopJoints: [Int32] = []
     /// Bumped by every joint parameter change that can change a joint's regime (tree-eligible or not).
     package var jointParameterVersion: UInt64 = 0
-    package var treeCacheJoints: [Int32] = []
-    package var treeCacheFlags: [UInt8] = []
-    package var treeCacheVersion: UInt64 = .max
-    package var treeCacheHasTree = false
-    /// Whether the tree's factorization is the velocity one (true inertia, rows at the start of the step).
-    package var treeFactoredForVelocity = false
-    /// The forest when all its joints are free pins, solved by the specialised code of `PinTree.swift`.
-    package var treeIsPin = false
-    package var pinNodes: [PinTreeNode] = []
-    package var pinJoints: [PinTreeJoint] = []
-    /// Lets tests compare the specialised pin solver with the generic one. Default true.
-    package var usePinTree = true
-    /// Active joints solved by Gauss–Seidel this step (not in the exact forest).
-    package var iterativeJoints: [Int32] = []
-    /// `iterativeJoints` as solver rows (free pins solved from the row alone).
-    package var pinRows: [PinRow] = []
-    package var rowScratch = JointRowScratch()
-    /// This step's contact constraints in bundles of four, solved by the wide solver (Solver/).
-    package var wideConstraints: [WideContactConstraint] = []
-    /// By body index: the body has a contact or a joint to solve this step (World+Step.swift). All false between
-    /// steps.
-    package var constrainedThisStep: [Bool] = []
-    /// Single-precision working copies of the bodies for the contact solver, by body index, and each awake body's
-    /// velocity when it was last loaded (Solver/WideBodies.swift).
-    package var solverBodies: [SolverBody] = []
-    package var solverVelocityStart: [Lanes] = []
-    /// Awake dynamic and kinematic bodies, rebuilt every step.
-    package var awakeBodies: [Int32] = []
+    /// The joints' solver data: active joints, the exact forest and its cache, the Gauss–Seidel rows.
+    package var forest = JointForest()
+    /// Arrays a step fills and empties again (Solver/StepScratch.swift).
+    package var scratch = StepScratch()
     /// Members of each sleeping island; empty slots are reused.
     package var sleepingIslands: [[Int32]] = []
     package var freeIslands: [Int32] = []
@@ -87,38 +57,11 @@ public struct World: Sendable {
     /// Simulated time, s.
     public package(set) var time: Double = 0
 
-    // Scratch space reused every step so that stepping allocates nothing once warm.
+    // Collision scratch reused every step (broad phase, queries, narrow phase) so that stepping allocates nothing
+    // once warm; the solver's is in `scratch`.
     package var queryStack: [Int32] = []
     package var queryResults: [Int32] = []
-    package var unionParent: [Int32] = []
-    package var islandMinSleep: [Double] = []
-    package var islandCanSleep: [Bool] = []
-    package var fastBodies: [Int32] = []
-    package var ccdCandidates: [Int32] = []
     package var deepBodies: [Int32] = []
-    package var pendingBegins: [Int32] = []
-    package var orderDepth: [Int32] = []
-    package var orderDegree: [Int32] = []
-    package var orderFill: [Int32] = []
-    package var orderEdges: [Int32] = []
-    package var orderQueue: [Int32] = []
-    package var orderBuckets: [Int32] = []
-    /// Per contact to solve (in `solveOrder`'s first order): body A / B when it moves, else −1; and the sort key.
-    package var orderMovingA: [Int32] = []
-    package var orderMovingB: [Int32] = []
-    package var orderKeys: [Int32] = []
-    /// Contacts to solve this step, ground-up.
-    package var solveOrder: [Int32] = []
-    package var colorMask: [UInt64] = []
-    package var colorOf: [UInt8] = []
-    package var colorStart: [Int32] = []
-    /// Last computed order: its input (`solveOrder`, `orderMovingA/B` before sorting) and its result
-    /// (ContactOrdering.swift), reused while the input repeats.
-    package var orderCacheInput: [Int32] = []
-    package var orderCacheMovingA: [Int32] = []
-    package var orderCacheMovingB: [Int32] = []
-    package var orderCacheOutput: [Int32] = []
-    package var orderCacheColorStart: [Int32] = []
 
     /// An empty world.
     public init(settings: WorldSettings = WorldSettings()) {

@@ -1,0 +1,43 @@
+/// Arrays a step fills and empties again: the contact solver's bundles and single-precision bodies, the solve order
+/// and its colours, the bodies stepped and swept, the sleep pass's union-find. Nothing in it is read between steps
+/// except the order cache, which only saves work (a step with an empty scratch gives the same result). Kept out of
+/// the world's persistent state (bodies, shapes, contacts, joints) so that the two are not confused; its capacity
+/// is kept from step to step, so stepping allocates nothing once warm.
+package struct StepScratch: Sendable {
+    /// This step's contact constraints in bundles of four, solved by the wide solver (Solver/).
+    package var wideConstraints: [WideContactConstraint] = []
+    /// By body index: the body has a contact or a joint to solve this step (World+Step.swift). All false between
+    /// steps.
+    package var constrainedThisStep: [Bool] = []
+    /// Single-precision working copies of the bodies for the contact solver, by body index, and each awake body's
+    /// velocity when it was last loaded (Solver/WideBodies.swift).
+    package var solverBodies: [SolverBody] = []
+    package var solverVelocityStart: [Lanes] = []
+    /// Awake dynamic and kinematic bodies, rebuilt every step.
+    package var awakeBodies: [Int32] = []
+    /// Sleep islands (World+Sleep.swift).
+    package var unionParent: [Int32] = []
+    package var islandMinSleep: [Double] = []
+    package var islandCanSleep: [Bool] = []
+    /// Bodies swept by continuous collision this step, and the static shapes found near one of them.
+    package var fastBodies: [Int32] = []
+    package var ccdCandidates: [Int32] = []
+    /// Contacts whose begin event is emitted this step.
+    package var pendingBegins: [Int32] = []
+    /// Working arrays of the ground-up ordering, one buffer cut into segments (ContactOrdering.swift).
+    package var orderWork: [Int32] = []
+    /// Contacts to solve this step, ground-up.
+    package var solveOrder: [Int32] = []
+    /// By body: the colours taken by its constraints so far (all zero between steps).
+    package var colorMask: [UInt64] = []
+    package var colorStart: [Int32] = []
+    /// Last computed order: its input (`solveOrder` and the moving bodies before sorting) and its result
+    /// (ContactOrdering.swift), reused while the input repeats.
+    package var orderCacheInput: [Int32] = []
+    package var orderCacheMovingA: [Int32] = []
+    package var orderCacheMovingB: [Int32] = []
+    package var orderCacheOutput: [Int32] = []
+    package var orderCacheColorStart: [Int32] = []
+
+    package init() {}
+}
