@@ -6,6 +6,8 @@ import SandboxScenes
 extension SandboxApp {
     /// Handles one input event.
     public func handle(_ event: InputEvent) {
+        // A recording notes what it needs; a replay keeps live input that would change its run away.
+        guard let event = routeForRecording(event) else { return }
         switch event {
         case .pointerDown(let x, let y, let button, let time):
             pointerDown(CGPoint(x: x, y: y), button: button, time: time)
@@ -46,7 +48,7 @@ extension SandboxApp {
 
     /// The panel's rectangle in points (nil while hidden).
     var panelRect: CGRect? {
-        guard showPanel, !desktop.chromeHidden else { return nil }
+        guard showPanel, !desktop.chromeHidden, !record.feeding else { return nil }
         let rows = panelRows()
         return CGRect(
             x: size.width - PanelLayout.width - 8, y: 8, width: PanelLayout.width,
@@ -62,6 +64,7 @@ extension SandboxApp {
             panelDragging = true
             return
         }
+        if holdScenePointer("pointerDown", p, button: button, time: time) { return }
         switch button {
         case .secondary:
             push(toward: p)
@@ -83,6 +86,7 @@ extension SandboxApp {
             panelClick(p, in: rect, dragging: true)
             return
         }
+        if holdScenePointer("pointerMoved", p, button: nil, time: time) { return }
         if let g = pendingGrab, hypot(p.x - g.point.x, p.y - g.point.y) >= Self.grabThreshold {
             pendingGrab = nil
             beginDrag(g.item, at: g.point, time: g.time)
@@ -115,6 +119,7 @@ extension SandboxApp {
             }
             return
         }
+        if holdScenePointer("pointerUp", p, button: button, time: time) { return }
         guard button == .primary else { return }
         if let g = pendingGrab {
             pendingGrab = nil
@@ -148,6 +153,7 @@ extension SandboxApp {
     // MARK: Keys
 
     func key(_ command: KeyCommand, pressed: Bool, shift: Bool) {
+        if routeKey(command, pressed: pressed, shift: shift) { return }
         switch command {
         case .tiltLeft, .tiltRight, .tiltUp, .tiltDown:
             if pressed, tiltKeys.insert(command).inserted {
@@ -187,7 +193,7 @@ extension SandboxApp {
             undoPanelEdit()
         case .redo:
             redoPanelEdit()
-        case .enter, .backspace:
+        case .enter, .backspace, .record, .stepBack:
             break
         case .toggleGhost:
             readout.showGhost.toggle()

@@ -152,7 +152,7 @@ extension SandboxApp {
         if let field = tunedField() {
             rows += fieldRows(field)
         }
-        return rows
+        return recordingEdits(rows)
     }
 
     /// An angle row's derived text: `radians` in whole degrees ("90 deg").

@@ -123,6 +123,8 @@ public final class SandboxApp {
     var repushOnRelease = false
     /// Scene files: what the scene was built from, its live behaviours, undo/redo (SandboxApp+SceneFiles).
     var files = SceneFileState()
+    /// Recording and replay (SandboxApp+Recording, SandboxApp+Replay).
+    var record = RecordingState()
 
     // MARK: Creating
 
@@ -155,7 +157,9 @@ public final class SandboxApp {
     public func loadScene(_ index: Int) {
         let n = SceneCatalog.all.count
         sceneIndex = ((index % n) + n) % n
-        install(SceneCatalog.all[sceneIndex].make(bounds: CGRect(origin: .zero, size: size), seed: configuration.seed))
+        beginRecordedAction(.scene(SceneCatalog.all[sceneIndex].name))
+        defer { endRecordedAction() }
+        install(SceneCatalog.all[sceneIndex].make(bounds: CGRect(origin: .zero, size: size), seed: activeSeed))
         adoptCatalogueScene()
         log("scene \(scene.name) (\(scene.source)): \(scene.summary)")
     }
@@ -191,6 +195,7 @@ public final class SandboxApp {
     /// Whether frames must keep coming: false means the app may sleep on events (the animator is paused, nothing
     /// is being dragged or tilted, nothing is fading).
     public var needsFrames: Bool {
+        if record.replay != nil { return replayNeedsFrames || screenshotRequested }
         if screenshotRequested || stepRequested || drag != nil { return true }
         if !tiltKeys.isEmpty || keyTilt != CGVector(dx: 0, dy: 0) { return true }
         if !overlay.contacts.dots.isEmpty { return true }
