@@ -83,7 +83,8 @@ extension Recording.Start {
         }
         for (k, name) in tiltKeys.enumerated() {
             guard let c = KeyCommand(rawValue: name), Recording.tiltKeys.contains(c) else {
-                return error(".tiltKeys[\(k)]", "'\(name)' is not an arrow key", "use tiltLeft, tiltRight, tiltUp or tiltDown")
+                return error(
+                    ".tiltKeys[\(k)]", "'\(name)' is not an arrow key", "use tiltLeft, tiltRight, tiltUp or tiltDown")
             }
         }
         for (path, v) in [(".keyTilt", keyTilt), (".stickTilt", stickTilt)] {
@@ -108,7 +109,8 @@ extension Recording.Input {
         }
         if !(0...frames).contains(frame) { return error(".frame", "\(frame) is out of range", "use 0 … \(frames)") }
         if frame < after {
-            return error(".frame", "\(frame) comes before the previous input's \(after)", "keep the inputs in frame order")
+            return error(
+                ".frame", "\(frame) comes before the previous input's \(after)", "keep the inputs in frame order")
         }
         func number(_ name: String, _ v: Double?, _ range: ClosedRange<Double>) -> RecordingError? {
             guard let v else { return error(".\(name)", "required field is missing", "add \"\(name)\" (a number)") }
@@ -139,7 +141,9 @@ extension Recording.Input {
                     ".key", "'\(k)' is not a recorded key",
                     "use one of " + Recording.recordedKeys.map(\.rawValue).sorted().joined(separator: ", "))
             }
-            if pressed == nil { return error(".pressed", "required field is missing", "add \"pressed\": true or false") }
+            if pressed == nil {
+                return error(".pressed", "required field is missing", "add \"pressed\": true or false")
+            }
         case "stick":
             if let e = number("x", x, -1...1) ?? number("y", y, -1...1) { return e }
         case "edit":
@@ -151,7 +155,9 @@ extension Recording.Input {
                 return error(".name", "'\(n)' is not a catalogue scene", "use a name from --list-scenes")
             }
         case "open":
-            guard let s = scene else { return error(".scene", "required field is missing", "add the scene file's content") }
+            guard let s = scene else {
+                return error(".scene", "required field is missing", "add the scene file's content")
+            }
             if let e = s.validate(file: file) { return RecordingError(e, under: path + ".scene") }
         case "resize":
             if let e = number("width", width, 1...10_000) ?? number("height", height, 1...10_000) { return e }

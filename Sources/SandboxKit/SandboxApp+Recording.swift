@@ -142,7 +142,8 @@ extension SandboxApp {
         record.recorder!.recording.frames += 1
         let n = record.recorder!.recording.frames
         if n % Recording.checkpointInterval == 0 {
-            record.recorder!.recording.checkpoints = (record.recorder!.recording.checkpoints ?? [])
+            record.recorder!.recording.checkpoints =
+                (record.recorder!.recording.checkpoints ?? [])
                 + [Recording.Checkpoint(frame: n, hash: world.stateHash)]
         }
         if n >= Recording.maximumFrames {

@@ -355,12 +355,14 @@ extension SandboxApp {
             guard button == .primary, let rect = timelineTrackHitRect, rect.contains(CGPoint(x: x, y: y)) else {
                 return event
             }
+            let frame = timelineFrame(atX: x)
             record.replay?.scrubbing = true
-            record.replay?.target = timelineFrame(atX: x)
+            record.replay?.target = frame
             return nil
         case .pointerMoved(let x, _, _):
             guard record.replay?.scrubbing == true else { return event }
-            record.replay?.target = timelineFrame(atX: x)
+            let frame = timelineFrame(atX: x)
+            record.replay?.target = frame
             return nil
         case .pointerUp:
             guard record.replay?.scrubbing == true else { return event }

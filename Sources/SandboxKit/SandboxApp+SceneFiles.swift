@@ -165,11 +165,11 @@ extension SandboxApp {
         let files = dirs.flatMap { d in
             ((try? fm.contentsOfDirectory(atPath: d)) ?? []).filter { $0.hasSuffix(".json") }.map { "\(d)/\($0)" }
         }
-            .sorted { a, b in
-                let da = (try? fm.attributesOfItem(atPath: a)[.modificationDate] as? Date) ?? .distantPast
-                let db = (try? fm.attributesOfItem(atPath: b)[.modificationDate] as? Date) ?? .distantPast
-                return da != db ? da > db : a > b
-            }
+        .sorted { a, b in
+            let da = (try? fm.attributesOfItem(atPath: a)[.modificationDate] as? Date) ?? .distantPast
+            let db = (try? fm.attributesOfItem(atPath: b)[.modificationDate] as? Date) ?? .distantPast
+            return da != db ? da > db : a > b
+        }
         guard !files.isEmpty else {
             log("no saved scenes in \(dir) yet: Ctrl+S saves one; drop a file on the window to open any")
             return
