@@ -162,10 +162,10 @@ extension SandboxApp {
         let fm = FileManager.default
         // Recordings (Ctrl+R) are opened too, newest first among the scenes: they replay.
         let dirs = directory == nil ? [dir, Self.recordingsDirectory] : [dir]
-        let files = dirs.flatMap { d in
+        let listed = dirs.flatMap { d in
             ((try? fm.contentsOfDirectory(atPath: d)) ?? []).filter { $0.hasSuffix(".json") }.map { "\(d)/\($0)" }
         }
-        .sorted { a, b in
+        let files = listed.sorted { a, b in
             let da = (try? fm.attributesOfItem(atPath: a)[.modificationDate] as? Date) ?? .distantPast
             let db = (try? fm.attributesOfItem(atPath: b)[.modificationDate] as? Date) ?? .distantPast
             return da != db ? da > db : a > b

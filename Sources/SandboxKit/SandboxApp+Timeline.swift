@@ -44,7 +44,7 @@ extension SandboxApp {
         }
         guard let replay = record.replay, let rect = timelineRect, let track = timelineTrack else { return }
         let x0 = Double(rect.minX), y0 = Double(rect.minY), h = Double(rect.height)
-        box(&r, x: x0, y: y0, w: Double(rect.width), h: h, RGBA(10, 12, 16, 225))
+        box(&r, x: x0, y: y0, w: Double(rect.width), h: h, RGBA(10, 12, 16, 255))
         let frames = max(1, replay.recording.frames)
         let state =
             replay.cursor >= replay.recording.frames ? "END" : replay.playing ? "PLAY" : "PAUSED"
