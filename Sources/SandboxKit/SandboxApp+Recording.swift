@@ -59,6 +59,7 @@ extension SandboxApp {
     /// saves a new file in `recordingsDirectory`.
     public func startRecording(to path: String? = nil) {
         guard record.replay == nil else { return log("recording: leave the replay first (ctrl+R)") }
+        if isRecording { stopRecording() }
         guard let tuned = tunedSceneFile() else { return log("recording: this scene cannot be recorded") }
         build(tuned, keepingGhost: true)
         stepRequested = false
@@ -182,6 +183,13 @@ extension SandboxApp {
             input.y = y.isFinite ? max(-1, min(1, y)) : 0
             note(input)
             return .stick(x: input.x!, y: input.y!)
+        case .gamepad(nil):
+            // Unplugging levels the stick's tilt.
+            var input = Recording.Input(kind: "stick", frame: 0)
+            input.x = 0
+            input.y = 0
+            note(input)
+            return event
         case .resized(let w, let h, let s):
             guard w.isFinite, h.isFinite, w >= 1, h >= 1, w != Double(size.width) || h != Double(size.height)
             else { return event }
@@ -207,6 +215,8 @@ extension SandboxApp {
             if kind == "pointerDown" { refuseDuringReplay("gestures on the scene") }
             return true
         }
+        // A hover changes nothing: only moves during a press (a drag, a grab or a tap to come) are inputs.
+        if kind == "pointerMoved", drag == nil, pendingGrab == nil, pendingTap == nil { return false }
         var input = Recording.Input(kind: kind, frame: 0)
         input.x = Double(p.x)
         input.y = Double(p.y)

@@ -370,6 +370,10 @@ extension SandboxApp {
             return nil
         case .stick:
             return nil
+        case .gamepad(let name):
+            // Plugging or unplugging is shown; the stick's tilt stays the recording's.
+            gamepadName = name
+            return nil
         case .resized(let w, let h, let s):
             if s.isFinite, s > 0 { scale = max(0.25, min(8, s)) }
             if w != Double(size.width) || h != Double(size.height) {
