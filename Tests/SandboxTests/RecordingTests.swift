@@ -311,6 +311,33 @@ struct RecordingTests {
         #expect(!other.isReplaying)
     }
 
+    @Test("a typed panel value is recorded as its edit, a hover is not an input; a dropped recording replays")
+    func typedValuesAndDrops() throws {
+        let app = Self.app("attachment")
+        let path = Self.temporaryPath("typed.json")
+        app.startRecording(to: path)
+        Self.run(app, 10)
+        app.handle(.pointerMoved(x: 100, y: 100, time: 0))
+        app.handle(.pointerMoved(x: 120, y: 110, time: 0.02))
+        // Nothing selected: the panel starts with the scene's spring; frequency is its second row.
+        app.handle(.key(.panelNext, pressed: true, shift: false))
+        app.handle(.key(.enter, pressed: true, shift: false))
+        app.handle(.text("1.5"))
+        app.handle(.key(.enter, pressed: true, shift: false))
+        Self.run(app, 50)
+        let saved = try #require(app.stopRecording())
+        let recording = try Recording.load(contentsOf: saved).get()
+        #expect(recording.inputs.map(\.kind) == ["edit"])
+        #expect(recording.inputs.first?.value == 1.5)
+        #expect(recording.inputs.first?.frame == 10)
+        let other = Self.app("pyramid")
+        other.handle(.fileDropped(path: saved))
+        #expect(other.isReplaying)
+        Self.run(other, 60)
+        #expect(other.replayMatched == true, "\(other.replayVerdict ?? "no verdict")")
+        #expect(other.world.allBehaviors.compactMap { $0 as? AttachmentBehavior }.first?.frequency == 1.5)
+    }
+
     @Test("recordings are never overwritten: Ctrl+R numbers its files, a given path that exists is refused")
     func neverOverwrites() throws {
         let path = Self.temporaryPath("taken.json")
