@@ -72,6 +72,9 @@ struct RecordingTests {
         app.handle(.key(.tiltLeft, pressed: true, shift: false))
         run(app, 25, dt: displayInterval)
         app.handle(.key(.tiltLeft, pressed: false, shift: false))
+        app.handle(.stick(x: 0.6, y: -0.3))
+        run(app, 15, dt: displayInterval)
+        app.handle(.gamepad(nil))
         if edit { try #require(app.panelRows().first { $0.name == "elasticity" }).set(0.9) }
         let frames = app.currentRecording?.frames ?? 0
         run(app, 300 - frames, dt: displayInterval)
@@ -88,7 +91,9 @@ struct RecordingTests {
         #expect(recording.frames == 300)
         #expect(recording.endHash == recordedHash)
         let kinds = Set(recording.inputs.map(\.kind))
-        #expect(kinds.isSuperset(of: ["pointerDown", "pointerMoved", "pointerUp", "key", "edit"]))
+        #expect(kinds.isSuperset(of: ["pointerDown", "pointerMoved", "pointerUp", "key", "edit", "stick"]))
+        // Unplugging the gamepad levels the stick: recorded as a stick at rest.
+        #expect(recording.inputs.filter { $0.kind == "stick" }.map { [$0.x, $0.y] } == [[0.6, -0.3], [0, 0]])
         #expect(recording.inputs.filter { $0.kind == "pointerMoved" }.count == 72)
         // Another app, started with another scene, seed and size: the recording brings its own.
         let replay = Self.app("pyramid", seed: 7, size: CGSize(width: 800, height: 600))
