@@ -75,7 +75,7 @@ extension SandboxApp {
         }
         rows = Array(rows.suffix(10))
         let h = Double(rows.count) * 11 + 8
-        let y0 = Double(size.height) - h - 8
+        let y0 = chromeBottom - h - 8
         box(&r, x: 8, y: y0, w: w, h: h)
         for (i, row) in rows.enumerated() { text(&r, row.0, x: 14, y: y0 + 5 + Double(i) * 11, row.1) }
     }

@@ -17,7 +17,7 @@ extension SandboxApp {
         // Left of the tuning panel when it is shown (the panel would cover the graph and its readouts).
         let right = panelRect.map { Double($0.minX) } ?? Double(size.width)
         return CGRect(
-            x: max(8, right - s.width - 8), y: Double(size.height) - s.height - 8,
+            x: max(8, right - s.width - 8), y: chromeBottom - s.height - 8,
             width: s.width, height: s.height)
     }
 

@@ -12,6 +12,10 @@ extension SandboxApp {
         return CGRect(x: 8, y: Double(size.height) - h - 8, width: max(100, Double(size.width) - 16), height: h)
     }
 
+    /// Where chrome docked at the bottom (log, graph) ends, pt: the window's bottom, or the timeline's top during a
+    /// replay (the timeline covers nothing).
+    var chromeBottom: Double { timelineRect.map { Double($0.minY) } ?? Double(size.height) }
+
     /// The track's left end and width inside `timelineRect`, pt.
     var timelineTrack: (x: Double, width: Double)? {
         guard let r = timelineRect else { return nil }
