@@ -341,6 +341,14 @@ struct RecordingTests {
         Self.run(other, 60)
         #expect(other.replayMatched == true, "\(other.replayVerdict ?? "no verdict")")
         #expect(other.world.allBehaviors.compactMap { $0 as? AttachmentBehavior }.first?.frequency == 1.5)
+        // A hand-edited value outside the row's range (0 … 20 Hz) is held to it, as the panel would.
+        var edited = recording
+        edited.inputs[0].value = 5000
+        let clamped = Self.app("attachment")
+        clamped.startReplay(edited, path: "edited.json")
+        Self.run(clamped, 60)
+        #expect(clamped.world.allBehaviors.compactMap { $0 as? AttachmentBehavior }.first?.frequency == 20)
+        #expect(clamped.replayMatched == false)
     }
 
     @Test("recordings are never overwritten: Ctrl+R numbers its files, a given path that exists is refused")
