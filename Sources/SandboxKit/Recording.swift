@@ -272,6 +272,12 @@ public struct Recording: Codable, Equatable, Sendable {
 
     /// Decodes and validates a recording's bytes (`file` names it in messages).
     public static func decode(_ data: Data, file: String) -> Result<Recording, RecordingError> {
+        // Another kind of document is named as such before its fields are checked.
+        if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let format = object["format"] as? String, format != formatName
+        {
+            return .failure(wrongFormat(format, file: file))
+        }
         let recording: Recording
         do {
             recording = try JSONDecoder().decode(Recording.self, from: data)
@@ -280,16 +286,19 @@ public struct Recording: Codable, Equatable, Sendable {
         } catch {
             return .failure(RecordingError(file: file, path: "$", problem: "\(error)", fix: "see docs/recordings.md"))
         }
-        if recording.format != formatName {
-            let scene = recording.format == SceneFile.formatName
-            return .failure(
-                RecordingError(
-                    file: file, path: "$.format", problem: "is \"\(recording.format)\", not a recording",
-                    fix: scene ? "open it as a scene file (--scene-file)" : "use a file written by Ctrl+R or --record"))
-        }
+        if recording.format != formatName { return .failure(wrongFormat(recording.format, file: file)) }
         if let e = recording.validate(file: file) { return .failure(e) }
         if let e = SceneFile.unknownField(in: data, known: recording, file: file) { return .failure(RecordingError(e)) }
         return .success(recording)
+    }
+
+    /// The error for a document whose `format` is not a recording's.
+    static func wrongFormat(_ format: String, file: String) -> RecordingError {
+        let scene = format == SceneFile.formatName
+        return RecordingError(
+            file: file, path: "$.format",
+            problem: scene ? "is a scene file, not a recording" : "is \"\(format)\", not a recording",
+            fix: scene ? "open it with --scene-file (or Ctrl+O)" : "use a file written by Ctrl+R or --record")
     }
 
     /// The recording as readable JSON text (each input on one line).

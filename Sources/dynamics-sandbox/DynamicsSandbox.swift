@@ -68,7 +68,7 @@ struct DynamicsSandbox: ParsableCommand {
     @Option(
         name: .long,
         help:
-            "Record every input from the start into this new JSON file (docs/recordings.md; never overwritten), saved when Ctrl+R stops it or the app quits."
+            "Record every input from the start into this new JSON file (docs/recordings.md; never overwritten), saved when Ctrl+R stops it or the app quits (--headless: after --frames)."
     )
     var record: String?
 
