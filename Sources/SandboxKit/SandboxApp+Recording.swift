@@ -76,7 +76,9 @@ extension SandboxApp {
         if let base = files.base, base != tuned { recording.baseScene = base }
         recording.sceneFile = files.path
         record.recorder = Recorder(recording: recording, path: path)
-        log("recording \(sceneTitle) from its start with your values, 1/60 s per frame (ctrl+R stops and saves)")
+        log(
+            "recording \(sceneTitle) from its start with your values, 1/60 s per frame (ctrl+R stops and saves to "
+                + (path ?? "a new file in \(Self.recordingsDirectory)") + ")")
     }
 
     /// Stops the recording: the world's hash goes into it, it is saved (never over an existing file) and becomes

@@ -42,9 +42,10 @@ extension SandboxApp {
         if let rec = record.recorder?.recording {
             let seconds = Double(rec.frames) * Recording.fixedFrameInterval
             let label = String(format: "REC %.1f s  %d inputs  (ctrl+R stops)", seconds, rec.inputs.count)
-            box(&r, x: 8, y: 60, w: 14 + Double(label.count) * 6 + 14, h: 18)
-            r.fillCircle(center: PixelPoint(17 * scale, 69 * scale), radius: 4.5 * scale, RGBA(hex: 0xE5_39_35))
-            text(&r, label, x: 26, y: 65)
+            let w = Double(BitmapFont.width(of: label)) * Double(textScale) / scale
+            box(&r, x: 8, y: 58, w: w + 28, h: 15)
+            r.fillCircle(center: PixelPoint(17 * scale, 65.5 * scale), radius: 4 * scale, RGBA(hex: 0xE5_39_35))
+            text(&r, label, x: 26, y: 62)
         }
         guard let replay = record.replay, let rect = timelineRect, let track = timelineTrack else { return }
         let x0 = Double(rect.minX), y0 = Double(rect.minY), h = Double(rect.height)

@@ -281,7 +281,10 @@ struct DynamicsSandbox: ParsableCommand {
             try app.writeScreenshot(raster, to: screenshot)
             print("screenshot: \(screenshot)")
         }
-        if app.isRecording, let path = app.stopRecording() { print("recording: \(path)") }
+        if app.isRecording {
+            app.stopRecording()
+            if let line = app.logLines.last { print("log " + line) }
+        }
         if let verdict = app.replayVerdict {
             print("dynamics-sandbox: \(verdict)")
             // A replay that does not give the recorded world fails the run (a tuned replay is expected to differ).
