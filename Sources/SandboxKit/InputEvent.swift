@@ -4,6 +4,8 @@ public enum PointerButton: Hashable, Sendable {
     case primary
     /// Right button: an instantaneous push toward the click.
     case secondary
+    /// Middle button: pans the view (as does space + primary drag).
+    case middle
 }
 
 /// The sandbox's keyboard commands (the SDL layer maps physical keys to these; `H` lists them on screen).
@@ -21,6 +23,10 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     /// Ctrl+R: start / stop recording (shift: replay the last recording on the current tuning); during a replay,
     /// leave it. `,`: one frame back during a replay (SandboxApp+Recording).
     case record, stepBack
+    /// The camera: F frames every item, 0 / Home resets to 1:1 (SandboxApp+Camera).
+    case frameAll, resetView
+    /// Ctrl+K or /: the scene picker (search and categories; SandboxApp+ScenePicker).
+    case scenePicker
 
     /// The overlay layer a `toggle…` command switches (keys 1–7), nil for other commands.
     public var overlayLayer: OverlayLayer? {
@@ -53,6 +59,9 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
         case .backspace: ("backspace", "erase while typing a value")
         case .previousScene: ("[", "previous scene")
         case .nextScene: ("]", "next scene")
+        case .scenePicker: ("ctrl+K, /", "scene picker: type to search, arrows + enter or click, esc closes")
+        case .frameAll: ("F", "frame all items (wheel zooms at the cursor; middle- or space+drag pans)")
+        case .resetView: ("0 / home", "reset the view to 1:1")
         case .slower: ("-", "slower time (x1/2, down to x1/8)")
         case .faster: ("=", "faster time (x2, up to x2)")
         case .overlays: ("O", "overlays: default / all / off")
@@ -78,7 +87,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     }
 }
 
-/// One input to the app, already in reference points (the SDL layer converts window coordinates).
+/// One input to the app. Pointer positions are window points (the SDL layer converts window units); the app maps
+/// them to the world through its camera (`SandboxApp.worldPoint`), except on the chrome.
 public enum InputEvent: Sendable {
     /// A button went down at (x, y) pt; `time` in seconds on any monotonic clock.
     case pointerDown(x: Double, y: Double, button: PointerButton, time: Double)
@@ -100,4 +110,7 @@ public enum InputEvent: Sendable {
     case fileDropped(path: String)
     /// Text typed (for a panel value being entered).
     case text(String)
+    /// The mouse wheel turned `steps` notches (positive: away from the user, zooms in; fractions from precise
+    /// wheels and touchpads) with the pointer at (x, y) pt.
+    case wheel(x: Double, y: Double, steps: Double)
 }

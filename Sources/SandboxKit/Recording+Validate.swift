@@ -128,6 +128,7 @@ extension Recording.Input {
         switch kind {
         case "pointerDown", "pointerMoved", "pointerUp":
             if let e = number("x", x, far) ?? number("y", y, far) ?? number("time", time, -1e9...1e9) { return e }
+            if zoom != nil, let e = number("zoom", zoom, SceneCamera.zoomRange) { return e }
             if kind != "pointerMoved" {
                 guard let b = button else { return error(".button", "required field is missing", "add \"button\"") }
                 if b != "primary" && b != "secondary" {

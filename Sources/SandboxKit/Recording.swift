@@ -160,6 +160,8 @@ public struct Recording: Codable, Equatable, Sendable {
         public var button: String?
         /// Pointer clock, s since the recording's first pointer input.
         public var time: Double?
+        /// Pointer: the camera's zoom when it was not 1 (the grab and tap thresholds are window distances).
+        public var zoom: Double?
         /// Key command name.
         public var key: String?
         /// Key pressed (true) or released.

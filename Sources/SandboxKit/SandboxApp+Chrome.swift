@@ -154,6 +154,8 @@ extension SandboxApp {
             "  tap empty space           snap the selected item there",
             "  right-click               instantaneous push toward the click",
             "  panel (right)             click or drag a slider; click a switch",
+            "  wheel                     zoom at the cursor (F frames all, 0 resets)",
+            "  middle-drag, space+drag   pan the view",
             "", "Keys"
         ]
         var seen = Set<String>()

@@ -66,21 +66,19 @@ extension SandboxApp {
     /// `pixelSize`), timing it for the HUD.
     public func render(into raster: inout Raster) {
         let t0 = ContinuousClock.now
-        var renderer = SceneRenderer(scale: scale, overlays: overlays)
-        renderer.images = configuration.images
-        renderer.draw(world, into: &raster, extras: overlay)
+        sceneRenderer().draw(world, into: &raster, extras: overlay)
         drawGhost(into: &raster)
         drawChrome(into: &raster)
         drawRecordingChrome(into: &raster)
+        // Over the chrome (and shown when the chrome is hidden): it takes the keys while open.
+        drawPicker(into: &raster)
         drawMs = milliseconds(ContinuousClock.now - t0)
     }
 
     /// Draws only the scene and its overlays (no HUD, panel, log or help: nothing that shows timings), for golden
     /// images and docs.
     public func renderScene(into raster: inout Raster) {
-        var renderer = SceneRenderer(scale: scale, overlays: overlays)
-        renderer.images = configuration.images
-        renderer.draw(world, into: &raster, extras: overlay)
+        sceneRenderer().draw(world, into: &raster, extras: overlay)
     }
 
     /// The drawable size in pixels.

@@ -87,9 +87,11 @@ extension SandboxApp {
         guard readout.showGhost, let f = readout.ghost.frame(at: world.animator.elapsedTime) else { return }
         let color = RGBA(255, 255, 255, 70)
         for (k, item) in world.items.prefix(f.count / 3).enumerated() {
-            let c = PixelPoint(Double(f[3 * k]) * scale, Double(f[3 * k + 1]) * scale)
+            // Through the camera, as the scene is drawn.
+            let c = scenePixel(CGPoint(x: Double(f[3 * k]), y: Double(f[3 * k + 1])))
             let angle = Double(f[3 * k + 2])
-            let hw = Double(item.bounds.width) / 2 * scale, hh = Double(item.bounds.height) / 2 * scale
+            let unit = scale * camera.zoom
+            let hw = Double(item.bounds.width) / 2 * unit, hh = Double(item.bounds.height) / 2 * unit
             switch item.collisionBoundsType {
             case .ellipse:
                 r.strokeEllipse(center: c, radiusX: hw, radiusY: hh, angle: angle, width: 1.5 * scale, color)

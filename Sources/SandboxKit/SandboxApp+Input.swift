@@ -36,11 +36,15 @@ extension SandboxApp {
         case .fileDropped(let path):
             openFile(path)
         case .text(let typed):
-            if numericEntry != nil {
+            if pickerText(typed) {
+                break
+            } else if numericEntry != nil {
                 entryText(typed)
             } else if let (command, shift) = KeyCommand.typed(typed) {
                 handle(.key(command, pressed: true, shift: shift))
             }
+        case .wheel(let x, let y, let steps):
+            if !pickerWheel(steps) { wheel(steps, at: CGPoint(x: x, y: y)) }
         }
     }
 
@@ -58,14 +62,20 @@ extension SandboxApp {
     func pointerDown(_ p: CGPoint, button: PointerButton, time: Double) {
         guard p.x.isFinite, p.y.isFinite else { return }
         lastPointerTime = time
+        if pickerPointerDown(p, button: button) { return }
         if button == .primary, let rect = panelRect, rect.contains(p) {
             notePanelPress()
             panelClick(p, in: rect)
             panelDragging = true
             return
         }
+        if beginPan(p, button: button) { return }
+        // Gestures on the scene work in world points: through the camera's inverse.
+        let p = worldPoint(p)
         if holdScenePointer("pointerDown", p, button: button, time: time) { return }
         switch button {
+        case .middle:
+            break
         case .secondary:
             push(toward: p)
         case .primary:
@@ -86,8 +96,12 @@ extension SandboxApp {
             panelClick(p, in: rect, dragging: true)
             return
         }
+        if movePan(p) { return }
+        let p = worldPoint(p)
         if holdScenePointer("pointerMoved", p, button: nil, time: time) { return }
-        if let g = pendingGrab, hypot(p.x - g.point.x, p.y - g.point.y) >= Self.grabThreshold {
+        // The grab and tap thresholds are window distances: world distances times the zoom.
+        let zoom = CGFloat(camera.zoom)
+        if let g = pendingGrab, hypot(p.x - g.point.x, p.y - g.point.y) * zoom >= Self.grabThreshold {
             pendingGrab = nil
             beginDrag(g.item, at: g.point, time: g.time)
         }
@@ -105,7 +119,7 @@ extension SandboxApp {
             drag = d
             moveDragAnchor(to: p)
         }
-        if let t = pendingTap, hypot(p.x - t.point.x, p.y - t.point.y) > 8 { pendingTap = nil }
+        if let t = pendingTap, hypot(p.x - t.point.x, p.y - t.point.y) * zoom > 8 { pendingTap = nil }
     }
 
     func pointerUp(_ p: CGPoint, button: PointerButton, time: Double) {
@@ -119,8 +133,10 @@ extension SandboxApp {
             }
             return
         }
-        if holdScenePointer("pointerUp", p, button: button, time: time) { return }
+        if endPan(p, button: button) { return }
         guard button == .primary else { return }
+        let p = worldPoint(p)
+        if holdScenePointer("pointerUp", p, button: button, time: time) { return }
         if let g = pendingGrab {
             pendingGrab = nil
             log("selected \(g.item.name ?? "item") (its motion untouched; drag to grab it)")
@@ -131,7 +147,9 @@ extension SandboxApp {
             let decay = exp(-idle / max(1e-3, gestures.flingSmoothing))
             let v = CGPoint(x: d.velocity.x * decay, y: d.velocity.y * decay)
             endDrag(fling: v)
-        } else if let t = pendingTap, time - t.time < 0.5, hypot(p.x - t.point.x, p.y - t.point.y) <= 8 {
+        } else if let t = pendingTap, time - t.time < 0.5,
+            hypot(p.x - t.point.x, p.y - t.point.y) * CGFloat(camera.zoom) <= 8
+        {
             tap(at: p)
         }
         pendingTap = nil
@@ -153,6 +171,8 @@ extension SandboxApp {
     // MARK: Keys
 
     func key(_ command: KeyCommand, pressed: Bool, shift: Bool) {
+        // The open scene picker takes every pressed key (arrows choose, enter opens, esc closes).
+        if pressed, pickerKey(command, shift: shift) { return }
         if routeKey(command, pressed: pressed, shift: shift) { return }
         switch command {
         case .tiltLeft, .tiltRight, .tiltUp, .tiltDown:
@@ -168,6 +188,9 @@ extension SandboxApp {
                 tiltKeys.remove(command)
             }
             return
+        case .pauseResume:
+            // Space held: space + drag pans (SandboxApp+Camera).
+            spaceKey(pressed: pressed)
         default:
             break
         }
@@ -176,6 +199,7 @@ extension SandboxApp {
         switch command {
         case .pauseResume:
             userPaused.toggle()
+            view.pauseToggledBySpace = view.spaceHeld
             log(userPaused ? "paused by the user (space resumes, . steps)" : "resumed by the user")
         case .singleStep:
             if !userPaused {
@@ -234,6 +258,12 @@ extension SandboxApp {
             nudgePanel(shift ? 10 : 1)
         case .quit:
             wantsQuit = true
+        case .frameAll:
+            frameAll()
+        case .resetView:
+            resetView()
+        case .scenePicker:
+            openPicker()
         case .tiltLeft, .tiltRight, .tiltUp, .tiltDown:
             break
         case .toggleBoundaries, .toggleGravity, .toggleContacts, .toggleSleeping, .toggleJoints, .toggleFields,

@@ -166,6 +166,14 @@ extension SandboxApp {
         guard var recorder = record.recorder else { return event }
         switch event {
         case .pointerDown(let x, let y, let b, let t), .pointerUp(let x, let y, let b, let t):
+            if case .pointerDown = event, b == .primary, view.spaceHeld, view.pauseToggledBySpace {
+                // The space press becomes a pan, which undoes its pause toggle: recorded as a toggle back.
+                var input = Recording.Input(kind: "key", frame: 0)
+                input.key = KeyCommand.pauseResume.rawValue
+                input.pressed = true
+                input.shift = false
+                note(input)
+            }
             let origin = recorder.pointerOrigin ?? t
             recorder.pointerOrigin = origin
             record.recorder = recorder
@@ -217,6 +225,7 @@ extension SandboxApp {
             if kind == "pointerDown" { refuseDuringReplay("gestures on the scene") }
             return true
         }
+        if button == .middle { return false }
         // A hover changes nothing: only moves during a press (a drag, a grab or a tap to come) are inputs.
         if kind == "pointerMoved", drag == nil, pendingGrab == nil, pendingTap == nil { return false }
         var input = Recording.Input(kind: kind, frame: 0)
@@ -224,6 +233,7 @@ extension SandboxApp {
         input.y = Double(p.y)
         input.time = time
         input.button = button.map { $0 == .primary ? "primary" : "secondary" }
+        input.zoom = camera.zoom == 1 ? nil : camera.zoom
         note(input)
         return false
     }

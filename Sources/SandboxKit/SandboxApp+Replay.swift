@@ -210,13 +210,23 @@ extension SandboxApp {
     /// Handles one recorded input as it was handled when recorded (past the live panel and timeline).
     func feed(_ input: Recording.Input) {
         let saved = (panelDragging, files.entry, files.pendingEdit)
+        let view = self.view, picker = self.picker
         panelDragging = false
         files.entry = nil
         files.pendingEdit = nil
+        // The live camera, pan, space and picker stand aside; the thresholds see the recorded zoom.
+        self.view = SceneViewState()
+        self.view.camera = SceneCamera(zoom: input.zoom ?? 1)
+        self.picker = nil
         record.feeding = true
         defer {
             record.feeding = false
             (panelDragging, files.entry, files.pendingEdit) = saved
+            self.view.camera = view.camera
+            self.view.pan = view.pan
+            self.view.spaceHeld = view.spaceHeld
+            self.view.pauseToggledBySpace = view.pauseToggledBySpace
+            self.picker = picker
         }
         let p = CGPoint(x: input.x ?? 0, y: input.y ?? 0)
         let button: PointerButton = input.button == "secondary" ? .secondary : .primary

@@ -8,6 +8,8 @@ extension SandboxApp {
     func replayKey(_ command: KeyCommand, pressed: Bool, shift: Bool) -> Bool {
         switch command {
         case .pauseResume:
+            // Space + drag still pans the view.
+            spaceKey(pressed: pressed)
             guard pressed, let r = record.replay else { return true }
             if r.cursor >= r.recording.frames {
                 seekReplay(to: 0)
@@ -26,7 +28,7 @@ extension SandboxApp {
             }
             return true
         case .tiltLeft, .tiltRight, .tiltUp, .tiltDown, .slower, .faster, .previousScene, .nextScene, .undo, .redo,
-            .panelDecrease, .panelIncrease, .enter:
+            .panelDecrease, .panelIncrease, .enter, .scenePicker:
             if pressed { refuseDuringReplay("\(command.help.key)") }
             return true
         default:

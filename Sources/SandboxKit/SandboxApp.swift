@@ -125,6 +125,10 @@ public final class SandboxApp {
     var files = SceneFileState()
     /// Recording and replay (SandboxApp+Recording, SandboxApp+Replay).
     var record = RecordingState()
+    /// The camera and a pan in progress (SandboxApp+Camera).
+    var view = SceneViewState()
+    /// The scene picker while open (SandboxApp+ScenePicker), else nil.
+    var picker: ScenePicker?
 
     // MARK: Creating
 
@@ -156,9 +160,13 @@ public final class SandboxApp {
     /// Builds scene `index` afresh (same seed: a restart is exact).
     public func loadScene(_ index: Int) {
         let n = SceneCatalog.all.count
+        let previous = sceneIndex
         sceneIndex = ((index % n) + n) % n
+        if record.replay != nil, !record.feeding { leaveReplay() }
         beginRecordedAction(.scene(SceneCatalog.all[sceneIndex].name))
         defer { endRecordedAction() }
+        // Another scene starts at 1:1; a rebuild of the same scene (a resize before the first step) keeps the view.
+        if sceneIndex != previous { view.camera = SceneCamera() }
         install(SceneCatalog.all[sceneIndex].make(bounds: CGRect(origin: .zero, size: size), seed: activeSeed))
         adoptCatalogueScene()
         log("scene \(scene.name) (\(scene.source)): \(scene.summary)")

@@ -13,6 +13,10 @@ public struct SceneRenderer {
     public var overlays: OverlayOptions
     /// Pictures for items with an `imageSlot` (the sandbox's `--assets` PNGs); empty: items keep their colour.
     public var images: [Raster] = []
+    /// The view onto the world (SceneCamera); nil: 1:1 with the reference bounds' origin at the viewport's corner.
+    public var camera: SceneCamera?
+    /// The window rectangle the scene is drawn in, pt; nil: the whole raster from its origin.
+    public var viewport: CGRect?
 
     /// Background of the reference area.
     public static let background = RGBA(hex: 0x1C_20_26)
@@ -35,10 +39,24 @@ public struct SceneRenderer {
         self.overlays = overlays
     }
 
-    /// Pixel position of reference point `p` in a scene whose reference bounds start at `origin`.
+    /// Pixels per world point: the display scale times the camera's zoom. World sizes (items, joint marks,
+    /// field arrows, captions) are drawn with it, so the overlays scale with the zoom.
+    var unit: Double { scale * (camera?.zoom ?? 1) }
+
+    /// A line `width` pt wide in the world, px: it follows the zoom between ½× and 3× so lines stay visible when
+    /// zoomed out and do not swallow the items when zoomed in.
+    func lineWidth(_ width: Double) -> Double { width * scale * min(3, max(0.5, camera?.zoom ?? 1)) }
+
+    /// The world point drawn at the viewport's corner: the camera's offset, or the reference bounds' origin.
+    func viewOrigin(_ bounds: CGRect) -> CGPoint { camera?.offset ?? (bounds.isNull ? .zero : bounds.origin) }
+
+    /// Pixel position of world point `p` when world point `origin` is drawn at the viewport's corner (`viewOrigin`).
     @inline(__always)
     func px(_ p: CGPoint, _ origin: CGPoint) -> PixelPoint {
-        PixelPoint(Double(p.x - origin.x) * scale, Double(p.y - origin.y) * scale)
+        let k = unit
+        return PixelPoint(
+            Double(p.x - origin.x) * k + Double(viewport?.minX ?? 0) * scale,
+            Double(p.y - origin.y) * k + Double(viewport?.minY ?? 0) * scale)
     }
 
     /// Colour of a scene's captions: a quiet grey on the background.
@@ -48,13 +66,13 @@ public struct SceneRenderer {
     public func draw(_ world: SceneWorld, into raster: inout Raster, extras: SceneOverlayState = SceneOverlayState()) {
         raster.clear(Self.background)
         let bounds = world.bounds
-        let origin = bounds.isNull ? .zero : bounds.origin
+        let origin = viewOrigin(bounds)
         let behaviors = world.allBehaviors
         if overlays.boundaries { drawBoundaries(behaviors, bounds: bounds, origin: origin, into: &raster) }
         if overlays.fields { drawFields(behaviors, bounds: bounds, origin: origin, into: &raster) }
         for caption in world.captions {
             let p = px(caption.at, origin)
-            let s = max(1, Int(scale.rounded()))
+            let s = max(1, Int(unit.rounded()))
             raster.drawText(
                 caption.text, x: Int(p.x) - BitmapFont.width(of: caption.text, scale: s) / 2, y: Int(p.y),
                 scale: s, Self.captionColor)
@@ -66,7 +84,7 @@ public struct SceneRenderer {
             for d in extras.contacts.dots {
                 let fade = 1 - d.age / ContactTrail.lifetime
                 raster.fillCircle(
-                    center: px(d.point, origin), radius: 2.5 * scale,
+                    center: px(d.point, origin), radius: 2.5 * unit,
                     Self.contactColor.withAlpha(UInt8(max(0, min(255, 255 * fade)))))
             }
         }
@@ -74,24 +92,24 @@ public struct SceneRenderer {
             drawJoints(world.allBehaviors, origin: origin, into: &raster)
             if let drag = extras.drag {
                 raster.strokeCircle(
-                    center: px(drag.cursor, origin), radius: 6 * scale, width: 1.5 * scale,
+                    center: px(drag.cursor, origin), radius: 6 * unit, width: lineWidth(1.5),
                     Self.jointColor)
             }
             if let snap = extras.snapTarget {
                 let c = px(snap, origin)
-                raster.strokeCircle(center: c, radius: 8 * scale, width: 1.5 * scale, Self.jointColor)
+                raster.strokeCircle(center: c, radius: 8 * unit, width: lineWidth(1.5), Self.jointColor)
                 raster.strokeSegment(
-                    PixelPoint(c.x - 12 * scale, c.y), PixelPoint(c.x + 12 * scale, c.y),
-                    width: 1 * scale, Self.jointColor)
+                    PixelPoint(c.x - 12 * unit, c.y), PixelPoint(c.x + 12 * unit, c.y),
+                    width: lineWidth(1), Self.jointColor)
                 raster.strokeSegment(
-                    PixelPoint(c.x, c.y - 12 * scale), PixelPoint(c.x, c.y + 12 * scale),
-                    width: 1 * scale, Self.jointColor)
+                    PixelPoint(c.x, c.y - 12 * unit), PixelPoint(c.x, c.y + 12 * unit),
+                    width: lineWidth(1), Self.jointColor)
             }
             if let push = extras.push, push.age < 0.6 {
                 let alpha = UInt8(255 * (1 - push.age / 0.6))
                 raster.drawArrow(
-                    from: px(push.from, origin), to: px(push.to, origin), width: 3 * scale,
-                    head: 12 * scale, Self.pushColor.withAlpha(alpha))
+                    from: px(push.from, origin), to: px(push.to, origin), width: lineWidth(3),
+                    head: 12 * unit, Self.pushColor.withAlpha(alpha))
             }
         }
         if overlays.gravity, let g = world.gravity { drawGravity(g.gravityDirection, raster: &raster) }
@@ -102,23 +120,27 @@ public struct SceneRenderer {
         var loop = false
         for case let c as CollisionBehavior in behaviors {
             if c.translatesReferenceBoundsIntoBoundary { loop = true }
-            for id in c.boundaryIdentifiers ?? [] {
-                guard let path = c.boundary(withIdentifier: id) else { continue }
-                for line in PathFlattening.polylines(path) {
-                    raster.strokePolyline(
-                        line.points.map { px($0, origin) }, width: 2 * scale, closed: line.closed,
-                        Self.boundaryColor)
-                }
+            for line in Self.boundaryPolylines(c) {
+                raster.strokePolyline(
+                    line.points.map { px($0, origin) }, width: lineWidth(2), closed: line.isClosed,
+                    Self.boundaryColor)
             }
         }
         if loop, !bounds.isNull {
-            let w = Double(bounds.width) * scale, h = Double(bounds.height) * scale, i = 1.0 * scale
+            // 1 pt inside the bounds (the 2-pt line stays in the window at 1:1).
+            let a = px(CGPoint(x: bounds.minX + 1, y: bounds.minY + 1), origin)
+            let b = px(CGPoint(x: bounds.maxX - 1, y: bounds.maxY - 1), origin)
             raster.strokePolyline(
-                [
-                    PixelPoint(i, i), PixelPoint(w - i, i), PixelPoint(w - i, h - i),
-                    PixelPoint(i, h - i)
-                ], width: 2 * scale, closed: true, Self.referenceColor)
+                [PixelPoint(a.x, a.y), PixelPoint(b.x, a.y), PixelPoint(b.x, b.y), PixelPoint(a.x, b.y)],
+                width: lineWidth(2), closed: true, Self.referenceColor)
         }
+    }
+
+    /// The polylines drawn for `behavior`'s boundaries (reference pt): the engine's flattening of each boundary path
+    /// (`BezierPath.collisionPolylines()`), so the drawn vertices are the ends of the segments that collide.
+    static func boundaryPolylines(_ behavior: CollisionBehavior) -> [Polyline] {
+        (behavior.boundaryIdentifiers ?? []).compactMap { behavior.boundary(withIdentifier: $0) }
+            .flatMap { $0.collisionPolylines() }
     }
 
     /// One item, by its collision bounds (rectangles may show their visual corner radius).
@@ -128,7 +150,7 @@ public struct SceneRenderer {
             color = color.mixed(with: Self.sleepTint, 0.55)
         }
         let c = px(item.center, origin)
-        let hw = Double(item.bounds.width) / 2 * scale, hh = Double(item.bounds.height) / 2 * scale
+        let hw = Double(item.bounds.width) / 2 * unit, hh = Double(item.bounds.height) / 2 * unit
         let outline = selected || overlays.outlines
         // A small plain disc looks the same at any angle: skip reading it (an atan2 per ball in a pile).
         let round = item.collisionBoundsType == .ellipse && hw == hh && hw <= 6 && !outline
@@ -138,7 +160,7 @@ public struct SceneRenderer {
         case .ellipse:
             raster.fillEllipse(center: c, radiusX: hw, radiusY: hh, angle: angle, color)
             if outline {
-                raster.strokeEllipse(center: c, radiusX: hw, radiusY: hh, angle: angle, width: 1.5 * scale, edge)
+                raster.strokeEllipse(center: c, radiusX: hw, radiusY: hh, angle: angle, width: lineWidth(1.5), edge)
             }
             if hw > 6 { drawSpoke(c, angle: angle, length: hw, color: edge, into: &raster) }
         case .rectangle:
@@ -152,33 +174,34 @@ public struct SceneRenderer {
             if let slot = item.imageSlot, !images.isEmpty {
                 raster.drawImage(
                     images[slot % images.count], center: c, halfWidth: hw, halfHeight: hh,
-                    radius: Double(item.cornerRadius) * scale, angle: angle)
+                    radius: Double(item.cornerRadius) * unit, angle: angle)
             } else {
                 raster.fillRoundedRect(
                     center: c, halfWidth: hw, halfHeight: hh,
-                    radius: Double(item.cornerRadius) * scale, angle: angle, color)
+                    radius: Double(item.cornerRadius) * unit, angle: angle, color)
             }
             if outline {
-                let poly = roundedRect(c, hw, hh, radius: Double(item.cornerRadius) * scale, angle: angle)
-                raster.strokePolyline(poly, width: 1.5 * scale, closed: true, edge)
+                let poly = roundedRect(c, hw, hh, radius: Double(item.cornerRadius) * unit, angle: angle)
+                raster.strokePolyline(poly, width: lineWidth(1.5), closed: true, edge)
             }
         case .path:
-            let cosA = cos(angle), sinA = sin(angle)
-            let local = PathFlattening.polylines(item.collisionBoundingPath).first?.points ?? []
+            // The first subpath flattened as the engine flattens it for the item's collision polygon.
+            let cosA = cos(angle), sinA = sin(angle), k = unit
+            let local = item.collisionBoundingPath.collisionPolylines().first?.points ?? []
             let poly = local.map { p in
                 PixelPoint(
-                    c.x + (cosA * Double(p.x) - sinA * Double(p.y)) * scale,
-                    c.y + (sinA * Double(p.x) + cosA * Double(p.y)) * scale)
+                    c.x + (cosA * Double(p.x) - sinA * Double(p.y)) * k,
+                    c.y + (sinA * Double(p.x) + cosA * Double(p.y)) * k)
             }
             raster.fillConvexPolygon(poly, color)
-            if outline { raster.strokePolyline(poly, width: 1.5 * scale, closed: true, edge) }
+            if outline { raster.strokePolyline(poly, width: lineWidth(1.5), closed: true, edge) }
         }
     }
 
     /// A radius line showing an ellipse's rotation.
     func drawSpoke(_ c: PixelPoint, angle: Double, length: Double, color: RGBA, into raster: inout Raster) {
         let tip = PixelPoint(c.x + cos(angle) * length * 0.8, c.y + sin(angle) * length * 0.8)
-        raster.strokeSegment(c, tip, width: max(1, 1.2 * scale), color.withAlpha(160))
+        raster.strokeSegment(c, tip, width: max(1, lineWidth(1.2)), color.withAlpha(160))
     }
 
     /// The corners of a rectangle of half-size (`hw`, `hh`) px turned by `angle`, with rounded corners of `radius`

@@ -75,6 +75,7 @@ final class EventPump {
         case .pointerDown(let x, let y, let b, let t): return .pointerDown(x: x * k, y: y * k, button: b, time: t)
         case .pointerMoved(let x, let y, let t): return .pointerMoved(x: x * k, y: y * k, time: t)
         case .pointerUp(let x, let y, let b, let t): return .pointerUp(x: x * k, y: y * k, button: b, time: t)
+        case .wheel(let x, let y, let steps): return .wheel(x: x * k, y: y * k, steps: steps)
         default: return e
         }
     }

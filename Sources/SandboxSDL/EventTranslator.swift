@@ -1,8 +1,8 @@
 internal import CSDL2
 import SandboxKit
 
-/// SDL events → the app's `InputEvent`s. Window coordinates are points (SDL's window space), which is the
-/// reference space, so pointer positions pass through unchanged.
+/// SDL events → the app's `InputEvent`s. Window coordinates are points (SDL's window space) and pass through
+/// unchanged; the app's camera maps them to the world.
 @MainActor
 struct EventTranslator {
     /// Seconds of an SDL timestamp (ms since SDL_Init).
@@ -18,6 +18,7 @@ struct EventTranslator {
         case keycode(SDLK_z): shift ? .redo : .undo
         case keycode(SDLK_y): .redo
         case keycode(SDLK_r): .record
+        case keycode(SDLK_k): .scenePicker
         default: nil
         }
     }
@@ -41,6 +42,10 @@ struct EventTranslator {
         case keycode(SDLK_v), keycode(SDLK_F10): .toggleChrome
         case keycode(SDLK_g): .toggleGraph
         case keycode(SDLK_b): .toggleGhost
+        case keycode(SDLK_f): .frameAll
+        // The keypad's 0 and / type their characters (SDL_TEXTINPUT reaches the same commands).
+        case keycode(SDLK_0), keycode(SDLK_HOME): .resetView
+        case keycode(SDLK_SLASH): .scenePicker
         case keycode(SDLK_RETURN), keycode(SDLK_KP_ENTER): .enter
         case keycode(SDLK_BACKSPACE): .backspace
         case keycode(SDLK_TAB): shift ? .panelPrevious : .panelNext
@@ -66,6 +71,7 @@ struct EventTranslator {
         switch Int32(b) {
         case SDL_BUTTON_LEFT: .primary
         case SDL_BUTTON_RIGHT: .secondary
+        case SDL_BUTTON_MIDDLE: .middle
         default: nil
         }
     }
@@ -93,14 +99,22 @@ struct EventTranslator {
             return .pointerUp(
                 x: Double(e.button.x), y: Double(e.button.y), button: b,
                 time: seconds(e.button.timestamp))
+        case SDL_MOUSEWHEEL:
+            // SDL ≥ 2.26 gives the pointer's window position and fractional notches; "flipped" wheels invert.
+            let flip: Float = e.wheel.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -1 : 1
+            let steps = Double(e.wheel.preciseY * flip)
+            guard steps != 0, steps.isFinite else { return nil }
+            return .wheel(x: Double(e.wheel.mouseX), y: Double(e.wheel.mouseY), steps: steps)
         case SDL_MOUSEMOTION:
             return .pointerMoved(x: Double(e.motion.x), y: Double(e.motion.y), time: seconds(e.motion.timestamp))
         case SDL_KEYDOWN, SDL_KEYUP:
             let pressed = e.type == SDL_KEYDOWN.rawValue
             let shift = (UInt32(e.key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue)) != 0
             let ctrl = (UInt32(e.key.keysym.mod) & UInt32(KMOD_CTRL.rawValue)) != 0
-            // Ctrl+key commands come first: with Ctrl held no text is typed.
-            if !ctrl, textInput, typesText(e.key.keysym.sym) { return nil }
+            // Ctrl+key commands come first: with Ctrl held no text is typed. Space's release still comes as a key
+            // (its press is typed): space held + drag pans the view.
+            let spaceUp = !pressed && e.key.keysym.sym == keycode(SDLK_SPACE)
+            if !ctrl, textInput, typesText(e.key.keysym.sym), !spaceUp { return nil }
             guard
                 let c = ctrl
                     ? controlCommand(for: e.key.keysym.sym, shift: shift)

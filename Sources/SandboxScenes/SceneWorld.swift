@@ -98,17 +98,20 @@ public struct SceneDescriptor: Sendable {
     public let source: String
     /// One line for `--list-scenes` and the HUD.
     public let summary: String
+    /// The scene picker's group. Default `SceneCategory.from(source:)`.
+    public let category: SceneCategory
     /// Builds the scene into an empty `SceneWorld`.
     public let build: @MainActor @Sendable (SceneWorld) -> Void
 
-    /// A catalogue entry.
+    /// A catalogue entry; `category` nil takes the source's (`SceneCategory.from(source:)`).
     public init(
-        name: String, source: String, summary: String,
+        name: String, source: String, category: SceneCategory? = nil, summary: String,
         build: @escaping @MainActor @Sendable (SceneWorld) -> Void
     ) {
         self.name = name
         self.source = source
         self.summary = summary
+        self.category = category ?? SceneCategory.from(source: source)
         self.build = build
     }
 

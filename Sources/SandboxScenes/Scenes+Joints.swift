@@ -9,7 +9,7 @@ extension SceneCatalog {
     /// Seed 000: gravity (0, 1) on a ball attached to (box.width / 2 + 35, box.height / 2) with length 50: a rigid
     /// rod (frequency 0).
     static let pendulum = SceneDescriptor(
-        name: "pendulum", source: "seed 000",
+        name: "pendulum", source: "seed 000", category: .joints,
         summary: "a ball on a rigid 50-pt rod (attachment, frequency 0) swings under gravity"
     ) { w in
         let anchor = CGPoint(x: w.bounds.midX + 35, y: w.bounds.midY)
@@ -26,7 +26,7 @@ extension SceneCatalog {
     /// Seed 001: a square on a soft spring (length 60, frequency 0.3 Hz, damping 0.3) to an anchor view; a tap
     /// moves the anchor there.
     static let attachment = SceneDescriptor(
-        name: "attachment", source: "seed 001",
+        name: "attachment", source: "seed 001", category: .joints,
         summary: "a square on a soft spring (60 pt, 0.3 Hz, damping 0.3); tap to move the anchor"
     ) { w in
         let anchorPoint = CGPoint(x: w.bounds.midX, y: 160)
@@ -54,7 +54,7 @@ extension SceneCatalog {
     /// Seed 001's "摆动": a 20 × 20 view at (20, 66) snapped (damping 1) to its own centre; a tap moves the snap
     /// point (iOS 9's `snapPoint`).
     static let snap = SceneDescriptor(
-        name: "snap", source: "seed 001",
+        name: "snap", source: "seed 001", category: .joints,
         summary: "a 20x20 view snapped with damping 1; tap to move the snap point and watch it follow"
     ) { w in
         let view = w.add(
@@ -76,7 +76,7 @@ extension SceneCatalog {
     /// layout position. Scrolling (up/down arrows) moves the anchors; rows far from the touch (the middle) lag by
     /// |touch − anchor| / 2000 of the scroll, then spring back.
     static let springyList = SceneDescriptor(
-        name: "springy-list", source: "seed 001",
+        name: "springy-list", source: "seed 001", category: .joints,
         summary: "chat bubbles on zero-length springs lag and wobble as the list scrolls (up/down arrows)"
     ) { w in
         let rowH: CGFloat = 44, count = Int(w.bounds.height / (rowH + 8)) + 6
@@ -122,7 +122,7 @@ extension SceneCatalog {
     /// Seed 004: attachment `init(item: second, attachedToAnchor: first.center)` as a spring (frequency 1.0,
     /// damping 0.1, length 100) with gravity.
     static let bookSprings = SceneDescriptor(
-        name: "book-springs", source: "seed 004",
+        name: "book-springs", source: "seed 004", category: .joints,
         summary: "a view on a bouncy spring (1 Hz, damping 0.1, 100 pt) to another view's center, with gravity"
     ) { w in
         let first = w.add(
@@ -146,7 +146,7 @@ extension SceneCatalog {
     /// rigid-body engine needs: Box2D — and so UIKit — resolves one impact at a time, and a row of touching balls
     /// shares the blow among several of them instead of passing it on.
     static let newtonsCradle = SceneDescriptor(
-        name: "newtons-cradle", source: "sandbox",
+        name: "newtons-cradle", source: "sandbox", category: .joints,
         summary: "Newton's cradle: five elastic balls on rigid rods pass the impact down the row"
     ) { w in
         let d: CGFloat = 40, rod: CGFloat = 200, gap: CGFloat = 3
@@ -180,7 +180,7 @@ extension SceneCatalog {
     /// A card flung at 2500 pt/s toward the right edge; 0.35 s later a snap (damping 0.5) brings it back to the
     /// middle — the "dismiss, then undo" gesture.
     static let cardFling = SceneDescriptor(
-        name: "card-fling", source: "sandbox",
+        name: "card-fling", source: "sandbox", category: .joints,
         summary: "a card flung off-screen at 2500 pt/s is snapped back to the middle 0.35 s later"
     ) { w in
         let home = CGPoint(x: w.bounds.midX, y: w.bounds.midY)
@@ -208,7 +208,7 @@ extension SceneCatalog {
 
     /// A 24-link chain of pin attachments hanging from an anchor, swung sideways: rigid joints stay closed.
     static let chain = SceneDescriptor(
-        name: "chain", source: "sandbox",
+        name: "chain", source: "sandbox", category: .joints,
         summary: "a 24-link chain of pin attachments swings from an anchor; the joints stay closed"
     ) { w in
         let link = CGSize(width: 18, height: 6), n = 24

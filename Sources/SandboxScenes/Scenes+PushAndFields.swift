@@ -35,7 +35,7 @@ extension SceneCatalog {
 
     /// Seed 000: gravity on a ball; a drag field of strength 3 in a 100 × 100 region 100 pt below the ball.
     static let dragField = SceneDescriptor(
-        name: "drag-field", source: "seed 000",
+        name: "drag-field", source: "seed 000", category: .fields,
         summary: "a falling ball slows in a 100x100 drag field (strength 3) and speeds up again below it"
     ) { w in
         let ball = w.add(
@@ -55,7 +55,7 @@ extension SceneCatalog {
     /// Seed 000: gravity on a ball and a spring field 100 pt above it (default strength 1): it oscillates round a
     /// point shifted down by g/k.
     static let springField = SceneDescriptor(
-        name: "spring-field", source: "seed 000",
+        name: "spring-field", source: "seed 000", category: .fields,
         summary: "a ball oscillates in a spring field 100 pt above it, its rest point shifted down by gravity"
     ) { w in
         let ball = w.add(

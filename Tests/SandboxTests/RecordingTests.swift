@@ -351,6 +351,34 @@ struct RecordingTests {
         #expect(clamped.replayMatched == false)
     }
 
+    @Test("the camera is view-only: drags through a zoomed, panned view record world points and replay in any view")
+    func cameraIsViewOnly() throws {
+        let app = Self.app("sticker-pile")
+        let path = Self.temporaryPath("camera.json")
+        app.setCamera(SceneCamera(offset: CGPoint(x: 120, y: 200), zoom: 2))
+        app.startRecording(to: path)
+        Self.run(app, 40)
+        var clock = 0.0
+        let item = try #require(app.world.items.first { app.sceneViewport.contains(app.screenPoint($0.center)) })
+        let grabbed = item.center
+        let from = app.screenPoint(grabbed)
+        Self.drag(app, from: from, to: CGPoint(x: from.x - 60, y: from.y - 80), frames: 12, clock: &clock)
+        #expect(app.logLines.contains { $0.contains("grab") })
+        Self.run(app, 60)
+        let saved = try #require(app.stopRecording())
+        let recording = try Recording.load(contentsOf: saved).get()
+        let down = try #require(recording.inputs.first { $0.kind == "pointerDown" })
+        // World points (the item's centre, within the rounding of the screen mapping) and the zoom.
+        #expect(abs((down.x ?? 0) - Double(grabbed.x)) < 1e-6)
+        #expect(abs((down.y ?? 0) - Double(grabbed.y)) < 1e-6)
+        #expect(down.zoom == 2)
+        let replay = Self.app("sticker-pile")
+        replay.setCamera(SceneCamera(offset: CGPoint(x: -50, y: 10), zoom: 0.5))
+        replay.startReplay(recording, path: saved)
+        Self.run(replay, recording.frames)
+        #expect(replay.replayMatched == true, "\(replay.replayVerdict ?? "no verdict")")
+    }
+
     @Test("recordings are never overwritten: Ctrl+R numbers its files, a given path that exists is refused")
     func neverOverwrites() throws {
         let path = Self.temporaryPath("taken.json")

@@ -43,6 +43,20 @@ extension DynamicAnimator {
     }
 }
 
+extension CollisionBehavior {
+    /// The segments the world holds now for the boundary `identifier` (reference coordinates, pt), in the order
+    /// they were built: what items collide with. Empty when the boundary does not exist or the behaviour is not
+    /// in an animator.
+    package func debugBoundarySegments(withIdentifier identifier: AnyHashable) -> [(CGPoint, CGPoint)] {
+        guard let animator = dynamicAnimator, let body = boundaryBodies[identifier] else { return [] }
+        return animator.world.shapes(of: body).compactMap { id in
+            let g = animator.world.shapes[Int(id.index)].geometry
+            guard g.kind == .segment else { return nil }
+            return (g.p1.cgPoint, g.p2.cgPoint)
+        }
+    }
+}
+
 extension AttachmentBehavior {
     /// The two attachment points now (the second is the anchor for anchor attachments), reference coordinates,
     /// pt, for drawing. Offsets turn with their items.

@@ -1,15 +1,22 @@
 import Foundation
 
-/// One subpath flattened to straight segments.
-struct Polyline: Hashable, Sendable {
-    /// The points in order; for a closed subpath the first point is not repeated at the end.
-    var points: [CGPoint]
+/// One subpath flattened to straight segments, as the engine collides with it (see
+/// `BezierPath.collisionPolylines()`).
+package struct Polyline: Hashable, Sendable {
+    /// The points in order, pt; for a closed subpath the first point is not repeated at the end.
+    package var points: [CGPoint]
     /// Whether the subpath ends with `close` (a segment from the last point back to the first).
-    var isClosed: Bool
+    package var isClosed: Bool
+
+    /// A polyline through `points` (pt), closed or open.
+    package init(points: [CGPoint], isClosed: Bool) {
+        self.points = points
+        self.isClosed = isClosed
+    }
 
     /// The segments as point pairs, including the closing one for a closed polyline. Zero-length segments are
-    /// skipped.
-    var segments: [(CGPoint, CGPoint)] {
+    /// skipped. These are exactly the segments a boundary made of this subpath collides with.
+    package var segments: [(CGPoint, CGPoint)] {
         guard points.count >= 2 else { return [] }
         var out: [(CGPoint, CGPoint)] = []
         for i in 0..<(points.count - 1) where points[i] != points[i + 1] { out.append((points[i], points[i + 1])) }
@@ -21,6 +28,13 @@ struct Polyline: Hashable, Sendable {
 }
 
 extension BezierPath {
+    /// The path as the engine sees it: every subpath flattened to within `BezierPath.flatness` (0.25 pt), the
+    /// same polylines `CollisionBehavior.addBoundary(withIdentifier:for:)` turns into segments (each polyline's
+    /// `segments`) and whose first one `DynamicItem.collisionBoundingPath` turns into the item's convex polygon.
+    /// For drawing: what is drawn is what collides. `package` access: for this package's tools (the sandbox's
+    /// renderer), not for apps.
+    package func collisionPolylines() -> [Polyline] { flattened() }
+
     /// Every subpath flattened to a polyline whose distance to the true curve is at most `tolerance` pt.
     ///
     /// The number of segments per curve comes from the bound on a polynomial curve's distance to its chords with
