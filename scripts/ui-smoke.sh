@@ -3,12 +3,13 @@
 # arrow; screenshots of the window before and after must differ where the box was, and the app's log must show
 # the grab, the fling and the tilt. Then the window is resized and the app must log the new reference bounds.
 # A second run (the sticker pile) shrinks the window below its minimum and back: every sticker must stay inside
-# and drawn; V must hide the chrome (the pixels under the log change). A third (ui-smoke-camera.sh): the wheel
-# zooms at an item, which stays under the cursor; a middle-drag pans; F frames all. Then the tuning loop: a spring
-# tuned in the panel is saved, reopened from its file, restarted, and is still as tuned. Last (ui-smoke-replay.sh),
-# 5 s of drags are recorded and replayed: the replay must print "replay matches" with the recorded hash. Prints
-# "N passed, N failed". Needs xvfb-run, xdotool and ImageMagick's import/convert (make ui-deps installs them).
-# APP = the dynamics-sandbox binary.
+# and drawn; V must hide the chrome (the pixels under the log change). Then the tuning loop: a spring tuned in the
+# panel is saved, reopened from its file, restarted, and is still as tuned; retuned and restarted, the previous run
+# is drawn as a ghost where its square rested (B hides it). Then (ui-smoke-camera.sh): the wheel zooms at an item,
+# which stays under the cursor; a middle-drag pans; F frames all. Last (ui-smoke-replay.sh), 5 s of drags are
+# recorded and replayed: the replay must print "replay matches" with the recorded hash. Prints "N passed, N failed".
+# Needs xvfb-run, xdotool and ImageMagick's import/convert (make ui-deps installs them). APP = the dynamics-sandbox
+# binary.
 set -euo pipefail
 APP=${APP:-.build/release/dynamics-sandbox}
 OUT=${OUT:-$(mktemp -d /tmp/sandbox-ui.XXXXXX)}
@@ -150,6 +151,15 @@ if [ -n "$saved" ]; then
     xdotool key r; sleep 2.0
     import -window "$wid" "$OUT/readouts.png"
     xdotool key ctrl+s; sleep 0.5
+    # A/B: lengthen the spring to 120 pt in the panel (the square selected: "attachment 1" length row, track
+    # centre y 8 + 220 + 6 = 234; x 830 = 0.2 of 0 ... 600 pt) and restart: the previous run (60 pt, resting at
+    # about (534, 183)) is the ghost. Once both have settled, B hides it: the pixels where the previous run's
+    # square rested change, while the square itself now rests further out (about (590, 207)).
+    xdotool mousemove --window "$wid" 830 234 click 1; sleep 0.3
+    xdotool key r; sleep 4.5
+    import -window "$wid" "$OUT/ghost-on.png"
+    xdotool key b; sleep 0.5
+    import -window "$wid" "$OUT/ghost-off.png"
     xdotool key q || true
     for _ in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
   fi
@@ -162,6 +172,17 @@ check "R restarted with the tuned values" "grep -q 'restart with your values' '$
 check "saved again after R as a new file (${resaved:-nothing})" "[ -n '$resaved' ] && [ '$resaved' != '$saved' ]"
 check "clicking the settled square selected it without grabbing it" "grep -q 'selected square (its motion untouched' '$OUT/reopen.log'"
 check "the spring after reopening and R is still 2 Hz ($(frequency "${resaved:-/none}"))" "[ '$(frequency "${resaved:-/none}")' = 2 ]"
+# The ghost: the previous run's square outline at its resting place, (504 ... 564, 153 ... 213); the crop holds its
+# left and top edges and none of the current square.
+ghostdiff=none
+if [ -f "$OUT/ghost-on.png" ] && [ -f "$OUT/ghost-off.png" ]; then
+  convert "$OUT/ghost-on.png" -crop 50x50+498+147 +repage "$OUT/ghost-on-crop.png"
+  convert "$OUT/ghost-off.png" -crop 50x50+498+147 +repage "$OUT/ghost-off-crop.png"
+  ghostdiff=$(compare -metric AE "$OUT/ghost-on-crop.png" "$OUT/ghost-off-crop.png" null: 2>&1 || true)
+fi
+check "the spring lengthened in the panel before the restart" "grep -q 'attachment 1: spring (scene) length = 120 pt' '$OUT/reopen.log'"
+check "B hid the ghost" "grep -q 'ghost hidden (B shows it)' '$OUT/reopen.log'"
+check "the ghost is drawn where the previous run's square rested (${ghostdiff%% *} pixels change when B hides it)" "[ '${ghostdiff%% *}' -gt 60 ] 2>/dev/null"
 # The camera: zoom at the cursor, pan, frame all (its own run of the pyramid).
 . "$(dirname "$0")/ui-smoke-camera.sh"
 # Recording and replay: 5 s of drags recorded, then replayed in a window and headless.

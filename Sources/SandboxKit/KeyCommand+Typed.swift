@@ -20,6 +20,7 @@ extension KeyCommand {
         case "c": return (.copySwift, false)
         case "t": return (.togglePanel, false)
         case "g": return (.toggleGraph, false)
+        case "b": return (.toggleGhost, false)
         case ";": return (.panelDecrease, false)
         case "'": return (.panelIncrease, false)
         case ":": return (.panelDecrease, true)

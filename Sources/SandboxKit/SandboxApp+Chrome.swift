@@ -29,6 +29,7 @@ extension SandboxApp {
         if showGraph {
             drawGraph(into: &r)
             drawReadouts(into: &r)
+            drawSpringPlot(into: &r)
         }
         if showPanel { drawPanel(into: &r) }
         if showHelp { drawHelp(into: &r) }

@@ -30,6 +30,7 @@ extension SandboxApp {
         }
         stepRequested = false
         recordTrace()
+        recordRestHistory()
         // Contacts of sleeping bodies stay "touching": only a frame that really stepped renews the dots.
         let fresh = overlays.contacts && stepping && wasRunning ? world.animator.debugContactPoints(limit: 2048) : []
         if stepping || !overlay.contacts.dots.isEmpty { overlay.contacts.update(fresh: fresh, dt: dt) }

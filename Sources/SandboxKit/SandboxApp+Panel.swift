@@ -152,6 +152,7 @@ extension SandboxApp {
         if let field = tunedField() {
             rows += fieldRows(field)
         }
+        rows += solverRows()
         return recordingEdits(rows)
     }
 
@@ -241,7 +242,7 @@ extension SandboxApp {
                     set: { field.region = Region(radius: CGFloat($0)) },
                     derived: { field.region.plainShape?.radius == nil ? note : nil }))
         }
-        return rows
+        return rows + fieldParameterRows(field, section: section)
     }
 
     /// Moves the panel's keyboard selection by `delta` rows (wrapping).

@@ -17,6 +17,8 @@ struct ReadoutState {
     var ghostSamples: [MotionTrace.Sample] = []
     /// The ghost is drawn (B toggles). Default true.
     var showGhost = true
+    /// The fastest item's speed, for the "still running" readout's pause prediction.
+    var rest = RestHistory()
 
     mutating func record(time: Double, x: Double, y: Double, speed: Double) {
         guard time.isFinite, x.isFinite, y.isFinite else { return }
@@ -101,33 +103,6 @@ extension SandboxApp {
     func snapPrediction(_ s: SnapBehavior) -> String? {
         let p = SpringPrediction(frequency: SnapBehavior.springFrequency, dampingRatio: Double(s.damping), amplitude: 1)
         return String(format: "overshoot %.0f%%", p.overshootPercent)
-    }
-
-    /// Why the animator is still running: the items above the rest rule (speed ≥ 1 pt/s), the continuous pushes
-    /// and the fields that keep it awake; or when it paused.
-    public func stillRunningReasons() -> String {
-        guard world.animator.isRunning else {
-            return String(format: "animator paused (dynamicAnimatorDidPause) at %.2f s", world.animator.elapsedTime)
-        }
-        var moving: [(String, Double)] = []
-        for item in world.items {
-            let v = velocity(of: item)
-            let speed = Double(hypot(v.x, v.y))
-            if speed >= MotionAnalysis.restSpeed { moving.append((item.name ?? "item", speed)) }
-        }
-        moving.sort { $0.1 > $1.1 }
-        var parts: [String] = []
-        if !moving.isEmpty {
-            let top = moving.prefix(2).map { String(format: "%@ %.0f pt/s", $0.0, $0.1) }.joined(separator: ", ")
-            parts.append("\(moving.count) above 1 pt/s (\(top))")
-        }
-        let pushes = world.allBehaviors.compactMap { $0 as? PushBehavior }
-            .filter { $0.mode == .continuous && $0.active && $0.magnitude > 0 }.count
-        if pushes > 0 { parts.append("\(pushes) continuous push\(pushes == 1 ? "" : "es")") }
-        let fields = world.allBehaviors.compactMap { $0 as? FieldBehavior }.filter { !$0.items.isEmpty }.count
-        if fields > 0 { parts.append("\(fields) field\(fields == 1 ? "" : "s")") }
-        if parts.isEmpty { parts.append("everything below 1 pt/s: sleeping within 0.5 s") }
-        return "running: " + parts.joined(separator: "; ")
     }
 
     /// The readout lines (measured beside predicted) for the selected item.

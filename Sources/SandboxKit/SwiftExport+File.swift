@@ -52,6 +52,7 @@ extension SandboxApp {
             out.append("}")
         }
         out.append("let animator = UIDynamicAnimator(referenceView: referenceView)")
+        out += solverSwift(file)
         out.append(
             "// The scene's reference bounds were \(n(file.referenceBounds.width)) x "
                 + "\(n(file.referenceBounds.height)) pt.")

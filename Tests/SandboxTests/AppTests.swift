@@ -132,7 +132,11 @@ struct AppTests {
         let app = SandboxApp(configuration: c)
         let field = try #require(app.world.allBehaviors.compactMap { $0 as? FieldBehavior }.first)
         let rows = app.panelRows().filter { $0.section.hasPrefix("field") }
-        #expect(rows.map(\.name) == ["strength", "falloff", "region width", "region height"])
+        // A drag field also has minimumRadius and the still air's direction (issue 12 §3: every field parameter).
+        #expect(
+            rows.map(\.name) == [
+                "strength", "falloff", "region width", "region height", "minimumRadius", "direction dx", "direction dy"
+            ])
         let width = rows[2], height = rows[3]
         #expect(width.unit == "pt" && width.get() == 100 && height.get() == 100)
         width.nudge(5)

@@ -20,8 +20,9 @@ open class DynamicAnimator {
     /// Frame intervals longer than this are replaced by 1/60 s (a hitch slows the motion down instead of making it
     /// jump), s.
     public static let maximumFrameInterval: TimeInterval = 0.5
-    /// Solver sub-steps per world step.
-    public static let substepsPerWorldStep = 3
+    /// Solver sub-steps per world step by default: 3 (`solverSettings`, a SwiftDynamics extension, changes it per
+    /// animator).
+    public static let substepsPerWorldStep = SolverSettings.uikitSubstepsPerWorldStep
     /// Collision groups per animator (each registered collision behaviour takes one).
     public static let collisionGroupCount = 32
     /// Margin around each item's box used by `items(in:)`, pt (Box2D's fat-box margin in UIKit: 0.1 m).

@@ -25,6 +25,7 @@ extension SceneFile {
         let seed = self.seed ?? 1
         if let code, let descriptor = SceneCatalog.named(code) {
             let world = descriptor.make(bounds: bounds, seed: seed)
+            world.animator.solverSettings = solverSettings
             let (_, live) = Self.capture(world, name: name, code: code, seed: seed)
             applyParameters(to: live, in: world)
             // Item behaviours the panel made for items no scene behaviour covered come after the code's own.
@@ -39,6 +40,7 @@ extension SceneFile {
             return Built(world: world, behaviors: all)
         }
         let world = SceneWorld(bounds: bounds, seed: seed)
+        world.animator.solverSettings = solverSettings
         let items = self.items.map { world.add(Self.makeItem($0)) }
         let groups = (self.groups ?? []).map { g in DynamicItemGroup(items: g.members.map { items[$0] }) }
         func resolve(_ refs: [Int], _ gs: [Int]?) -> [any DynamicItem] {

@@ -130,7 +130,7 @@ extension SceneFile {
                 x: Double(b.minX), y: Double(b.minY), width: Double(b.width),
                 height: Double(b.height)),
             items: world.items.map(item), groups: groups.isEmpty ? nil : groups,
-            behaviors: behaviors)
+            behaviors: behaviors, solver: Solver(world.animator.solverSettings))
         return (file, live)
     }
 

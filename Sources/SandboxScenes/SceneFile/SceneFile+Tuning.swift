@@ -64,6 +64,7 @@ extension SceneFile {
                 continue
             }
         }
+        out.solver = Solver(world.animator.solverSettings)
         // Behaviours the panel added earlier stay; new ones join.
         out.behaviors.removeSubrange(min(live.count, out.behaviors.count)...)
         let index = Dictionary(

@@ -1,3 +1,4 @@
+import Dynamics
 import Foundation
 
 /// Checks a decoded file before anything is built: every index in range, every number in its range, every name
@@ -77,6 +78,13 @@ extension SceneFile {
             }
             for (m, i) in g.members.enumerated() { index(i, n, "$.groups[\(k)].members[\(m)]", "item") }
         }
+        if let steps = solver?.substepsPerWorldStep {
+            let r = DynamicAnimator.SolverSettings.substepRange
+            number(
+                Double(steps), "$.solver.substepsPerWorldStep", Double(r.lowerBound)...Double(r.upperBound),
+                "solver sub-steps per 1/120-s world step; UIKit's is \(DynamicAnimator.SolverSettings.uikitSubstepsPerWorldStep)"
+            )
+        }
         let groupCount = groups?.count ?? 0
         func refs(_ items: [Int], _ gs: [Int]?, _ p: String) {
             for (m, i) in items.enumerated() { index(i, n, "\(p).items[\(m)]", "item") }
@@ -119,7 +127,7 @@ extension SceneFile {
             case .itemProperties(let q):
                 refs(q.items, q.groups, p)
                 number(q.elasticity, "\(p).elasticity", 0...100, "0 = no bounce, 1 = keeps all normal speed")
-                number(q.friction, "\(p).friction", nonNegative, "≥ 0")
+                number(q.friction, "\(p).friction", 0...1e6, "≥ 0")
                 number(q.density, "\(p).density", 1e-6...1e6, "greater than 0; mass = density × area / 10 000")
                 number(q.resistance, "\(p).resistance", 0...1e6, "1/s")
                 number(q.angularResistance, "\(p).angularResistance", 0...1e6, "1/s")
@@ -158,7 +166,7 @@ extension SceneFile {
                 number(a.length, "\(p).length", 0...1e6, "pt, ≥ 0")
                 number(a.frequency, "\(p).frequency", 0...1000, "Hz, 0 = rigid")
                 number(a.damping, "\(p).damping", 0...1000, "damping ratio, ≥ 0")
-                number(a.frictionTorque, "\(p).frictionTorque", nonNegative, "≥ 0")
+                number(a.frictionTorque, "\(p).frictionTorque", 0...1e6, "≥ 0")
                 if let lo = a.rangeMinimum, let hi = a.rangeMaximum, lo > hi {
                     fail("\(p).rangeMinimum", "\(fmt(lo)) is above rangeMaximum \(fmt(hi))", "swap them")
                 }
@@ -191,7 +199,7 @@ extension SceneFile {
                 }
                 number(f.strength, "\(p).strength", -1e6...1e6, "")
                 number(f.falloff, "\(p).falloff", -100...100, "")
-                number(f.minimumRadius, "\(p).minimumRadius", nonNegative, "pt, ≥ 0")
+                number(f.minimumRadius, "\(p).minimumRadius", 0...1e7, "pt, ≥ 0")
                 number(f.smoothness, "\(p).smoothness", 0...1, "0 … 1")
                 number(f.animationSpeed, "\(p).animationSpeed", -1e6...1e6, "")
                 vector(f.direction, "\(p).direction")

@@ -16,12 +16,12 @@ import Foundation
 public struct SceneFile: Codable, Equatable, Sendable {
     /// The value of `format`: "swiftdynamics-scene".
     public static let formatName = "swiftdynamics-scene"
-    /// The version this build writes and reads: 1.
-    public static let currentVersion = 1
+    /// The version this build writes: 2 (version 1 has no `solver`; this build reads both).
+    public static let currentVersion = 2
 
     /// Always "swiftdynamics-scene" (a file of another kind is refused by name).
     public var format: String
-    /// Format version; 1. A newer version is refused with a message naming both.
+    /// Format version: 1 or 2 (2 added `solver`). A newer version is refused with a message naming both.
     public var version: Int
     /// The scene's name (the HUD shows it; lower-case and dashes by convention).
     public var name: String
@@ -40,11 +40,14 @@ public struct SceneFile: Codable, Equatable, Sendable {
     public var groups: [Group]?
     /// The behaviours, in the order they are added to the animator.
     public var behaviors: [Behavior]
+    /// The animator's solver settings (a SwiftDynamics extension, not in UIKit). Optional (version 2): absent
+    /// means UIKit's settings, as in every version-1 file.
+    public var solver: Solver?
 
     /// A scene file.
     public init(
         name: String, notes: String? = nil, code: String? = nil, seed: UInt64 = 1, referenceBounds: Rect,
-        items: [Item], groups: [Group]? = nil, behaviors: [Behavior]
+        items: [Item], groups: [Group]? = nil, behaviors: [Behavior], solver: Solver? = nil
     ) {
         format = Self.formatName
         version = Self.currentVersion
@@ -56,6 +59,24 @@ public struct SceneFile: Codable, Equatable, Sendable {
         self.items = items
         self.groups = groups
         self.behaviors = behaviors
+        self.solver = solver
+    }
+
+    /// The animator's solver settings (`DynamicAnimator.SolverSettings`, a SwiftDynamics extension): every field
+    /// optional, absent = UIKit's value.
+    public struct Solver: Codable, Equatable, Sendable {
+        /// Solver sub-steps per 1/120-s world step, 1…16. Optional, default 3.
+        public var substepsPerWorldStep: Int?
+        /// Whether items at rest fall asleep (and the animator pauses). Optional, default true.
+        public var allowsSleeping: Bool?
+        /// Whether fast items are swept so that they do not pass through thin walls. Optional, default true.
+        public var continuousCollision: Bool?
+        /// Solver settings.
+        public init(substepsPerWorldStep: Int? = nil, allowsSleeping: Bool? = nil, continuousCollision: Bool? = nil) {
+            self.substepsPerWorldStep = substepsPerWorldStep
+            self.allowsSleeping = allowsSleeping
+            self.continuousCollision = continuousCollision
+        }
     }
 
     // MARK: Geometry

@@ -1,0 +1,80 @@
+import Dynamics
+import Foundation
+import SandboxRender
+import SandboxScenes
+
+/// The spring translator's curves: the selected item's spring (its first attachment spring, else its snap) as the
+/// step response of each API it translates to — UIKit's attachment, SwiftUI's two spring forms, CASpringAnimation —
+/// drawn over one another above the readouts. They coincide: each is drawn thinner than the one under it, so a
+/// mistranslated one would stand apart.
+extension SandboxApp {
+    /// Size of the plot box, pt.
+    static let springPlotSize = CGSize(width: 330, height: 112)
+    /// The curves' colours and line widths (pt), in drawing order: widest first.
+    static let springPlotStyles: [(RGBA, Double)] = [
+        (RGBA(hex: 0x4A_90_E2), 4.5), (RGBA(hex: 0xF5_A6_23), 3), (RGBA(hex: 0x7E_D3_21), 1.8),
+        (RGBA(hex: 0xFF_FF_FF), 0.8)
+    ]
+
+    /// The spring the translator shows for the selected item, with its label, or nil.
+    var translatedSpring: (label: String, spring: SpringTranslation)? {
+        guard let item = overlay.selected else { return nil }
+        if let a = attachments(of: item).first(where: { $0.frequency > 0 }) {
+            let s = SpringTranslation(frequency: Double(a.frequency), dampingRatio: Double(a.damping))
+            return (String(format: "attachment %.3g Hz, damping %.3g", s.frequency, s.dampingRatio), s)
+        }
+        if let s = snaps(of: item).first
+            ?? (snapBehavior as? SnapBehavior).flatMap({ s in s.items.contains { $0 === item } ? s : nil })
+        {
+            let t = SpringTranslation(frequency: SnapBehavior.springFrequency, dampingRatio: Double(s.damping))
+            return (String(format: "snap damping %.3g (4-Hz springs)", t.dampingRatio), t)
+        }
+        return nil
+    }
+
+    /// The plot's box in points: above the readouts, right-aligned with the graph; nil when there is no graph, no
+    /// spring, or no room.
+    var springPlotRect: CGRect? {
+        guard let graph = graphRect, translatedSpring != nil else { return nil }
+        let readoutHeight = Double(readoutLines().count) * 11 + 8
+        let s = Self.springPlotSize
+        let y = Double(graph.minY) - readoutHeight - 4 - s.height - 4
+        guard y >= 60 else { return nil }
+        return CGRect(x: Double(graph.maxX) - s.width, y: y, width: s.width, height: s.height)
+    }
+
+    /// Draws the translator's curves.
+    func drawSpringPlot(into r: inout Raster) {
+        guard let rect = springPlotRect, let (label, spring) = translatedSpring else { return }
+        let x0 = Double(rect.minX), y0 = Double(rect.minY), w = Double(rect.width), h = Double(rect.height)
+        box(&r, x: x0, y: y0, w: w, h: h)
+        let duration = spring.plotDuration
+        text(&r, "step response: \(label)", x: x0 + 8, y: y0 + 5, Self.accent)
+        let models = spring.models
+        let legend = [
+            [(0, "UIKit attachment"), (1, "SwiftUI response"), (2, "SwiftUI bounce")],
+            [(3, "CASpringAnimation"), (-1, String(format: "(they coincide)  t 0 ... %.2g s", duration))]
+        ]
+        for (row, entries) in legend.enumerated() {
+            var x = x0 + 8
+            for (k, name) in entries {
+                let color = k >= 0 ? Self.springPlotStyles[k].0 : Self.dim
+                text(&r, name, x: x, y: y0 + 16 + Double(row) * 10, color)
+                x += Double(BitmapFont.width(of: name + "  ")) * Double(textScale) / scale
+            }
+        }
+        let plot = (x: x0 + 8, y: y0 + 40, w: w - 16, h: h - 46)
+        box(&r, x: plot.x, y: plot.y, w: plot.w, h: plot.h, RGBA(255, 255, 255, 14))
+        // Rest (0) and release (1) levels; the plot spans −1 … 1.
+        box(&r, x: plot.x, y: plot.y + plot.h / 2, w: plot.w, h: 0.5, RGBA(255, 255, 255, 60))
+        let samples = max(2, Int(plot.w * scale))
+        for (model, style) in zip(models, Self.springPlotStyles) {
+            let points = (0...samples).map { i -> PixelPoint in
+                let f = Double(i) / Double(samples)
+                let x = max(-1, min(1, model.displacement(at: f * duration)))
+                return PixelPoint((plot.x + f * plot.w) * scale, (plot.y + plot.h * (1 - x) / 2) * scale)
+            }
+            r.strokePolyline(points, width: style.1 * scale, style.0)
+        }
+    }
+}
