@@ -34,7 +34,6 @@ extension KeyCommand {
         case "6": return (.toggleFields, false)
         case "7": return (.toggleOutlines, false)
         case "v": return (.toggleChrome, false)
-        case "b": return (.toggleGhost, false)
         case "f": return (.frameAll, false)
         case "0": return (.resetView, false)
         case "/": return (.scenePicker, false)
