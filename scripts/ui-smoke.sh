@@ -6,10 +6,11 @@
 # and drawn; V must hide the chrome (the scene's pixels take the side bar's place, where the log was), S collapses
 # the side bar (the scene takes the window) and opens it again. Then the tuning loop: a spring tuned in the panel
 # (docked in the side bar, right of the 960-pt scene) is saved, reopened from its file, restarted, and is still as
-# tuned; retuned and restarted, the previous run is drawn as a ghost where its square rested (B hides it). Last
+# tuned; retuned and restarted, the previous run is drawn as a ghost where its square rested (B hides it). Then
 # (ui-smoke-camera.sh): the wheel zooms at an item, which stays under the cursor; a middle-drag pans; F frames all.
-# The screenshots are kept in OUT to be looked at. Prints "N passed, N failed". Needs xvfb-run, xdotool and
-# ImageMagick's import/convert (make ui-deps installs them). APP = the dynamics-sandbox binary.
+# Last (ui-smoke-replay.sh), 5 s of drags are recorded and replayed: the replay must print "replay matches" with the
+# recorded hash. The screenshots are kept in OUT to be looked at. Prints "N passed, N failed". Needs xvfb-run,
+# xdotool and ImageMagick's import/convert (make ui-deps installs them). APP = the dynamics-sandbox binary.
 set -euo pipefail
 APP=${APP:-.build/release/dynamics-sandbox}
 OUT=${OUT:-$(mktemp -d /tmp/sandbox-ui.XXXXXX)}
@@ -206,6 +207,8 @@ check "B hid the ghost" "grep -q 'ghost hidden (B shows it)' '$OUT/reopen.log'"
 check "the ghost is drawn where the previous run's square rested (${ghostdiff%% *} pixels change when B hides it)" "[ '${ghostdiff%% *}' -gt 60 ] 2>/dev/null"
 # The camera: zoom at the cursor, pan, frame all (its own run of the pyramid).
 . "$(dirname "$0")/ui-smoke-camera.sh"
+# Recording and replay: 5 s of drags recorded, then replayed in a window and headless.
+. "$(dirname "$0")/ui-smoke-replay.sh"
 echo "screenshots and log in $OUT"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

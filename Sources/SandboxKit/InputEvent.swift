@@ -21,6 +21,9 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
     case toggleGhost
     /// Enter (type a value for the selected panel row, then apply it) and Backspace.
     case enter, backspace
+    /// Ctrl+R: start / stop recording (shift: replay the last recording on the current tuning); during a replay,
+    /// leave it. `,`: one frame back during a replay (SandboxApp+Recording).
+    case record, stepBack
     /// The camera: F frames every item, 0 / Home resets to 1:1 (SandboxApp+Camera).
     case frameAll, resetView
     /// Ctrl+K or /: the scene picker (search and categories; SandboxApp+ScenePicker).
@@ -51,6 +54,8 @@ public enum KeyCommand: String, Hashable, Sendable, CaseIterable {
         case .undo: ("ctrl+Z", "undo a panel edit")
         case .redo: ("ctrl+shift+Z", "redo a panel edit")
         case .toggleGhost: ("B", "show / hide the previous run's ghost (A/B after R)")
+        case .record: ("ctrl+R", "record / stop and save; ctrl+shift+R: replay it on your tuning")
+        case .stepBack: (",", "replay: one frame back (. forward, space plays, click the timeline)")
         case .enter: ("enter", "type a value for the panel row; enter applies, esc cancels")
         case .backspace: ("backspace", "erase while typing a value")
         case .previousScene: ("[", "previous scene")

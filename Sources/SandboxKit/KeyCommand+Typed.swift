@@ -8,6 +8,7 @@ extension KeyCommand {
         switch ch {
         case " ": return (.pauseResume, false)
         case ".": return (.singleStep, false)
+        case ",": return (.stepBack, false)
         case "r": return (.restart, false)
         case "[": return (.previousScene, false)
         case "]": return (.nextScene, false)

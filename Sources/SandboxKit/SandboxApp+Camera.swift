@@ -26,10 +26,15 @@ extension SandboxApp {
     /// frame into the scene viewport, so the camera composes with the docked layout.
     var cameraFrame: CGRect { world.bounds.isNull ? CGRect(origin: .zero, size: size) : world.bounds }
 
-    /// The world point (reference pt) under window point `p`: back through the viewport's fit, then the camera.
+    /// The world point (reference pt) under window point `p`: back through the viewport's fit, then the camera. A
+    /// replay feeds the world points it recorded (SandboxApp+Replay).
     public func worldPoint(_ p: CGPoint) -> CGPoint {
-        view.camera.worldPoint(sceneTransform.toWorld(p), in: cameraFrame)
+        record.feeding ? p : view.camera.worldPoint(sceneTransform.toWorld(p), in: cameraFrame)
     }
+
+    /// Window points per world point for the gestures' thresholds (grab, tap): the camera's zoom times the viewport's
+    /// fit; while a replay feeds its inputs, the zoom it recorded (set as the camera's).
+    var gestureZoom: Double { record.feeding ? view.camera.zoom : view.camera.zoom * sceneTransform.scale }
 
     /// The window point (pt) where world point `p` is drawn: through the camera, then the viewport's fit.
     public func screenPoint(_ p: CGPoint) -> CGPoint {

@@ -6,8 +6,16 @@ import SandboxScenes
 /// One display frame: input-driven forces, the animator step, the overlays' ageing; then drawing.
 extension SandboxApp {
     /// Advances the app by one display frame of `dt` seconds (wall time; the animator gets `dt × timeScale`, or
-    /// 1/60 s for a single step while paused).
+    /// 1/60 s for a single step while paused). While recording or replaying every frame is exactly 1/60 s
+    /// (`Recording.fixedFrameInterval`) whatever `dt` is, so the run does not depend on the machine's speed.
     public func frame(dt: Double) {
+        if record.replay != nil { return replayFrame() }
+        if record.recorder != nil { return recordedFrame() }
+        advanceFrame(dt: dt)
+    }
+
+    /// One frame of `dt` seconds (see `frame(dt:)`).
+    func advanceFrame(dt: Double) {
         let dt = dt.isFinite ? max(0, min(dt, 0.25)) : 0
         updateTilt(dt: dt)
         let stepping = !userPaused || stepRequested
@@ -66,6 +74,7 @@ extension SandboxApp {
         renderer.draw(world, into: &raster, extras: overlay)
         drawGhost(into: &raster)
         drawChrome(into: &raster)
+        drawRecordingChrome(into: &raster)
         // Over the chrome (and shown when the chrome is hidden): it takes the keys while open.
         drawPicker(into: &raster)
         drawMs = milliseconds(ContinuousClock.now - t0)

@@ -6,6 +6,8 @@ import SandboxScenes
 extension SandboxApp {
     /// Handles one input event.
     public func handle(_ event: InputEvent) {
+        // A recording notes what it needs; a replay keeps live input that would change its run away.
+        guard let event = routeForRecording(event) else { return }
         switch event {
         case .pointerDown(let x, let y, let button, let time):
             pointerDown(CGPoint(x: x, y: y), button: button, time: time)
@@ -48,8 +50,9 @@ extension SandboxApp {
 
     // MARK: Mouse
 
-    /// The panel's rectangle in window points, in the side bar (nil while hidden or collapsed).
-    public var panelRect: CGRect? { sideBarBoxes?.panel }
+    /// The panel's rectangle in window points, in the side bar (nil while hidden, collapsed, or while a replay
+    /// feeds its inputs).
+    public var panelRect: CGRect? { record.feeding ? nil : sideBarBoxes?.panel }
 
     /// A press at window point `w`: on the panel it edits the panel, elsewhere in the side bar nothing; over the
     /// scene it acts at the world point under it.
@@ -64,10 +67,10 @@ extension SandboxApp {
             panelDragging = true
             return
         }
-        if let bar = sideBarRect, bar.contains(w) { return }
         if beginPan(w, button: button) { return }
         // Gestures on the scene work in world points: through the viewport's fit and the camera's inverse.
         let p = worldPoint(w)
+        if holdScenePointer("pointerDown", p, button: button, time: time) { return }
         switch button {
         case .middle:
             break
@@ -93,8 +96,9 @@ extension SandboxApp {
         }
         if movePan(w) { return }
         let p = worldPoint(w)
+        if holdScenePointer("pointerMoved", p, button: nil, time: time) { return }
         // The grab and tap thresholds are window distances: world distances times the zoom and the fit.
-        let zoom = CGFloat(camera.zoom * sceneTransform.scale)
+        let zoom = CGFloat(gestureZoom)
         if let g = pendingGrab, hypot(p.x - g.point.x, p.y - g.point.y) * zoom >= Self.grabThreshold {
             pendingGrab = nil
             beginDrag(g.item, at: g.point, time: g.time)
@@ -130,6 +134,7 @@ extension SandboxApp {
         if endPan(w, button: button) { return }
         guard button == .primary else { return }
         let p = worldPoint(w)
+        if holdScenePointer("pointerUp", p, button: button, time: time) { return }
         if let g = pendingGrab {
             pendingGrab = nil
             log("selected \(g.item.name ?? "item") (its motion untouched; drag to grab it)")
@@ -141,7 +146,7 @@ extension SandboxApp {
             let v = CGPoint(x: d.velocity.x * decay, y: d.velocity.y * decay)
             endDrag(fling: v)
         } else if let t = pendingTap, time - t.time < 0.5,
-            hypot(p.x - t.point.x, p.y - t.point.y) * CGFloat(camera.zoom * sceneTransform.scale) <= 8
+            hypot(p.x - t.point.x, p.y - t.point.y) * CGFloat(gestureZoom) <= 8
         {
             tap(at: p)
         }
@@ -166,6 +171,7 @@ extension SandboxApp {
     func key(_ command: KeyCommand, pressed: Bool, shift: Bool) {
         // The open scene picker takes every pressed key (arrows choose, enter opens, esc closes).
         if pressed, pickerKey(command, shift: shift) { return }
+        if routeKey(command, pressed: pressed, shift: shift) { return }
         switch command {
         case .tiltLeft, .tiltRight, .tiltUp, .tiltDown:
             if pressed, tiltKeys.insert(command).inserted {
@@ -209,7 +215,7 @@ extension SandboxApp {
             undoPanelEdit()
         case .redo:
             redoPanelEdit()
-        case .enter, .backspace:
+        case .enter, .backspace, .record, .stepBack:
             break
         case .toggleGhost:
             readout.showGhost.toggle()

@@ -153,7 +153,7 @@ extension SandboxApp {
             rows += fieldRows(field)
         }
         rows += solverRows()
-        return rows
+        return recordingEdits(rows)
     }
 
     /// An angle row's derived text: `radians` in whole degrees ("90 deg").

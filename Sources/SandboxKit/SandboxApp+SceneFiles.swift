@@ -48,7 +48,7 @@ extension SandboxApp {
         let reason = SceneFile.needsCode(world)
         let (file, live) = SceneFile.capture(
             world, name: scene.name, notes: "\(scene.source): \(scene.summary)",
-            code: reason == nil ? nil : scene.name, seed: configuration.seed,
+            code: reason == nil ? nil : scene.name, seed: activeSeed,
             excluding: [control])
         files.base = file
         files.current = file
@@ -58,6 +58,9 @@ extension SandboxApp {
 
     /// Opens a loaded file: the scene is built from it (the running scene is replaced).
     public func open(_ file: SceneFile, path: String) {
+        if record.replay != nil, !record.feeding { leaveReplay() }
+        beginRecordedAction(.open(file, path: path))
+        defer { endRecordedAction() }
         files.base = file
         files.path = path
         build(file)
@@ -68,6 +71,7 @@ extension SandboxApp {
     /// scene stays. Returns whether it opened.
     @discardableResult
     public func openFile(_ path: String) -> Bool {
+        if let replayed = openIfRecording(path) { return replayed }
         switch SceneFile.load(contentsOf: path) {
         case .success(let file):
             open(file, path: path)
@@ -114,6 +118,8 @@ extension SandboxApp {
 
     /// R: restarts the scene from its start with the tuned values (same seed).
     public func restartWithTunedValues() {
+        beginRecordedAction(Recording.Input(kind: "restart", frame: 0))
+        defer { endRecordedAction() }
         guard let tuned = tunedSceneFile() else { return loadScene(sceneIndex) }
         build(tuned, keepingGhost: true)
         log("restart with your values (shift+R: the \(files.path == nil ? "scene's" : "file's") values)")
@@ -121,6 +127,8 @@ extension SandboxApp {
 
     /// Shift+R: restarts with the values of the file (or catalogue scene) as opened.
     public func resetToFileValues() {
+        beginRecordedAction(Recording.Input(kind: "reset", frame: 0))
+        defer { endRecordedAction() }
         guard let base = files.base else { return loadScene(sceneIndex) }
         build(base, keepingGhost: true)
         log("restart with the \(files.path == nil ? "scene's" : "file's") values (R keeps your tuning)")
@@ -153,13 +161,16 @@ extension SandboxApp {
     public func openNextSavedScene(directory: String? = nil) {
         let dir = directory ?? Self.savedScenesDirectory
         let fm = FileManager.default
-        let files = ((try? fm.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".json") }
-            .map { "\(dir)/\($0)" }
-            .sorted { a, b in
-                let da = (try? fm.attributesOfItem(atPath: a)[.modificationDate] as? Date) ?? .distantPast
-                let db = (try? fm.attributesOfItem(atPath: b)[.modificationDate] as? Date) ?? .distantPast
-                return da != db ? da > db : a > b
-            }
+        // Recordings (Ctrl+R) are opened too, newest first among the scenes: they replay.
+        let dirs = directory == nil ? [dir, Self.recordingsDirectory] : [dir]
+        let listed = dirs.flatMap { d in
+            ((try? fm.contentsOfDirectory(atPath: d)) ?? []).filter { $0.hasSuffix(".json") }.map { "\(d)/\($0)" }
+        }
+        let files = listed.sorted { a, b in
+            let da = (try? fm.attributesOfItem(atPath: a)[.modificationDate] as? Date) ?? .distantPast
+            let db = (try? fm.attributesOfItem(atPath: b)[.modificationDate] as? Date) ?? .distantPast
+            return da != db ? da > db : a > b
+        }
         guard !files.isEmpty else {
             log("no saved scenes in \(dir) yet: Ctrl+S saves one; drop a file on the window to open any")
             return

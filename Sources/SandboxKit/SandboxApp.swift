@@ -126,6 +126,8 @@ public final class SandboxApp {
     var repushOnRelease = false
     /// Scene files: what the scene was built from, its live behaviours, undo/redo (SandboxApp+SceneFiles).
     var files = SceneFileState()
+    /// Recording and replay (SandboxApp+Recording, SandboxApp+Replay).
+    var record = RecordingState()
     /// The camera and a pan in progress (SandboxApp+Camera).
     var view = SceneViewState()
     /// The scene picker while open (SandboxApp+ScenePicker), else nil.
@@ -167,11 +169,14 @@ public final class SandboxApp {
         let n = SceneCatalog.all.count
         let previous = sceneIndex
         sceneIndex = ((index % n) + n) % n
+        if record.replay != nil, !record.feeding { leaveReplay() }
+        beginRecordedAction(.scene(SceneCatalog.all[sceneIndex].name))
+        defer { endRecordedAction() }
         // Another scene starts at 1:1; a rebuild of the same scene (a resize before the first step) keeps the view.
         if sceneIndex != previous { view.camera = SceneCamera() }
         install(
             SceneCatalog.all[sceneIndex].make(
-                bounds: CGRect(origin: .zero, size: sceneViewport.size), seed: configuration.seed))
+                bounds: CGRect(origin: .zero, size: sceneViewport.size), seed: activeSeed))
         adoptCatalogueScene()
         log("scene \(scene.name) (\(scene.source)): \(scene.summary)")
     }
@@ -207,6 +212,7 @@ public final class SandboxApp {
     /// Whether frames must keep coming: false means the app may sleep on events (the animator is paused, nothing
     /// is being dragged or tilted, nothing is fading).
     public var needsFrames: Bool {
+        if record.replay != nil { return replayNeedsFrames || screenshotRequested }
         if screenshotRequested || stepRequested || drag != nil { return true }
         if !tiltKeys.isEmpty || keyTilt != CGVector(dx: 0, dy: 0) { return true }
         if !overlay.contacts.dots.isEmpty { return true }

@@ -17,6 +17,7 @@ struct EventTranslator {
         case keycode(SDLK_o): .openScene
         case keycode(SDLK_z): shift ? .redo : .undo
         case keycode(SDLK_y): .redo
+        case keycode(SDLK_r): .record
         case keycode(SDLK_k): .scenePicker
         default: nil
         }
@@ -27,6 +28,7 @@ struct EventTranslator {
         switch sym {
         case keycode(SDLK_SPACE): .pauseResume
         case keycode(SDLK_PERIOD): .singleStep
+        case keycode(SDLK_COMMA): .stepBack
         case keycode(SDLK_r): .restart
         case keycode(SDLK_LEFTBRACKET): .previousScene
         case keycode(SDLK_RIGHTBRACKET): .nextScene

@@ -148,6 +148,7 @@ public final class SDLWindow {
             }
             while SDL_PollEvent(&e) != 0 { dirty = pump.dispatch(e) || dirty }
             if app.wantsQuit { break }
+            if let s = app.takeRequestedWindowSize() { resizeWindow(to: s) }
             guard app.needsFrames || dirty || maxFrames != nil else { continue }
             app.frame(dt: pacer.frameInterval(now: now()))
             present()
@@ -218,6 +219,13 @@ public final class SDLWindow {
             }
         }
         SDL_UnlockTexture(texture)
+    }
+
+    /// Sets the window's size in points (a replay keeps the recording's size).
+    private func resizeWindow(to points: CGSize) {
+        SDL_SetWindowSize(
+            window, Int32((Double(points.width) * userScale).rounded()),
+            Int32((Double(points.height) * userScale).rounded()))
     }
 
     /// Monotonic seconds.

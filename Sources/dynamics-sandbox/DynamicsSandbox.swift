@@ -70,6 +70,20 @@ struct DynamicsSandbox: ParsableCommand {
     @Option(
         name: .long,
         help:
+            "Record every input from the start into this new JSON file (docs/recordings.md; never overwritten), saved when Ctrl+R stops it or the app quits (--headless: after --frames)."
+    )
+    var record: String?
+
+    @Option(
+        name: .long,
+        help:
+            "Replay this recording (Ctrl+R or --record wrote it) and check its end hash; with --headless, exit 1 if it differs; with --scene-file, on that file's values (A/B)."
+    )
+    var replay: String?
+
+    @Option(
+        name: .long,
+        help:
             "Write every catalogue scene as a scene file into this directory (at --size, --seed) and exit: `make scene-files` refreshes Assets/Scenes."
     )
     var writeSceneFiles: String?
@@ -81,6 +95,10 @@ struct DynamicsSandbox: ParsableCommand {
             guard FileManager.default.fileExists(atPath: assets, isDirectory: &isDir), isDir.boolValue else {
                 throw ValidationError("--assets '\(assets)' is not a directory")
             }
+        }
+        if record != nil, replay != nil { throw ValidationError("--record and --replay: choose one") }
+        if let record, let problem = Recording.outputProblem(record) {
+            throw ValidationError("--record '\(record)': \(problem)")
         }
         if let screenshot, let problem = CommandLineValues.outputProblem(screenshot) {
             throw ValidationError("--screenshot '\(screenshot)': \(problem)")
@@ -143,6 +161,13 @@ struct DynamicsSandbox: ParsableCommand {
             case .failure(let e): throw ValidationError(e.message)
             }
         }
+        var replayed: Recording?
+        if let replay {
+            switch Recording.load(contentsOf: replay) {
+            case .success(let r): replayed = r
+            case .failure(let e): throw ValidationError(e.message)
+            }
+        }
         if listScenes {
             for s in SceneCatalog.all {
                 print(
@@ -157,6 +182,13 @@ struct DynamicsSandbox: ParsableCommand {
         config.seed = v.seed
         config.scale = v.scale ?? 1
         config.size = v.size
+        if let replayed {
+            // The recording's size and seed; its scene is built by the replay.
+            config.size = CGSize(width: replayed.size.width, height: replayed.size.height)
+            config.seed = replayed.seed
+            let name = replayed.scene.code ?? replayed.scene.name
+            if SceneCatalog.named(name) != nil { config.scene = name }
+        }
         if let assets = assets ?? AssetImages.defaultDirectory() {
             let loaded = AssetImages.load(from: assets)
             for problem in loaded.problems { print("dynamics-sandbox: \(problem)") }
@@ -167,11 +199,18 @@ struct DynamicsSandbox: ParsableCommand {
             )
         }
         let app = SandboxApp(configuration: config)
-        if let opened, let sceneFile {
+        if let replayed, let replay {
+            app.onLog = { line in print(line) }
+            app.startReplay(replayed, path: replay, tuning: opened)
+            app.onLog = nil
+        } else if let opened, let sceneFile {
             app.open(opened, path: sceneFile)
             print("dynamics-sandbox: opened \(sceneFile): scene \(opened.name)")
         }
-        if headless { return try runHeadless(app) }
+        if headless {
+            if let record { app.startRecording(to: record) }
+            return try runHeadless(app)
+        }
         if let problem = SDLWindow.displayProblem() {
             print(
                 "dynamics-sandbox: cannot open a window (\(problem)): running scene \(scene) headless for "
@@ -193,7 +232,9 @@ struct DynamicsSandbox: ParsableCommand {
             "window: video driver \(window.videoDriver), renderer \(window.rendererName), scene \(app.sceneTitle); "
                 + "press H for help")
         fflush(nil)
+        if let record { app.startRecording(to: record) }
         window.run(maxFrames: v.frames)
+        if app.isRecording { app.stopRecording() }
         if let screenshot { try app.writeScreenshot(app.renderedFrame(), to: screenshot) }
         print(
             "world: \(app.world.items.count) items, \(app.itemsOutsideWindow()) outside the "
@@ -215,7 +256,8 @@ struct DynamicsSandbox: ParsableCommand {
 
     @MainActor
     func runHeadless(_ app: SandboxApp) throws {
-        let n = values.frames ?? 300
+        // A replay runs the recording's frames.
+        let n = app.replayPosition?.frames ?? values.frames ?? 300
         app.isHeadless = true
         let (w, h) = app.pixelSize
         var raster = Raster(width: w, height: h)
@@ -240,6 +282,18 @@ struct DynamicsSandbox: ParsableCommand {
         if let screenshot {
             try app.writeScreenshot(raster, to: screenshot)
             print("screenshot: \(screenshot)")
+        }
+        if app.isRecording {
+            app.stopRecording()
+            if let line = app.logLines.last { print("log " + line) }
+        }
+        if let verdict = app.replayVerdict {
+            print("dynamics-sandbox: \(verdict)")
+            // A replay that does not give the recorded world fails the run (a tuned replay is expected to differ).
+            if verdict.hasPrefix("replay does not match") {
+                fflush(nil)
+                Foundation.exit(1)
+            }
         }
     }
 }

@@ -61,8 +61,11 @@ extension SceneFile {
     }
 
     /// A field the format does not know (a typo would otherwise be ignored silently): found by comparing the
-    /// document's keys with those of the decoded file encoded again.
-    static func unknownField(in data: Data, known: SceneFile, file: String) -> SceneFileError? {
+    /// document's keys with those of the decoded value encoded again. Also used for recordings (any `Encodable`
+    /// document decoded from `data`).
+    public static func unknownField<Document: Encodable>(in data: Data, known: Document, file: String)
+        -> SceneFileError?
+    {
         let encoder = JSONEncoder()
         guard let original = try? JSONSerialization.jsonObject(with: data),
             let again = try? encoder.encode(known), let reference = try? JSONSerialization.jsonObject(with: again)

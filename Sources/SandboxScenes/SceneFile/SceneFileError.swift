@@ -38,8 +38,8 @@ public struct SceneFileError: Error, Equatable, Sendable, CustomStringConvertibl
         return out
     }
 
-    /// The error for a `DecodingError`.
-    static func decoding(_ error: DecodingError, file: String) -> SceneFileError {
+    /// The error for a `DecodingError` (also used for recordings, whose fixes then name their own document).
+    public static func decoding(_ error: DecodingError, file: String) -> SceneFileError {
         func name(_ t: Any.Type) -> String {
             switch t {
             case is Double.Type, is Int.Type, is UInt64.Type: "a number"
