@@ -5,14 +5,15 @@ import SandboxScenes
 
 /// One display frame: input-driven forces, the animator step, the overlays' ageing; then drawing.
 extension SandboxApp {
-    /// Advances the app by one display frame of `dt` seconds (wall time; the animator gets `dt × timeScale`, or
-    /// 1/60 s for a single step while paused).
+    /// Advances the app by one display frame of `dt` seconds (wall time; the animator gets the frame's time by
+    /// UIKit's long-frame rule, `DynamicAnimator.frameInterval(forDisplayInterval:)` — over 0.5 s counts as 1/60 s —
+    /// times `timeScale`, or 1/60 s for a single step while paused).
     public func frame(dt: Double) {
-        let dt = dt.isFinite ? max(0, min(dt, 0.25)) : 0
+        let dt = dt.isFinite ? max(0, dt) : 0
         updateTilt(dt: dt)
         let stepping = !userPaused || stepRequested
         let wasRunning = world.animator.isRunning
-        let h = userPaused ? 1.0 / 60 : dt * timeScale
+        let h = userPaused ? 1.0 / 60 : DynamicAnimator.frameInterval(forDisplayInterval: dt) * timeScale
         if stepping {
             driveDrag(dt: h)
             world.onFrame?(h)
