@@ -173,11 +173,12 @@ if [ -n "$saved" ]; then
     xdotool key r; sleep 2.0
     import -window "$wid" "$OUT/readouts.png"
     xdotool key ctrl+s; sleep 0.5
-    # A/B: lengthen the spring to 120 pt in the panel (the square selected: "attachment 1" length row, track
-    # centre y 8 + 220 + 6 = 234; x 830 = 0.2 of 0 ... 600 pt) and restart: the previous run (60 pt, resting at
-    # about (534, 183)) is the ghost. Once both have settled, B hides it: the pixels where the previous run's
-    # square rested change, while the square itself now rests further out (about (590, 207)).
-    xdotool mousemove --window "$wid" 830 234 click 1; sleep 0.3
+    # A/B: lengthen the spring to 120 pt in the panel (the square selected: Tab 8 times from its first row,
+    # elasticity, reaches "attachment 1" length; Enter, 120, Enter types the value) and restart: the previous run
+    # (60 pt, resting at about (534, 183)) is the ghost. Once both have settled, B hides it: the pixels where the
+    # previous run's square rested change, while the square itself now rests further out (about (590, 207)).
+    for _ in $(seq 8); do xdotool key Tab; sleep 0.05; done
+    xdotool key Return; sleep 0.1; xdotool type --delay 50 120; xdotool key Return; sleep 0.3
     xdotool key r; sleep 4.5
     import -window "$wid" "$OUT/ghost-on.png"
     xdotool key b; sleep 0.5

@@ -1,3 +1,5 @@
+import Dynamics
+
 /// The frame clock's policy, apart from any real clock so it can be tested: trust vsync when presenting blocks,
 /// otherwise emulate a display's refresh ticks, and hand the animator whole display periods as a display link does.
 ///
@@ -12,9 +14,12 @@
 public struct FramePacer: Sendable {
     /// Presents timed before deciding. 30.
     public static let probeFrames = 30
-    /// The most display periods one frame may hand the animator, 4: after a longer stall the world resumes where
-    /// it was instead of simulating the stall in one burst (which would make the next frame slower still).
-    public static let maximumPeriodsPerFrame = 4
+    /// The most display periods one frame hands the animator: the fewest that last longer than
+    /// `DynamicAnimator.maximumFrameInterval` (31 at 60 Hz). Up to the animator's maximum the frame hands every
+    /// period that passed, as a display link does, and the world keeps real time; any longer stall means the same
+    /// to the animator (a hitch, simulated as 1/60 s, UIKit's rule), so it is handed as this many periods and
+    /// starts a new grid. The frame-time cap itself lives in the animator only.
+    public let maximumPeriodsPerFrame: Int
     /// How late past its tick a paced frame may still start, in periods: 0.25 (4 ms at 60 Hz). Later than that the
     /// tick counts as missed and the frame waits for the next one.
     public static let lateSlack = 0.25
@@ -35,6 +40,9 @@ public struct FramePacer: Sendable {
     /// A pacer for a display of `refreshHz` (values outside 24…500, e.g. 0 under Xvfb, mean 60).
     public init(refreshHz: Double) {
         period = (24...500).contains(refreshHz) ? 1 / refreshHz : 1.0 / 60
+        var periods = Int((DynamicAnimator.maximumFrameInterval / period).rounded(.down))
+        while Double(periods) * period <= DynamicAnimator.maximumFrameInterval { periods += 1 }
+        maximumPeriodsPerFrame = periods
     }
 
     /// Records how long one present took, s (only used while probing).
@@ -64,10 +72,10 @@ public struct FramePacer: Sendable {
         }
         let skipped = next - tick - 1
         droppedPeriods += skipped
-        if skipped >= Self.maximumPeriodsPerFrame {
+        if skipped >= maximumPeriodsPerFrame {
             origin = now
             tick = 0
-            nextPeriods = Self.maximumPeriodsPerFrame
+            nextPeriods = maximumPeriodsPerFrame
             return 0
         }
         nextPeriods = next - tick
@@ -89,14 +97,14 @@ public struct FramePacer: Sendable {
         guard let last else { return period }
         let wall = now - last
         guard wall.isFinite else { return period }
-        let cap = Double(Self.maximumPeriodsPerFrame) * period
+        let cap = Double(maximumPeriodsPerFrame) * period
         switch vsync {
         case nil:
             return max(0, min(cap, wall))
         case false?:
             return Double(nextPeriods) * period
         case true?:
-            let periods = max(1, min(Self.maximumPeriodsPerFrame, Int((wall / period).rounded())))
+            let periods = max(1, Int(min(Double(maximumPeriodsPerFrame), (wall / period).rounded())))
             droppedPeriods += periods - 1
             return Double(periods) * period
         }

@@ -5,9 +5,11 @@ import SandboxScenes
 
 /// One display frame: input-driven forces, the animator step, the overlays' ageing; then drawing.
 extension SandboxApp {
-    /// Advances the app by one display frame of `dt` seconds (wall time; the animator gets `dt × timeScale`, or
-    /// 1/60 s for a single step while paused). While recording or replaying every frame is exactly 1/60 s
-    /// (`Recording.fixedFrameInterval`) whatever `dt` is, so the run does not depend on the machine's speed.
+    /// Advances the app by one display frame of `dt` seconds (wall time; the animator gets the frame's time by
+    /// UIKit's long-frame rule, `DynamicAnimator.frameInterval(forDisplayInterval:)` — over 0.5 s counts as 1/60 s —
+    /// times `timeScale`, or 1/60 s for a single step while paused). While recording or replaying every frame is
+    /// exactly 1/60 s (`Recording.fixedFrameInterval`) whatever `dt` is, so the run does not depend on the machine's
+    /// speed.
     public func frame(dt: Double) {
         if record.replay != nil { return replayFrame() }
         if record.recorder != nil { return recordedFrame() }
@@ -16,11 +18,11 @@ extension SandboxApp {
 
     /// One frame of `dt` seconds (see `frame(dt:)`).
     func advanceFrame(dt: Double) {
-        let dt = dt.isFinite ? max(0, min(dt, 0.25)) : 0
+        let dt = dt.isFinite ? max(0, dt) : 0
         updateTilt(dt: dt)
         let stepping = !userPaused || stepRequested
         let wasRunning = world.animator.isRunning
-        let h = userPaused ? 1.0 / 60 : dt * timeScale
+        let h = userPaused ? 1.0 / 60 : DynamicAnimator.frameInterval(forDisplayInterval: dt) * timeScale
         if stepping {
             driveDrag(dt: h)
             world.onFrame?(h)

@@ -76,6 +76,13 @@ struct AnimatorLifecycleTests {
         #expect(isClose(animator.elapsedTime, 5.0 / 60.0, within: 1e-12))
         animator.advance(by: 0)
         #expect(isClose(animator.elapsedTime, 5.0 / 60.0, within: 1e-12))
+        // The cap is UIKit's 0.5 s, inclusive: 0.5 s is simulated, anything longer counts as 1/60 s.
+        animator.advance(by: DynamicAnimator.maximumFrameInterval)
+        #expect(isClose(animator.elapsedTime, 5.0 / 60.0 + 0.5, within: 1e-12))
+        #expect(DynamicAnimator.maximumFrameInterval == 0.5)
+        #expect(DynamicAnimator.frameInterval(forDisplayInterval: 0.5) == 0.5)
+        #expect(DynamicAnimator.frameInterval(forDisplayInterval: 0.500_001) == 1.0 / 60)
+        #expect(DynamicAnimator.frameInterval(forDisplayInterval: 0.3) == 0.3)
     }
 
     /// items(in:) uses boxes grown by 10 pt: a 50 × 50 item 9.9 pt away is found, 10.5 pt away is not.

@@ -379,4 +379,41 @@ struct AttachmentTests {
         #expect(log.count(.invalidValue) == 5)
         #expect(a.frequency == 0 && a.damping == 0 && a.length == 0 && a.anchorPoint == .zero)
     }
+
+    /// Every parameter setter follows one rule (validate, report, keep): one line naming the field, the value
+    /// refused and the value kept; valid values are stored as given.
+    @Test func everySetterReportsTheFieldAndTheValueKept() {
+        let a = AttachmentBehavior.pinAttachment(
+            with: square(100, 100), attachedTo: square(200, 100), attachmentAnchor: CGPoint(x: 150, y: 100))
+        a.frequency = 2
+        a.damping = 0.5
+        a.length = 40
+        a.frictionTorque = 3
+        a.anchorPoint = CGPoint(x: 10, y: 20)
+        a.attachmentRange = FloatRange(minimum: -1, maximum: 1)
+        let log = collectingDiagnostics {
+            a.frequency = -1
+            a.damping = .infinity
+            a.length = .nan
+            a.frictionTorque = -0.5
+            a.anchorPoint = CGPoint(x: 0, y: CGFloat.nan)
+            a.attachmentRange = FloatRange(minimum: 2, maximum: 1)
+        }
+        let messages = log.all.map(\.message)
+        #expect(log.count(.invalidValue) == 6 && messages.count == 6)
+        let expected = [
+            "frequency -1.0", "damping inf", "length nan", "frictionTorque -0.5", "anchorPoint CGPoint(x: 0.0, y: nan)",
+            "attachmentRange {2.0, 1.0}"
+        ]
+        let kept = [
+            "stays 2.0", "stays 0.5", "stays 40.0", "stays 3.0", "stays CGPoint(x: 10.0, y: 20.0)", "stays {-1.0, 1.0}"
+        ]
+        for (i, message) in messages.enumerated() {
+            #expect(message.contains(expected[i] + " ") && message.contains("is invalid"), "\(message)")
+            #expect(message.contains(kept[i]), "\(message)")
+        }
+        #expect(a.frequency == 2 && a.damping == 0.5 && a.length == 40 && a.frictionTorque == 3)
+        #expect(a.anchorPoint == CGPoint(x: 10, y: 20))
+        #expect(a.attachmentRange == FloatRange(minimum: -1, maximum: 1))
+    }
 }

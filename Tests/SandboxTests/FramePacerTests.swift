@@ -1,3 +1,4 @@
+import Dynamics
 import SandboxKit
 import Testing
 
@@ -74,16 +75,43 @@ struct FramePacerTests {
         #expect(p.droppedPeriods == 0)
     }
 
-    @Test("a stall of more than four periods starts a new grid: no burst, four periods handed over")
+    /// The pacer has no frame-time cap of its own (issue 15 §9: one cap, the animator's): it hands the fewest
+    /// periods longer than `DynamicAnimator.maximumFrameInterval` at most, which the animator takes as a hitch.
+    @Test("the most periods a frame hands over are the fewest longer than the animator's 0.5-s maximum")
+    func mostPeriodsPerFrame() {
+        for hz in [24.0, 30, 60, 90, 120, 144, 500] {
+            let p = FramePacer(refreshHz: hz)
+            let longest = Double(p.maximumPeriodsPerFrame) * p.period
+            #expect(longest > DynamicAnimator.maximumFrameInterval, "\(hz) Hz")
+            #expect(Double(p.maximumPeriodsPerFrame - 1) * p.period <= DynamicAnimator.maximumFrameInterval, "\(hz) Hz")
+        }
+        #expect(FramePacer(refreshHz: 60).maximumPeriodsPerFrame == 31)
+    }
+
+    @Test("a stall is handed over whole up to the animator's maximum, as a display link does")
+    func shortStall() {
+        var p = gridFromOneSecond()
+        let T = 1.0 / 60
+        _ = p.frameInterval(now: 1.0 + T)
+        // 0.105 s of work: ticks 2…7 are missed, the frame waits for tick 8 and hands over the 7 periods since tick 1.
+        let wait = p.waitBeforeNextFrame(now: 1.0 + T + 0.105)
+        #expect(abs(wait - (1.0 + 8 * T - (1.0 + T + 0.105))) < 1e-9)
+        #expect(p.droppedPeriods == 6)
+        #expect(p.frameInterval(now: 1.0 + 8 * T) == 7 * T)
+    }
+
+    @Test("a stall longer than the animator's maximum starts a new grid and reads as a hitch to the animator")
     func stall() {
         var p = gridFromOneSecond()
         let T = 1.0 / 60
         _ = p.frameInterval(now: 1.0 + T)
-        #expect(p.waitBeforeNextFrame(now: 1.0 + T + 0.1) == 0)
-        #expect(p.droppedPeriods >= FramePacer.maximumPeriodsPerFrame)
-        #expect(p.frameInterval(now: 1.0 + T + 0.1) == Double(FramePacer.maximumPeriodsPerFrame) * T)
+        #expect(p.waitBeforeNextFrame(now: 1.0 + T + 2) == 0)
+        #expect(p.droppedPeriods >= p.maximumPeriodsPerFrame)
+        let handed = p.frameInterval(now: 1.0 + T + 2)
+        #expect(handed == Double(p.maximumPeriodsPerFrame) * T)
+        #expect(DynamicAnimator.frameInterval(forDisplayInterval: handed) == 1.0 / 60)
         // The new grid starts at the stall's end.
-        #expect(abs(p.waitBeforeNextFrame(now: 1.0 + T + 0.1 + 0.003) - (T - 0.003)) < 1e-9)
+        #expect(abs(p.waitBeforeNextFrame(now: 1.0 + T + 2 + 0.003) - (T - 0.003)) < 1e-9)
     }
 
     @Test("with vsync the interval is the wall time rounded to whole periods; extra periods count as dropped")
@@ -95,15 +123,35 @@ struct FramePacerTests {
         #expect(p.frameInterval(now: 3 + T + 0.0013) == T)
         #expect(p.frameInterval(now: 3 + 3 * T - 0.001) == 2 * T)
         #expect(p.droppedPeriods == 1)
-        #expect(p.frameInterval(now: 10) == Double(FramePacer.maximumPeriodsPerFrame) * T)
+        #expect(p.frameInterval(now: 3.5) == 27 * T)  // 0.451 s since the last frame
+        #expect(p.frameInterval(now: 10) == Double(p.maximumPeriodsPerFrame) * T)
+        // A clock jump of 10¹⁰⁰ s cannot overflow the period count.
+        #expect(p.frameInterval(now: 1e100) == Double(p.maximumPeriodsPerFrame) * T)
     }
 
-    @Test("while probing, intervals are the wall time clamped to four periods; the first is one period")
+    @Test("while probing, intervals are the wall time up to the most periods per frame; the first is one period")
     func probingIntervals() {
         var p = FramePacer(refreshHz: 120)
         #expect(abs(p.frameInterval(now: 5) - 1.0 / 120) < 1e-12)
         #expect(abs(p.frameInterval(now: 5.003) - 0.003) < 1e-9)
-        #expect(abs(p.frameInterval(now: 7) - 4.0 / 120) < 1e-12)
+        #expect(abs(p.frameInterval(now: 5.303) - 0.3) < 1e-9)
+        #expect(abs(p.frameInterval(now: 7) - 61.0 / 120) < 1e-12)
+    }
+
+    /// The app hands the animator a long frame as it came (the sandbox's old 0.25-s clamp is gone): 0.4 s is
+    /// simulated as 0.4 s, 0.6 s as 1/60 s, as UIKit does with a display link's interval.
+    @MainActor
+    @Test("the app leaves the long-frame rule to the animator")
+    func appFrames() {
+        var c = SandboxApp.Configuration()
+        c.scene = "sticker-pile"
+        let app = SandboxApp(configuration: c)
+        app.frame(dt: 1.0 / 60)
+        let t0 = app.world.animator.elapsedTime
+        app.frame(dt: 0.4)
+        #expect(abs(app.world.animator.elapsedTime - t0 - 0.4) < 1e-12)
+        app.frame(dt: 0.6)
+        #expect(abs(app.world.animator.elapsedTime - t0 - 0.4 - 1.0 / 60) < 1e-12)
     }
 
     @Test("after sleeping on events the next frame advances one period and the grid restarts")

@@ -6,7 +6,8 @@ extension DynamicAnimator {
     /// Advances the simulation by one display frame of `dt` seconds (one display-link tick = one animator step).
     ///
     /// Does nothing while the animator is paused (`isRunning` false) or for `dt` = 0. Otherwise, in UIKit's order:
-    /// 1. `dt` > 0.5 s becomes 1/60 s; `elapsedTime += dt`.
+    /// 1. `dt` > 0.5 s (`maximumFrameInterval`) becomes 1/60 s (`frameInterval(forDisplayInterval:)`);
+    ///    `elapsedTime += dt`.
     /// 2. Pre-solver: item-behaviour properties are re-applied if any changed (last marked wins); behaviours queue
     ///    their forces.
     /// 3. World steps of `worldStepInterval` (1/120 s, 3 solver sub-steps each) while the accumulated time
@@ -37,7 +38,7 @@ extension DynamicAnimator {
             return
         }
         guard isRunning, dt > 0 else { return }
-        let frame = dt > Self.maximumFrameInterval ? 1.0 / 60.0 : dt
+        let frame = Self.frameInterval(forDisplayInterval: dt)
         ticks += 1
         elapsedTime += frame
         isInStep = true

@@ -17,9 +17,19 @@ open class DynamicAnimator {
     /// them do not fit in a first 1/60-s frame, so — exactly as on a device — the first frame after a resume takes
     /// one world step and later 1/60-s frames take two.
     public static let worldStepInterval: TimeInterval = Double(Float(1) / Float(120))
-    /// Frame intervals longer than this are replaced by 1/60 s (a hitch slows the motion down instead of making it
-    /// jump), s.
-    public static let maximumFrameInterval: TimeInterval = 0.5
+    /// The longest frame the animator simulates, s: 0.5, UIKit's value (spec §3.2, tick). A longer display interval
+    /// counts as 1/60 s (`frameInterval(forDisplayInterval:)`): a hitch slows the motion down instead of making it
+    /// jump. The one frame-time cap of the project: the sandbox's clock hands the animator every display period
+    /// that passed, as a display link does, and leaves the cap to this rule.
+    nonisolated public static let maximumFrameInterval: TimeInterval = 0.5
+
+    /// UIKit's rule for a long frame: the time a display interval of `dt` seconds advances the simulation, s. `dt`
+    /// itself up to `maximumFrameInterval`, 1/60 beyond (a hitch). `advance(by:)` applies it; a caller that
+    /// scales time (a slow-motion control) applies it to the display interval before scaling, as UIKit applies its
+    /// speed after the cap.
+    nonisolated public static func frameInterval(forDisplayInterval dt: TimeInterval) -> TimeInterval {
+        dt > maximumFrameInterval ? 1.0 / 60.0 : dt
+    }
     /// Solver sub-steps per world step by default: 3 (`solverSettings`, a SwiftDynamics extension, changes it per
     /// animator).
     public static let substepsPerWorldStep = SolverSettings.uikitSubstepsPerWorldStep

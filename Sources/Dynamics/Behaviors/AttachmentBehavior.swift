@@ -114,8 +114,7 @@ open class AttachmentBehavior: DynamicBehavior {
     public var anchorPoint: CGPoint {
         get { anchor }
         set {
-            guard newValue.isWithinWorld else { return refuse("anchorPoint \(newValue)", keeping: "\(anchor)") }
-            anchor = newValue
+            guard update(\.anchor, to: newValue, "anchorPoint", if: newValue.isWithinWorld) else { return }
             moveAnchorBody()
         }
     }
@@ -129,10 +128,8 @@ open class AttachmentBehavior: DynamicBehavior {
     public var length: CGFloat {
         get { storedLength }
         set {
-            guard newValue.isWithin(InputLimits.maxCoordinate), newValue >= 0 else {
-                return refuse("length \(newValue)", keeping: "\(storedLength)")
-            }
-            if kind == .limit && joint != nil {
+            let valid = newValue.isWithin(InputLimits.maxCoordinate) && newValue >= 0
+            if valid && kind == .limit && joint != nil {
                 DynamicsDiagnostics.report(
                     .invalidValue,
                     "\(describeBehavior(self)): length \(newValue) is ignored: "
@@ -140,7 +137,7 @@ open class AttachmentBehavior: DynamicBehavior {
                         + "does the same); it stays \(storedLength)")
                 return
             }
-            storedLength = newValue
+            guard update(\.storedLength, to: newValue, "length", if: valid) else { return }
             lengthWasSet = true
             jointParametersDidChange()
         }
@@ -151,11 +148,7 @@ open class AttachmentBehavior: DynamicBehavior {
     public var damping: CGFloat {
         get { storedDamping }
         set {
-            guard newValue.isWithin(InputLimits.maxMagnitude), newValue >= 0 else {
-                return refuse("damping \(newValue)", keeping: "\(storedDamping)")
-            }
-            storedDamping = newValue
-            jointParametersDidChange()
+            setJointParameter(\.storedDamping, to: newValue, "damping")
         }
     }
 
@@ -163,11 +156,7 @@ open class AttachmentBehavior: DynamicBehavior {
     public var frequency: CGFloat {
         get { storedFrequency }
         set {
-            guard newValue.isWithin(InputLimits.maxMagnitude), newValue >= 0 else {
-                return refuse("frequency \(newValue)", keeping: "\(storedFrequency)")
-            }
-            storedFrequency = newValue
-            jointParametersDidChange()
+            setJointParameter(\.storedFrequency, to: newValue, "frequency")
         }
     }
 
@@ -177,11 +166,7 @@ open class AttachmentBehavior: DynamicBehavior {
     public var frictionTorque: CGFloat {
         get { storedFrictionTorque }
         set {
-            guard newValue.isWithin(InputLimits.maxMagnitude), newValue >= 0 else {
-                return refuse("frictionTorque \(newValue)", keeping: "\(storedFrictionTorque)")
-            }
-            storedFrictionTorque = newValue
-            jointParametersDidChange()
+            setJointParameter(\.storedFrictionTorque, to: newValue, "frictionTorque")
         }
     }
 
@@ -193,17 +178,14 @@ open class AttachmentBehavior: DynamicBehavior {
     public var attachmentRange: FloatRange {
         get { storedRange }
         set {
-            guard !newValue.minimum.isNaN, !newValue.maximum.isNaN, newValue.minimum <= newValue.maximum else {
-                return refuse("attachmentRange \(newValue)", keeping: "\(storedRange)")
-            }
+            let valid = !newValue.minimum.isNaN && !newValue.maximum.isNaN && newValue.minimum <= newValue.maximum
+            guard update(\.storedRange, to: newValue, "attachmentRange", if: valid) else { return }
             if kind == .sliding && (newValue.minimum > 0 || newValue.maximum < 0) {
                 DynamicsDiagnostics.report(
                     .invalidValue,
                     "\(describeBehavior(self)): attachmentRange \(newValue) "
                         + "of a sliding attachment must contain 0; it was reset to infinite")
                 storedRange = .infinite
-            } else {
-                storedRange = newValue
             }
             jointParametersDidChange()
         }
@@ -250,10 +232,29 @@ open class AttachmentBehavior: DynamicBehavior {
         return .zero
     }
 
-    func refuse(_ what: String, keeping old: String) {
-        DynamicsDiagnostics.report(
-            .invalidValue,
-            "\(describeBehavior(self)): \(what) is invalid (must be finite"
-                + " and in range); the value stays \(old)")
+    /// Validate-report-keep, the rule of every parameter setter: stores `value` at `key` and answers true when
+    /// `valid`; otherwise reports one `.invalidValue` diagnostic naming `name`, the value and the value kept, leaves
+    /// the stored value as it was and answers false.
+    private func update<Value>(
+        _ key: ReferenceWritableKeyPath<AttachmentBehavior, Value>, to value: Value, _ name: String, if valid: Bool
+    ) -> Bool {
+        guard valid else {
+            DynamicsDiagnostics.report(
+                .invalidValue,
+                "\(describeBehavior(self)): \(name) \(value) is invalid (must be finite"
+                    + " and in range); the value stays \(self[keyPath: key])")
+            return false
+        }
+        self[keyPath: key] = value
+        return true
+    }
+
+    /// A spring or friction parameter (damping, frequency, frictionTorque): finite, ≥ 0 and at most
+    /// `InputLimits.maxMagnitude`, then the joint is updated; anything else is refused and the old value kept.
+    private func setJointParameter(
+        _ key: ReferenceWritableKeyPath<AttachmentBehavior, CGFloat>, to value: CGFloat, _ name: String
+    ) {
+        guard update(key, to: value, name, if: value.isWithin(InputLimits.maxMagnitude) && value >= 0) else { return }
+        jointParametersDidChange()
     }
 }

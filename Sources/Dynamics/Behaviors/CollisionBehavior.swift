@@ -25,8 +25,6 @@ open class CollisionBehavior: DynamicBehavior {
         public static let everything = Mode(rawValue: .max)
     }
 
-    private var itemList: ItemList
-
     /// A stored boundary: its path and whether it was given as a single segment.
     struct Boundary {
         var path: BezierPath
@@ -46,8 +44,7 @@ open class CollisionBehavior: DynamicBehavior {
 
     /// A collision behaviour for `items` (duplicates ignored).
     public init(items: [any DynamicItem]) {
-        itemList = ItemList(items)
-        super.init()
+        super.init(managing: items)
     }
 
     /// A collision behaviour with no items.
@@ -60,14 +57,12 @@ open class CollisionBehavior: DynamicBehavior {
 
     /// Adds an item (duplicates ignored).
     public func addItem(_ item: any DynamicItem) {
-        guard itemList.insert(item) else { return }
-        managedItemWasAdded(item)
+        addManagedItem(item)
     }
 
     /// Removes an item.
     public func removeItem(_ item: any DynamicItem) {
-        guard itemList.remove(item) else { return }
-        managedItemWasRemoved(item)
+        removeManagedItem(item)
     }
 
     /// What the items collide with. Default `.everything`. In `.items` mode items pass through the boundaries, but
@@ -118,7 +113,6 @@ open class CollisionBehavior: DynamicBehavior {
     // MARK: Association
 
     override var isPrimitive: Bool { true }
-    override var managedItems: [any DynamicItem] { itemList.items }
 
     override func willAssociate(with animator: DynamicAnimator) {
         // Handles from an earlier animator that was deallocated while this behaviour was registered belong to

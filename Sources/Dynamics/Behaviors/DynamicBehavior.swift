@@ -23,8 +23,20 @@ open class DynamicBehavior {
     /// The composite this behaviour is a child of, or nil.
     weak var parent: DynamicBehavior?
 
+    /// The items of a behaviour with `addItem`/`removeItem` (gravity, collision, push, field, item behaviour), in
+    /// the order they were added, each once; empty for the others. Changed only through `addManagedItem` and
+    /// `removeManagedItem`, which keep the animator in step.
+    private(set) var itemList: ItemList
+
     /// A composite behaviour with no children and no action.
-    public init() {}
+    public init() {
+        itemList = ItemList()
+    }
+
+    /// A built-in behaviour holding `items` (duplicates ignored, first occurrence kept).
+    init(managing items: [any DynamicItem]) {
+        itemList = ItemList(items)
+    }
 
     /// Adds a child; registers it at once when this behaviour is in an animator. A child that is already present
     /// or is this behaviour is ignored; one that is registered in an animator, already has a parent, or is an
@@ -78,8 +90,8 @@ open class DynamicBehavior {
     /// Built-in behaviours are primitive: they hold items, never children.
     var isPrimitive: Bool { false }
 
-    /// Items whose bodies this behaviour holds while registered.
-    var managedItems: [any DynamicItem] { [] }
+    /// Items whose bodies this behaviour holds while registered: `itemList` unless overridden (snap, attachment).
+    var managedItems: [any DynamicItem] { itemList.items }
 
     /// UIKit's private `allowsAnimatorToStop`: primitive → false; composite without children → true unless it has
     /// an action; composite with children → true only if every child allows it.
@@ -123,19 +135,30 @@ open class DynamicBehavior {
         return out
     }
 
-    /// Tells the animator an item was added to a registered behaviour.
-    func managedItemWasAdded(_ item: any DynamicItem) {
+    /// The body of every `addItem`: appends `item` unless it is already there (duplicates are ignored, silently,
+    /// as in UIKit); when the behaviour is registered, the animator gives the item a body (or shares its body),
+    /// lets this behaviour configure it, wakes it and resumes.
+    func addManagedItem(_ item: any DynamicItem) {
+        guard itemList.insert(item) else { return }
         guard let animator = dynamicAnimator else { return }
         animator.attach(item, to: self)
         animator.tickle()
     }
 
-    /// Tells the animator an item was removed from a registered behaviour.
-    func managedItemWasRemoved(_ item: any DynamicItem) {
+    /// The body of every `removeItem`: removes `item` if present (an unknown item is ignored), drops the state
+    /// kept for it (`forgetItem`), then, when registered, releases its body (or wakes the body other behaviours
+    /// still hold) and resumes the animator.
+    func removeManagedItem(_ item: any DynamicItem) {
+        guard itemList.remove(item) else { return }
+        forgetItem(item)
         guard let animator = dynamicAnimator else { return }
         animator.detach(item, from: self)
         animator.tickle()
     }
+
+    /// Drops any per-item state this behaviour keeps for `item` (push offsets, pending velocities), called by
+    /// `removeManagedItem` before the animator lets go of the item. Override point; the default does nothing.
+    func forgetItem(_ item: any DynamicItem) {}
 
     /// Wakes this behaviour's items and restarts a paused animator (after a parameter change).
     func parametersDidChange() {

@@ -20,7 +20,6 @@ internal import PhysicsCore
 /// the solver gets 0 for it (diagnostic): UIKit hands it to Box2D, whose friction mix √(a·b) then turns NaN.
 @preconcurrency @MainActor
 open class DynamicItemBehavior: DynamicBehavior {
-    private var itemList: ItemList
     private(set) var properties = ItemProperties()
     private(set) var flags: ItemProperties.Flags = []
     /// Velocities added before the behaviour was in an animator, applied at association, per item.
@@ -29,8 +28,7 @@ open class DynamicItemBehavior: DynamicBehavior {
 
     /// An item behaviour for `items` (duplicates ignored).
     public init(items: [any DynamicItem]) {
-        itemList = ItemList(items)
-        super.init()
+        super.init(managing: items)
     }
 
     /// An item behaviour with no items.
@@ -43,16 +41,12 @@ open class DynamicItemBehavior: DynamicBehavior {
 
     /// Adds an item (duplicates ignored); the properties this behaviour marked apply to it at once.
     public func addItem(_ item: any DynamicItem) {
-        guard itemList.insert(item) else { return }
-        managedItemWasAdded(item)
+        addManagedItem(item)
     }
 
     /// Removes an item; its body gets the defaults back (not charge or anchoring).
     public func removeItem(_ item: any DynamicItem) {
-        guard itemList.remove(item) else { return }
-        pendingLinearVelocities[ObjectIdentifier(item)] = nil
-        pendingAngularVelocities[ObjectIdentifier(item)] = nil
-        managedItemWasRemoved(item)
+        removeManagedItem(item)
     }
 
     /// Share of normal speed kept after an impact (restitution); 1 = elastic, > 1 gains energy (5 is kept, as in
@@ -114,7 +108,6 @@ open class DynamicItemBehavior: DynamicBehavior {
     // MARK: Association
 
     override var isPrimitive: Bool { true }
-    override var managedItems: [any DynamicItem] { itemList.items }
 
     override func didAssociate(with animator: DynamicAnimator) {
         animator.itemPropertiesNeedUpdate = true
@@ -125,6 +118,11 @@ open class DynamicItemBehavior: DynamicBehavior {
             if let record = animator.record(for: item) { animator.resetItemProperties(record) }
         }
         animator.itemPropertiesNeedUpdate = true
+    }
+
+    override func forgetItem(_ item: any DynamicItem) {
+        pendingLinearVelocities[ObjectIdentifier(item)] = nil
+        pendingAngularVelocities[ObjectIdentifier(item)] = nil
     }
 
     override func itemDidAttach(_ record: ItemRecord, in animator: DynamicAnimator) {

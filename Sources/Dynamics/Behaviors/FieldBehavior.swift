@@ -28,7 +28,6 @@ open class FieldBehavior: DynamicBehavior {
 
     /// What the field does.
     let kind: FieldKind
-    private var itemList = ItemList()
     /// The world-side description, kept in step with the properties.
     private(set) var definition: FieldDefinition
     private var storedRegion = Region.infinite
@@ -72,14 +71,12 @@ open class FieldBehavior: DynamicBehavior {
     /// Adds an item (duplicates ignored); the field acts on it from the next sub-step. An item only in a field
     /// still gets a body.
     public func addItem(_ item: any DynamicItem) {
-        guard itemList.insert(item) else { return }
-        managedItemWasAdded(item)
+        addManagedItem(item)
     }
 
     /// Removes an item; the field no longer acts on it (it keeps its velocity).
     public func removeItem(_ item: any DynamicItem) {
-        guard itemList.remove(item) else { return }
-        managedItemWasRemoved(item)
+        removeManagedItem(item)
     }
 
     // MARK: Parameters
@@ -199,7 +196,6 @@ open class FieldBehavior: DynamicBehavior {
     // A world field while registered; its category bit in the field mask of each of its items' bodies.
 
     override var isPrimitive: Bool { true }
-    override var managedItems: [any DynamicItem] { items }
 
     override func willAssociate(with animator: DynamicAnimator) {
         // A handle from an earlier animator (deallocated while this behaviour was registered) names a field of

@@ -15,13 +15,11 @@ open class GravityBehavior: DynamicBehavior {
     /// 1.0 of `gravityDirection` in pt/s².
     public static let acceleration: Double = 1000
 
-    private var itemList: ItemList
     private var direction = CGVector(dx: 0, dy: 1)
 
     /// A gravity behaviour for `items` (duplicates ignored), pointing down with magnitude 1.
     public init(items: [any DynamicItem]) {
-        itemList = ItemList(items)
-        super.init()
+        super.init(managing: items)
     }
 
     /// A gravity behaviour with no items.
@@ -34,14 +32,12 @@ open class GravityBehavior: DynamicBehavior {
 
     /// Adds an item (duplicates ignored); it starts falling at once when the behaviour is in an animator.
     public func addItem(_ item: any DynamicItem) {
-        guard itemList.insert(item) else { return }
-        managedItemWasAdded(item)
+        addManagedItem(item)
     }
 
     /// Removes an item; it keeps its velocity but no longer accelerates.
     public func removeItem(_ item: any DynamicItem) {
-        guard itemList.remove(item) else { return }
-        managedItemWasRemoved(item)
+        removeManagedItem(item)
     }
 
     /// The gravity vector in units of 1000 pt/s². Default (0, 1) = straight down at 1000 pt/s². Non-unit vectors
@@ -88,7 +84,6 @@ open class GravityBehavior: DynamicBehavior {
     // MARK: Association
 
     override var isPrimitive: Bool { true }
-    override var managedItems: [any DynamicItem] { itemList.items }
 
     override func willAssociate(with animator: DynamicAnimator) {
         if animator.registeredGravityCount > 0 {

@@ -29,7 +29,6 @@ open class PushBehavior: DynamicBehavior {
     /// 1 UIKit newton in the world's units (mass · pt/s²): 100 pt/s² on mass 1.
     public static let newton: Double = 100
 
-    private var itemList: ItemList
     private var direction = CGVector.zero
     private var storedAngle: CGFloat = 0
     private var storedMagnitude: CGFloat = 0
@@ -42,9 +41,8 @@ open class PushBehavior: DynamicBehavior {
 
     /// A push of `mode` on `items` (duplicates ignored), active, with a zero vector.
     public init(items: [any DynamicItem], mode: Mode) {
-        itemList = ItemList(items)
         self.mode = mode
-        super.init()
+        super.init(managing: items)
     }
 
     /// A continuous push with no items.
@@ -57,15 +55,12 @@ open class PushBehavior: DynamicBehavior {
 
     /// Adds an item (duplicates ignored).
     public func addItem(_ item: any DynamicItem) {
-        guard itemList.insert(item) else { return }
-        managedItemWasAdded(item)
+        addManagedItem(item)
     }
 
     /// Removes an item and forgets its target offset.
     public func removeItem(_ item: any DynamicItem) {
-        guard itemList.remove(item) else { return }
-        offsets[ObjectIdentifier(item)] = nil
-        managedItemWasRemoved(item)
+        removeManagedItem(item)
     }
 
     /// Whether the push acts. Default true. `.continuous`: the force acts in every step while true.
@@ -146,7 +141,10 @@ open class PushBehavior: DynamicBehavior {
     // MARK: Association and step
 
     override var isPrimitive: Bool { true }
-    override var managedItems: [any DynamicItem] { itemList.items }
+
+    override func forgetItem(_ item: any DynamicItem) {
+        offsets[ObjectIdentifier(item)] = nil
+    }
 
     /// Pre-solver: queues the force (continuous) or applies the impulse and resets `active` (instantaneous).
     override func prepareForStep(in animator: DynamicAnimator) {
