@@ -118,6 +118,7 @@ extension World {
             isSolid: CollisionFilter.collide(sa.filter, sb.filter),
             reportsEvents: sa.enableContactEvents || sb.enableContactEvents, key: key)
         contacts.append(c)
+        manifoldCaches.append(ManifoldCache())
     }
 
     /// Removes every contact of a shape; touching ones report an end event next step.
@@ -132,20 +133,25 @@ extension World {
     package mutating func removeContacts(deferringEndEvents deferred: Bool, where isRemoved: (Contact) -> Bool) {
         var write = 0
         for read in contacts.indices {
-            var c = contacts[read]
-            let removed = isRemoved(c)
-            if c.endedTouch || (removed && c.isTouching && c.reportsEvents) {
-                let event = ContactEndEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB))
+            let removed = isRemoved(contacts[read])
+            if contacts[read].endedTouch || (removed && contacts[read].isTouching && contacts[read].reportsEvents) {
+                let event = ContactEndEvent(
+                    shapeA: shapeID(contacts[read].shapeA), shapeB: shapeID(contacts[read].shapeB))
                 if deferred { pendingEndEvents.append(event) } else { endEvents.append(event) }
-                c.endedTouch = false
+                contacts[read].endedTouch = false
             }
             if removed {
-                pairSet.remove(c.key)
+                pairSet.remove(contacts[read].key)
                 continue
             }
-            contacts[write] = c
+            // Records before the first removal stay where they are (no copy).
+            if write != read {
+                contacts[write] = contacts[read]
+                manifoldCaches[write] = manifoldCaches[read]
+            }
             write += 1
         }
         contacts.removeLast(contacts.count - write)
+        manifoldCaches.removeLast(manifoldCaches.count - write)
     }
 }

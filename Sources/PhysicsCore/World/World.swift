@@ -22,6 +22,9 @@ public struct World: Sendable {
     package var moveBuffer: [Int32] = []
     package var pairSet = PairSet()
     package var contacts: [Contact] = []
+    /// Each contact's last computed manifold in its body A's frame (ManifoldCache.swift), parallel to `contacts`:
+    /// kept apart so the contact records the solver reads stay small.
+    package var manifoldCaches: [ManifoldCache] = []
     package var joints: [Joint] = []
     package var freeJoints: [Int32] = []
     /// Joints with an awake body, rebuilt every step.
