@@ -72,57 +72,12 @@ package struct DynamicTree: Sendable {
             nodes[Int(root)].parent = -1
             return
         }
-        let leafAABB = nodes[Int(leaf)].aabb
-        // Find the best sibling by the surface-area heuristic, descending greedily.
-        var index = root
-        while !nodes[Int(index)].isLeaf {
-            let c1 = nodes[Int(index)].child1
-            let c2 = nodes[Int(index)].child2
-            let area = nodes[Int(index)].aabb.perimeter
-            let combinedArea = nodes[Int(index)].aabb.union(leafAABB).perimeter
-            let cost = 2 * combinedArea
-            let inheritance = 2 * (combinedArea - area)
-            func childCost(_ c: Int32) -> Double {
-                let u = leafAABB.union(nodes[Int(c)].aabb)
-                if nodes[Int(c)].isLeaf { return u.perimeter + inheritance }
-                return (u.perimeter - nodes[Int(c)].aabb.perimeter) + inheritance
-            }
-            let cost1 = childCost(c1)
-            let cost2 = childCost(c2)
-            if cost < cost1 && cost < cost2 { break }
-            index = cost1 < cost2 ? c1 : c2
-        }
-        let sibling = index
-        let oldParent = nodes[Int(sibling)].parent
+        // The new parent is taken before the walk (the walk allocates nothing, so the ids are as before), then the
+        // links are rewritten in place through one pointer: no uniqueness or bounds check per field.
         let newParent = allocateNode()
-        nodes[Int(newParent)].parent = oldParent
-        nodes[Int(newParent)].aabb = leafAABB.union(nodes[Int(sibling)].aabb)
-        nodes[Int(newParent)].height = nodes[Int(sibling)].height + 1
-        nodes[Int(newParent)].child1 = sibling
-        nodes[Int(newParent)].child2 = leaf
-        nodes[Int(sibling)].parent = newParent
-        nodes[Int(leaf)].parent = newParent
-        if oldParent != -1 {
-            if nodes[Int(oldParent)].child1 == sibling {
-                nodes[Int(oldParent)].child1 = newParent
-            } else {
-                nodes[Int(oldParent)].child2 = newParent
-            }
-        } else {
-            root = newParent
-        }
-        refit(from: nodes[Int(leaf)].parent)
-    }
-
-    private mutating func refit(from start: Int32) {
-        var index = start
-        while index != -1 {
-            index = balance(index)
-            let c1 = nodes[Int(index)].child1
-            let c2 = nodes[Int(index)].child2
-            nodes[Int(index)].height = 1 + Swift.max(nodes[Int(c1)].height, nodes[Int(c2)].height)
-            nodes[Int(index)].aabb = nodes[Int(c1)].aabb.union(nodes[Int(c2)].aabb)
-            index = nodes[Int(index)].parent
+        let start = root
+        root = nodes.withUnsafeMutableBufferPointer {
+            DynamicTree.insertLeaf(leaf, newParent: newParent, root: start, $0.baseAddress!)
         }
     }
 
@@ -133,63 +88,135 @@ package struct DynamicTree: Sendable {
         }
         let parent = nodes[Int(leaf)].parent
         let grandParent = nodes[Int(parent)].parent
-        let sibling = nodes[Int(parent)].child1 == leaf ? nodes[Int(parent)].child2 : nodes[Int(parent)].child1
-        if grandParent != -1 {
-            if nodes[Int(grandParent)].child1 == parent {
-                nodes[Int(grandParent)].child1 = sibling
-            } else {
-                nodes[Int(grandParent)].child2 = sibling
-            }
-            nodes[Int(sibling)].parent = grandParent
-            freeNode(parent)
-            refit(from: grandParent)
-        } else {
+        if grandParent == -1 {
+            let sibling = nodes[Int(parent)].child1 == leaf ? nodes[Int(parent)].child2 : nodes[Int(parent)].child1
             root = sibling
             nodes[Int(sibling)].parent = -1
             freeNode(parent)
+            return
+        }
+        let start = root
+        root = nodes.withUnsafeMutableBufferPointer { DynamicTree.unlink(leaf, root: start, $0.baseAddress!) }
+        freeNode(parent)
+    }
+
+    /// Places `leaf` beside the sibling the surface-area heuristic picks (descending greedily from `root`), then
+    /// refits the path to the root. Returns the new root.
+    private static func insertLeaf(
+        _ leaf: Int32, newParent: Int32, root rootIn: Int32, _ n: UnsafeMutablePointer<Node>
+    ) -> Int32 {
+        var root = rootIn
+        let leafAABB = n[Int(leaf)].aabb
+        var index = root
+        while !n[Int(index)].isLeaf {
+            let c1 = n[Int(index)].child1
+            let c2 = n[Int(index)].child2
+            let area = n[Int(index)].aabb.perimeter
+            let combinedArea = n[Int(index)].aabb.union(leafAABB).perimeter
+            let cost = 2 * combinedArea
+            let inheritance = 2 * (combinedArea - area)
+            func childCost(_ c: Int32) -> Double {
+                let u = leafAABB.union(n[Int(c)].aabb)
+                if n[Int(c)].isLeaf { return u.perimeter + inheritance }
+                return (u.perimeter - n[Int(c)].aabb.perimeter) + inheritance
+            }
+            let cost1 = childCost(c1)
+            let cost2 = childCost(c2)
+            if cost < cost1 && cost < cost2 { break }
+            index = cost1 < cost2 ? c1 : c2
+        }
+        let sibling = index
+        let oldParent = n[Int(sibling)].parent
+        n[Int(newParent)].parent = oldParent
+        n[Int(newParent)].aabb = leafAABB.union(n[Int(sibling)].aabb)
+        n[Int(newParent)].height = n[Int(sibling)].height + 1
+        n[Int(newParent)].child1 = sibling
+        n[Int(newParent)].child2 = leaf
+        n[Int(sibling)].parent = newParent
+        n[Int(leaf)].parent = newParent
+        if oldParent != -1 {
+            if n[Int(oldParent)].child1 == sibling {
+                n[Int(oldParent)].child1 = newParent
+            } else {
+                n[Int(oldParent)].child2 = newParent
+            }
+        } else {
+            root = newParent
+        }
+        refit(from: n[Int(leaf)].parent, root: &root, n)
+        return root
+    }
+    /// Detaches `leaf` and its parent (the sibling takes the parent's place under the grandparent, which exists),
+    /// then refits from the grandparent. Returns the new root; the caller frees the parent.
+    private static func unlink(_ leaf: Int32, root rootIn: Int32, _ n: UnsafeMutablePointer<Node>) -> Int32 {
+        var root = rootIn
+        let parent = n[Int(leaf)].parent
+        let grandParent = n[Int(parent)].parent
+        let sibling = n[Int(parent)].child1 == leaf ? n[Int(parent)].child2 : n[Int(parent)].child1
+        if n[Int(grandParent)].child1 == parent {
+            n[Int(grandParent)].child1 = sibling
+        } else {
+            n[Int(grandParent)].child2 = sibling
+        }
+        n[Int(sibling)].parent = grandParent
+        refit(from: grandParent, root: &root, n)
+        return root
+    }
+
+    /// Rebalances and refits every node from `start` to the root.
+    private static func refit(from start: Int32, root: inout Int32, _ n: UnsafeMutablePointer<Node>) {
+        var index = start
+        while index != -1 {
+            index = balance(index, root: &root, n)
+            let c1 = n[Int(index)].child1
+            let c2 = n[Int(index)].child2
+            n[Int(index)].height = 1 + Swift.max(n[Int(c1)].height, n[Int(c2)].height)
+            n[Int(index)].aabb = n[Int(c1)].aabb.union(n[Int(c2)].aabb)
+            index = n[Int(index)].parent
         }
     }
 
-    /// Rotates the subtree at `a` when its children's heights differ by more than one; returns the new subtree root.
-    private mutating func balance(_ iA: Int32) -> Int32 {
-        let A = nodes[Int(iA)]
-        if A.isLeaf || A.height < 2 { return iA }
-        let iB = A.child1, iC = A.child2
-        let balance = nodes[Int(iC)].height - nodes[Int(iB)].height
-        if balance > 1 { return rotateUp(iA, iC, firstIsChild1: false) }
-        if balance < -1 { return rotateUp(iA, iB, firstIsChild1: true) }
+    /// Rotates the subtree at `iA` when its children's heights differ by more than one; returns the new subtree root.
+    private static func balance(_ iA: Int32, root: inout Int32, _ n: UnsafeMutablePointer<Node>) -> Int32 {
+        if n[Int(iA)].isLeaf || n[Int(iA)].height < 2 { return iA }
+        let iB = n[Int(iA)].child1, iC = n[Int(iA)].child2
+        let balance = n[Int(iC)].height - n[Int(iB)].height
+        if balance > 1 { return rotateUp(iA, iC, firstIsChild1: false, root: &root, n) }
+        if balance < -1 { return rotateUp(iA, iB, firstIsChild1: true, root: &root, n) }
         return iA
     }
 
     /// Lifts child `iUp` of `iA` above it; `firstIsChild1` says which side of A it was on.
-    private mutating func rotateUp(_ iA: Int32, _ iUp: Int32, firstIsChild1: Bool) -> Int32 {
-        let iF = nodes[Int(iUp)].child1
-        let iG = nodes[Int(iUp)].child2
+    private static func rotateUp(
+        _ iA: Int32, _ iUp: Int32, firstIsChild1: Bool, root: inout Int32, _ n: UnsafeMutablePointer<Node>
+    ) -> Int32 {
+        let iF = n[Int(iUp)].child1
+        let iG = n[Int(iUp)].child2
         // Up takes A's place.
-        nodes[Int(iUp)].child1 = iA
-        nodes[Int(iUp)].parent = nodes[Int(iA)].parent
-        nodes[Int(iA)].parent = iUp
-        let upParent = nodes[Int(iUp)].parent
+        n[Int(iUp)].child1 = iA
+        n[Int(iUp)].parent = n[Int(iA)].parent
+        n[Int(iA)].parent = iUp
+        let upParent = n[Int(iUp)].parent
         if upParent != -1 {
-            if nodes[Int(upParent)].child1 == iA {
-                nodes[Int(upParent)].child1 = iUp
+            if n[Int(upParent)].child1 == iA {
+                n[Int(upParent)].child1 = iUp
             } else {
-                nodes[Int(upParent)].child2 = iUp
+                n[Int(upParent)].child2 = iUp
             }
         } else {
             root = iUp
         }
         // Keep the taller grandchild under Up, give the other to A.
         let keep: Int32, give: Int32
-        if nodes[Int(iF)].height > nodes[Int(iG)].height { keep = iF; give = iG } else { keep = iG; give = iF }
-        nodes[Int(iUp)].child2 = keep
-        if firstIsChild1 { nodes[Int(iA)].child1 = give } else { nodes[Int(iA)].child2 = give }
-        nodes[Int(give)].parent = iA
-        let a1 = nodes[Int(iA)].child1, a2 = nodes[Int(iA)].child2
-        nodes[Int(iA)].aabb = nodes[Int(a1)].aabb.union(nodes[Int(a2)].aabb)
-        nodes[Int(iA)].height = 1 + Swift.max(nodes[Int(a1)].height, nodes[Int(a2)].height)
-        nodes[Int(iUp)].aabb = nodes[Int(iA)].aabb.union(nodes[Int(keep)].aabb)
-        nodes[Int(iUp)].height = 1 + Swift.max(nodes[Int(iA)].height, nodes[Int(keep)].height)
+        if n[Int(iF)].height > n[Int(iG)].height { keep = iF; give = iG } else { keep = iG; give = iF }
+        n[Int(iUp)].child2 = keep
+        if firstIsChild1 { n[Int(iA)].child1 = give } else { n[Int(iA)].child2 = give }
+        n[Int(give)].parent = iA
+        let a1 = n[Int(iA)].child1, a2 = n[Int(iA)].child2
+        n[Int(iA)].aabb = n[Int(a1)].aabb.union(n[Int(a2)].aabb)
+        n[Int(iA)].height = 1 + Swift.max(n[Int(a1)].height, n[Int(a2)].height)
+        n[Int(iUp)].aabb = n[Int(iA)].aabb.union(n[Int(keep)].aabb)
+        n[Int(iUp)].height = 1 + Swift.max(n[Int(iA)].height, n[Int(keep)].height)
         return iUp
     }
 

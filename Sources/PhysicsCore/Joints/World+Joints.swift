@@ -133,10 +133,14 @@ extension World {
                 }
                 continue
             }
-            if write != read { contacts[write] = c }
+            if write != read {
+                contacts[write] = c
+                manifoldCaches[write] = manifoldCaches[read]
+            }
             write += 1
         }
         contacts.removeLast(contacts.count - write)
+        manifoldCaches.removeLast(manifoldCaches.count - write)
     }
 
     // MARK: Reading

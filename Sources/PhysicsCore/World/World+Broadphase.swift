@@ -80,6 +80,9 @@ extension World {
     /// Creates contacts for new overlapping pairs of the shapes in the move buffer.
     package mutating func updatePairs() {
         if moveBuffer.isEmpty { return }
+        if pairsQueried.count < shapes.count {
+            pairsQueried.append(contentsOf: repeatElement(false, count: shapes.count - pairsQueried.count))
+        }
         var k = 0
         while k < moveBuffer.count {
             let s = moveBuffer[k]
@@ -91,10 +94,14 @@ extension World {
             if !shapes[Int(s)].inStaticTree {
                 staticTree.query(fat, stack: &queryStack, results: &queryResults)
             }
-            for t in queryResults where t != s {
+            pairsQueried[Int(s)] = true
+            // A moved shape already queried found this one too (overlap is symmetric and the boxes do not change
+            // here), so that pair was tried then: skip it without asking the pair set.
+            for t in queryResults where t != s && !pairsQueried[Int(t)] {
                 tryCreateContact(s, t)
             }
         }
+        for s in moveBuffer { pairsQueried[Int(s)] = false }
         moveBuffer.removeAll(keepingCapacity: true)
     }
 
@@ -118,6 +125,7 @@ extension World {
             isSolid: CollisionFilter.collide(sa.filter, sb.filter),
             reportsEvents: sa.enableContactEvents || sb.enableContactEvents, key: key)
         contacts.append(c)
+        manifoldCaches.append(ManifoldCache())
     }
 
     /// Removes every contact of a shape; touching ones report an end event next step.
@@ -129,23 +137,40 @@ extension World {
     /// contact order: a contact flagged `endedTouch` (it stopped touching this step), and a removed contact that was
     /// touching and reports events. They go with this step's events, or with the next step's when `deferred` (a
     /// shape destroyed between steps).
-    package mutating func removeContacts(deferringEndEvents deferred: Bool, where isRemoved: (Contact) -> Bool) {
+    package mutating func removeContacts(
+        deferringEndEvents deferred: Bool, where isRemoved: (borrowing Contact) -> Bool
+    ) {
+        // In place through pointers: a Contact record is several cache lines, and the narrow phase compacts the
+        // array whenever a pair parts (every step in a tumbling crowd).
+        var ended: [(Int32, Int32)] = []
         var write = 0
-        for read in contacts.indices {
-            var c = contacts[read]
-            let removed = isRemoved(c)
-            if c.endedTouch || (removed && c.isTouching && c.reportsEvents) {
-                let event = ContactEndEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB))
-                if deferred { pendingEndEvents.append(event) } else { endEvents.append(event) }
-                c.endedTouch = false
+        let count = contacts.count
+        contacts.withUnsafeMutableBufferPointer { co in
+            manifoldCaches.withUnsafeMutableBufferPointer { mc in
+                for read in 0..<count {
+                    let removed = isRemoved(co[read])
+                    if co[read].endedTouch || (removed && co[read].isTouching && co[read].reportsEvents) {
+                        ended.append((co[read].shapeA, co[read].shapeB))
+                        co[read].endedTouch = false
+                    }
+                    if removed {
+                        pairSet.remove(co[read].key)
+                        continue
+                    }
+                    // Records before the first removal stay where they are (no copy).
+                    if write != read {
+                        co[write] = co[read]
+                        mc[write] = mc[read]
+                    }
+                    write += 1
+                }
             }
-            if removed {
-                pairSet.remove(c.key)
-                continue
-            }
-            contacts[write] = c
-            write += 1
         }
-        contacts.removeLast(contacts.count - write)
+        for (a, b) in ended {
+            let event = ContactEndEvent(shapeA: shapeID(a), shapeB: shapeID(b))
+            if deferred { pendingEndEvents.append(event) } else { endEvents.append(event) }
+        }
+        contacts.removeLast(count - write)
+        manifoldCaches.removeLast(count - write)
     }
 }

@@ -20,8 +20,13 @@ public struct World: Sendable {
     package var movingTree = DynamicTree()
     /// Shapes whose fattened bounds were enlarged and need new pairs.
     package var moveBuffer: [Int32] = []
+    /// Per shape: its new pairs were already looked for in the current `updatePairs` (scratch, all false between).
+    package var pairsQueried: [Bool] = []
     package var pairSet = PairSet()
     package var contacts: [Contact] = []
+    /// Each contact's last computed manifold in its body A's frame (ManifoldCache.swift), parallel to `contacts`:
+    /// kept apart so the contact records the solver reads stay small.
+    package var manifoldCaches: [ManifoldCache] = []
     package var joints: [Joint] = []
     package var freeJoints: [Int32] = []
     /// Bumped by every joint parameter change that can change a joint's regime (tree-eligible or not).
