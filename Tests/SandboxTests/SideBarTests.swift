@@ -161,4 +161,28 @@ struct SideBarTests {
         // The default configuration reads DejaVu Sans Mono.
         #expect(!Self.app().textFace.isBitmap)
     }
+
+    @Test(
+        "the wheel over the panel moves its row (one a notch, up when turned away) and never zooms; over the scene it zooms"
+    )
+    func wheelOverTheSideBar() throws {
+        let app = Self.app("attachment")
+        let square = try #require(app.world.items.first { $0.name == "square" })
+        app.overlay.selected = square
+        let panel = try #require(app.panelRect)
+        let over = (x: Double(panel.midX), y: Double(panel.midY))
+        app.panelIndex = 3
+        app.handle(.wheel(x: over.x, y: over.y, steps: -2))
+        #expect(app.panelIndex == 5 && app.camera.zoom == 1, "two notches toward the user: two rows down")
+        app.handle(.wheel(x: over.x, y: over.y, steps: 1))
+        #expect(app.panelIndex == 4 && app.camera.zoom == 1)
+        app.handle(.wheel(x: over.x, y: over.y, steps: 40))
+        #expect(app.panelIndex == 0, "held at the first row, no wrap")
+        // The side bar outside the panel (its HUD) takes the wheel too, and does nothing with it.
+        let bar = try #require(app.sideBarRect)
+        app.handle(.wheel(x: Double(bar.midX), y: 12, steps: 1))
+        #expect(app.camera.zoom == 1 && app.panelIndex == 0)
+        app.handle(.wheel(x: 200, y: 200, steps: 1))
+        #expect(abs(app.camera.zoom - SceneCamera.wheelStep) < 1e-12, "over the scene the camera zooms")
+    }
 }

@@ -44,7 +44,9 @@ extension SandboxApp {
                 handle(.key(command, pressed: true, shift: shift))
             }
         case .wheel(let x, let y, let steps):
-            if !pickerWheel(steps) { wheel(steps, at: CGPoint(x: x, y: y)) }
+            if !pickerWheel(steps), !sideBarWheel(steps, at: CGPoint(x: x, y: y)) {
+                wheel(steps, at: CGPoint(x: x, y: y))
+            }
         }
     }
 

@@ -178,6 +178,20 @@ extension SandboxApp {
 
     // MARK: Panel scrolling
 
+    /// The wheel over the side bar (window point `p`): over the panel it moves the selected row one row a notch
+    /// (away from the user: up), which scrolls the panel to it; elsewhere in the side bar it does nothing (the
+    /// camera zooms only over the scene). Returns whether the side bar took the wheel.
+    func sideBarWheel(_ steps: Double, at p: CGPoint) -> Bool {
+        guard let bar = sideBarRect, bar.contains(p) else { return false }
+        guard steps.isFinite, let rect = panelRect, rect.contains(p) else { return true }
+        let n = panelRows().count
+        let rows = Int((-steps).rounded(steps > 0 ? .down : .up))
+        guard n > 0, rows != 0 else { return true }
+        panelIndex = max(0, min(n - 1, panelIndex + max(-n, min(n, rows))))
+        settlePanelScroll()
+        return true
+    }
+
     /// The panel's scroll offset, pt, kept so the selected row is visible (and no further than the last row).
     func panelScrollOffset(visible: Double, rows given: [PanelRow]? = nil) -> Double {
         let rows = given ?? panelRows()
