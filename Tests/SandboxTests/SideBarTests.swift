@@ -185,4 +185,25 @@ struct SideBarTests {
         app.handle(.wheel(x: 200, y: 200, steps: 1))
         #expect(abs(app.camera.zoom - SceneCamera.wheelStep) < 1e-12, "over the scene the camera zooms")
     }
+
+    @Test(
+        "the log shows whole entries: a wrapped entry cut by the box's height is left out, never shown from its middle")
+    func logShowsWholeEntries() {
+        let app = Self.app()
+        app.logLines = [
+            "first entry that is long enough to wrap onto a second and a third row in a narrow box",
+            "second", "third"
+        ]
+        // 30 characters wide: the first entry wraps onto n rows, the others take one each.
+        let n = SandboxApp.wrap(app.logLines[0], width: 30, indent: 11).count
+        #expect(n >= 3)
+        let cut = app.logRows(width: 30, fit: n + 1).map(\.0)
+        #expect(cut == ["second", "third"], "the first entry does not fit whole: left out")
+        let all = app.logRows(width: 30, fit: n + 2).map(\.0)
+        #expect(all.count == n + 2 && all[0].hasPrefix("first") && all[n] == "second")
+        // The newest entry alone, taller than the box: its last rows.
+        app.logLines = [app.logLines[0]]
+        let last = Array(SandboxApp.wrap(app.logLines[0], width: 30, indent: 11).suffix(2))
+        #expect(app.logRows(width: 30, fit: 2).map(\.0) == last)
+    }
 }

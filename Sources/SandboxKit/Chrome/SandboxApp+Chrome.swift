@@ -115,15 +115,26 @@ extension SandboxApp {
         box(&r, x: x0, y: y0, w: w, h: h)
         guard !logLines.isEmpty else { return }
         let maxChars = charactersFitting(w - 12)
-        var rows: [(String, RGBA)] = []
-        for line in logLines {
-            let c = line.contains("dynamicAnimator") ? Self.accent.mixed(with: Self.text, 0.3) : Self.dim
-            for part in Self.wrap(line, width: maxChars, indent: 11) { rows.append((part, c)) }
-        }
-        let fit = max(1, Int((h - 10) / lineStep))
-        rows = Array(rows.suffix(fit))
+        let rows = logRows(width: maxChars, fit: max(1, Int((h - 10) / lineStep)))
         let top = y0 + h - 5 - Double(rows.count) * lineStep
         for (i, row) in rows.enumerated() { text(&r, row.0, x: x0 + 6, y: top + Double(i) * lineStep, row.1) }
+    }
+
+    /// The log's rows for a box `width` characters wide holding `fit` rows: the newest entries that fit whole (a
+    /// wrapped entry is never shown from its middle), oldest first; the newest alone is cut to its last rows when
+    /// even it does not fit.
+    func logRows(width: Int, fit: Int) -> [(String, RGBA)] {
+        var rows: [(String, RGBA)] = []
+        for line in logLines.reversed() {
+            let c = line.contains("dynamicAnimator") ? Self.accent.mixed(with: Self.text, 0.3) : Self.dim
+            let parts = Self.wrap(line, width: width, indent: 11).map { ($0, c) }
+            if rows.count + parts.count > fit {
+                if rows.isEmpty { rows = Array(parts.suffix(fit)) }
+                break
+            }
+            rows.insert(contentsOf: parts, at: 0)
+        }
+        return rows
     }
 
     /// `line` broken at spaces into pieces of at most `width` characters; continuation pieces are indented by
