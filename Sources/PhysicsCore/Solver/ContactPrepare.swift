@@ -15,12 +15,14 @@ extension World {
         let colored = count > 1 && scratch.colorStart.count == 66
         var bundles = 0
         var start = 0
+        World.resize(&scratch.colorBundleEnd, to: colored ? 64 : 0, with: 0)
         if colored {
             for color in 0..<64 {
                 let end = Int(scratch.colorStart[color])
                 var two = 0
                 for i in start..<end where contacts[Int(scratch.solveOrder[i])].manifold.pointCount == 2 { two += 1 }
                 bundles += (two + 3) / 4 + (end - start - two + 3) / 4
+                scratch.colorBundleEnd[color] = Int32(bundles)
                 start = end
             }
         }

@@ -31,6 +31,11 @@ package struct StepScratch: Sendable {
     /// By body: the colours taken by its constraints so far (all zero between steps).
     package var colorMask: [UInt64] = []
     package var colorStart: [Int32] = []
+    /// End of each of the 64 colours' bundles in `wideConstraints` (empty when the contacts were not coloured); the
+    /// overflow colour's bundles follow the last (ContactPrepare.swift, World+ParallelSolve.swift).
+    package var colorBundleEnd: [Int32] = []
+    /// The parallel solve's plan of a step (World+ParallelSolve.swift).
+    package var parallel = ParallelScratch()
     /// Last computed order: its input (`solveOrder` and the moving bodies before sorting) and its result
     /// (ContactOrdering.swift), reused while the input repeats.
     package var orderCacheInput: [Int32] = []
