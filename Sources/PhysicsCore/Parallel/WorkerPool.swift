@@ -62,6 +62,12 @@
             return Swift.min(wanted, started) + 1
         }
 
+        /// Workers started so far.
+        package var startedWorkers: Int { workers.load(ordering: .relaxed) }
+        /// Workers blocked (or about to block) until the next job: all of them once the pool has been idle for
+        /// longer than the spin time.
+        package var blockedWorkers: Int { sleepers.load(ordering: .relaxed) }
+
         /// Gives the pool back (after `acquire` granted more than one thread).
         package func release() {
             held.store(false, ordering: .releasing)
@@ -222,6 +228,8 @@
 
         private init() {}
 
+        package var startedWorkers: Int { 0 }
+        package var blockedWorkers: Int { 0 }
         package func acquire(threads: Int) -> Int { 1 }
         package func release() {}
         package func run(threads: Int, _ job: Job, _ context: UnsafeRawPointer) { job(context, 0) }

@@ -69,6 +69,7 @@ extension World {
                 contentsOf: repeatElement(SolverBody(), count: slots - scratch.solverBodies.count))
         }
         scratch.parallel.passes.removeAll(keepingCapacity: true)
+        scratch.parallel.steps += 1
         var remapSinks = true
         let fields = !fieldStore.order.isEmpty
         let jointWork = !forest.activeJoints.isEmpty || !forest.pinRows.isEmpty
@@ -233,6 +234,8 @@ extension World {
 package struct ParallelScratch: Sendable {
     var segments: [SolveSegment] = []
     var passes: [ParallelPass] = []
+    /// Steps solved on more than one thread since the world was made (a count for tests; it changes no result).
+    package var steps = 0
 
     package init() {}
 }
