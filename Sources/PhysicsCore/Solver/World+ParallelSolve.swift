@@ -1,18 +1,20 @@
 /// The sub-steps on several threads (`WorldSettings.workerCount`), bit for bit the same as on one.
 ///
 /// Two kinds of work are shared out. Per-body passes (integrate velocities, load and store the solver's
-/// velocities, integrate positions) touch each awake body alone, so each thread takes a contiguous part of the
-/// awake bodies; consecutive per-body passes are fused, each thread running them in turn on each of its bodies
-/// (the arithmetic of each body is unchanged). Contact passes (warm start, biased, relaxed) run colour by colour:
-/// the bundles of one colour share no moving body, so each thread solves a contiguous part of the colour's bundles
-/// and the threads meet at a barrier before the next colour, which keeps the colours' order and therefore the
-/// result. Small colours in a row and the overflow colour, whose constraints may share bodies, run on the calling
-/// thread alone. Inside a colour no thread reads what another writes: a bundle reads its own bodies and writes
-/// only its moving bodies (or the sink slot, which is never read); each thread's bundles store their sink lanes
-/// into a sink of their own, so no two threads write the same memory either.
+/// velocities, integrate positions) touch each awake body alone, so the awake bodies are cut into chunks;
+/// consecutive per-body passes are fused, each chunk running them in turn on each of its bodies (the arithmetic of
+/// each body is unchanged). Contact passes (warm start, biased, relaxed) run colour by colour: the bundles of one
+/// colour share no moving body, so each colour is cut into chunks of bundles, and the next colour starts when
+/// every chunk of this one is finished, which keeps the colours' order and therefore the result. Small colours in a
+/// row and the overflow colour, whose constraints may share bodies, are one chunk. Inside a colour no thread reads
+/// what another writes: a bundle reads its own bodies and writes only its moving bodies (or a sink slot, which is
+/// never read), and each chunk of a colour stores its sink lanes into a sink of its own, so no two threads write
+/// the same memory either.
 ///
-/// One job of the worker pool (`WorkerPool`) runs a list of passes with barriers between them; joint and field
-/// work, which stays on the calling thread, ends a job and the next passes start another.
+/// The passes collected between two pieces of joint or field work (which stay on the calling thread) are one job
+/// of the worker pool (`WorkerPool`): a list of stages (a per-body pass, or one colour of a contact pass), each
+/// cut into chunks that any thread claims. Which thread solves which chunk changes nothing, so a late thread
+/// (waking up, or descheduled on a busy machine) takes whatever is left and nobody waits for it.
 extension World {
     /// Colours with fewer bundles than this run on the calling thread (with the small colours around them, without
     /// barriers between them): splitting them saves less than the threads' meeting costs.
@@ -62,73 +64,107 @@ extension World {
         threads: Int, substeps n: Int, dt: Double, h: Double, invH: Double, iterations: Int, jointPasses: Int,
         jointContext: JointStepContext, jointsSolve: Bool
     ) {
-        // A sink slot per thread, 4 slots (128 bytes) apart so that no two threads write the same cache line.
-        let slots = bodies.count + 1 + 4 * (threads - 1)
+        // Chunks: about eight per thread in a colour, so that a thread that finishes early finds more.
+        var maxChunks = 1
+        for k in scratch.parallel.segments.indices where scratch.parallel.segments[k].shared {
+            let n = Int(scratch.parallel.segments[k].end - scratch.parallel.segments[k].start)
+            let chunk = Swift.max(4, (n + 8 * threads - 1) / (8 * threads))
+            scratch.parallel.segments[k].chunk = Int32(chunk)
+            maxChunks = Swift.max(maxChunks, (n + chunk - 1) / chunk)
+        }
+        // A sink slot per chunk of a colour, 4 slots (128 bytes) apart so that no two chunks write the same cache
+        // line (chunk 0 keeps the shared one, `bodies.count`).
+        let slots = bodies.count + 1 + 4 * (maxChunks - 1)
         if scratch.solverBodies.count < slots {
             scratch.solverBodies.append(
                 contentsOf: repeatElement(SolverBody(), count: slots - scratch.solverBodies.count))
         }
-        scratch.parallel.passes.removeAll(keepingCapacity: true)
+        scratch.parallel.stages.removeAll(keepingCapacity: true)
         scratch.parallel.steps += 1
+        let awake = scratch.awakeBodies.count
+        let bodyChunk = Swift.max(32, (awake + 8 * threads - 1) / (8 * threads))
+        let pass = ParallelPassContext(threads: threads, invH: invH, bodyChunk: bodyChunk)
         var remapSinks = true
         let fields = !fieldStore.order.isEmpty
         let jointWork = !forest.activeJoints.isEmpty || !forest.pinRows.isEmpty
         for sub in 0..<n {
             let first: Double? = sub == 0 ? dt : nil
             if fields {
-                runPasses(threads: threads, invH: invH, remapSinks: &remapSinks)
+                runStages(pass)
                 integrateVelocities(h: h, firstOf: first)
             } else {
-                addBodyWork(.integrate, h: h, firstOf: first)
+                addBodyWork(.integrate, h: h, firstOf: first, pass)
             }
             if jointWork {
-                runPasses(threads: threads, invH: invH, remapSinks: &remapSinks)
+                runStages(pass)
                 applyJointSprings(h: h)
             }
             forest.treeFactoredForVelocity = false
             if jointWork { warmStartJoints() }
-            addBodyWork(.load, h: h)
-            scratch.parallel.passes.append(.warmStart)
+            addBodyWork(.load, h: h, pass)
+            addContactPass(.warmStart, remapSinks: remapSinks, pass)
+            remapSinks = false
             if jointsSolve {
-                addBodyWork(.store, h: h)
-                runPasses(threads: threads, invH: invH, remapSinks: &remapSinks)
+                addBodyWork(.store, h: h, pass)
+                runStages(pass)
                 for _ in 0..<jointPasses { solveJoints(jointContext, useBias: true) }
-                addBodyWork(.load, h: h)
+                addBodyWork(.load, h: h, pass)
             }
-            for _ in 0..<iterations { scratch.parallel.passes.append(.solve(useBias: true)) }
-            addBodyWork(.storeIntegrate, h: h)
+            for _ in 0..<iterations { addContactPass(.biased, pass) }
+            addBodyWork(.storeIntegrate, h: h, pass)
             if jointsSolve {
-                runPasses(threads: threads, invH: invH, remapSinks: &remapSinks)
+                runStages(pass)
                 for _ in 0..<jointPasses { solveJoints(jointContext, useBias: false) }
-                addBodyWork(.load, h: h)
+                addBodyWork(.load, h: h, pass)
             }
-            for _ in 0..<iterations { scratch.parallel.passes.append(.solve(useBias: false)) }
-            addBodyWork(.store, h: h)
+            for _ in 0..<iterations { addContactPass(.relaxed, pass) }
+            addBodyWork(.store, h: h, pass)
         }
-        runPasses(threads: threads, invH: invH, remapSinks: &remapSinks)
+        runStages(pass)
     }
 
-    /// Appends a per-body pass, fused with the previous pass when that is per-body work that comes before it.
-    private mutating func addBodyWork(_ part: BodyWork.Part, h: Double, firstOf step: Double? = nil) {
-        if case .bodies(var work) = scratch.parallel.passes.last, work.last < part {
-            work.add(part, h: h, firstOf: step)
-            scratch.parallel.passes[scratch.parallel.passes.count - 1] = .bodies(work)
-        } else {
-            var work = BodyWork()
-            work.add(part, h: h, firstOf: step)
-            scratch.parallel.passes.append(.bodies(work))
+    /// Appends a per-body pass, fused with the previous stage when that is per-body work that comes before it.
+    private mutating func addBodyWork(
+        _ part: BodyWork.Part, h: Double, firstOf step: Double? = nil, _ pass: ParallelPassContext
+    ) {
+        if let last = scratch.parallel.stages.last, last.kind == .bodies, last.work.last < part {
+            scratch.parallel.stages[scratch.parallel.stages.count - 1].work.add(part, h: h, firstOf: step)
+            return
+        }
+        if scratch.parallel.stages.count + 1 > WorkerPool.stageCapacity(threads: pass.threads) { runStages(pass) }
+        var work = BodyWork()
+        work.add(part, h: h, firstOf: step)
+        let n = scratch.awakeBodies.count
+        scratch.parallel.stages.append(
+            SolveStage(
+                kind: .bodies, start: 0, end: n, chunk: pass.bodyChunk, remapSinks: false, work: work))
+    }
+
+    /// Appends a contact pass: one stage per segment.
+    private mutating func addContactPass(
+        _ kind: SolveStage.Kind, remapSinks: Bool = false, _ pass: ParallelPassContext
+    ) {
+        if scratch.parallel.stages.count + scratch.parallel.segments.count
+            > WorkerPool.stageCapacity(threads: pass.threads)
+        {
+            runStages(pass)
+        }
+        for segment in scratch.parallel.segments {
+            let start = Int(segment.start), end = Int(segment.end)
+            scratch.parallel.stages.append(
+                SolveStage(
+                    kind: kind, start: start, end: end, chunk: segment.shared ? Int(segment.chunk) : end - start,
+                    remapSinks: remapSinks, work: BodyWork()))
         }
     }
 
-    /// Runs the passes collected so far as one job of the worker pool, then forgets them.
-    private mutating func runPasses(threads: Int, invH: Double, remapSinks: inout Bool) {
-        if scratch.parallel.passes.isEmpty { return }
+    /// Runs the stages collected so far as one job of the worker pool, then forgets them.
+    private mutating func runStages(_ pass: ParallelPassContext) {
+        if scratch.parallel.stages.isEmpty { return }
         let gravity = settings.gravity
         let maxSpeed = settings.maxLinearSpeed
         let maxBias = Float(settings.contactPushMaxVelocity)
         let sink = Int32(bodies.count)
-        let remap = remapSinks
-        remapSinks = false
         bodies.withUnsafeBufferPointer { bo in
             states.withUnsafeMutableBufferPointer { st in
                 scratch.constrainedThisStep.withUnsafeBufferPointer { cs in
@@ -136,26 +172,22 @@ extension World {
                         scratch.solverBodies.withUnsafeMutableBufferPointer { sb in
                             scratch.solverVelocityStart.withUnsafeMutableBufferPointer { vs in
                                 scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
-                                    scratch.parallel.segments.withUnsafeBufferPointer { sg in
-                                        scratch.parallel.passes.withUnsafeBufferPointer { ps in
-                                            var context = ParallelSolveContext(
-                                                bodies: bo.baseAddress!, states: st.baseAddress!,
-                                                constrained: cs.baseAddress!, awake: aw.baseAddress,
-                                                awakeCount: aw.count, solverBodies: sb.baseAddress!,
-                                                velocityStart: vs.baseAddress!, constraints: ws.baseAddress!,
-                                                segments: sg.baseAddress!, segmentCount: sg.count,
-                                                passes: ps.baseAddress!, passCount: ps.count, threads: threads,
-                                                gravity: gravity, maxSpeed: maxSpeed, invH: Float(invH),
-                                                maxBias: maxBias, sink: sink, remapSinks: remap)
-                                            withUnsafePointer(to: &context) { c in
-                                                WorkerPool.shared.run(
-                                                    threads: threads,
-                                                    { raw, thread in
-                                                        World.runParallelPasses(
-                                                            raw.assumingMemoryBound(to: ParallelSolveContext.self),
-                                                            thread)
-                                                    }, UnsafeRawPointer(c))
-                                            }
+                                    scratch.parallel.stages.withUnsafeBufferPointer { stages in
+                                        var context = ParallelSolveContext(
+                                            bodies: bo.baseAddress!, states: st.baseAddress!,
+                                            constrained: cs.baseAddress!, awake: aw.baseAddress!,
+                                            solverBodies: sb.baseAddress!, velocityStart: vs.baseAddress!,
+                                            constraints: ws.baseAddress!, stages: stages.baseAddress!,
+                                            stageCount: stages.count, threads: pass.threads,
+                                            gravity: gravity, maxSpeed: maxSpeed,
+                                            invH: Float(pass.invH), maxBias: maxBias, sink: sink)
+                                        withUnsafePointer(to: &context) { c in
+                                            WorkerPool.shared.run(
+                                                threads: pass.threads, stageCount: stages.count,
+                                                { raw, thread in
+                                                    World.runStages(
+                                                        raw.assumingMemoryBound(to: ParallelSolveContext.self), thread)
+                                                }, UnsafeRawPointer(c))
                                         }
                                     }
                                 }
@@ -165,44 +197,47 @@ extension World {
                 }
             }
         }
-        scratch.parallel.passes.removeAll(keepingCapacity: true)
+        scratch.parallel.stages.removeAll(keepingCapacity: true)
     }
 
-    /// One thread's share of a job: its sink lanes (first job of a step), then each pass, with a barrier between
-    /// passes and between the segments of a contact pass.
-    private static func runParallelPasses(_ context: UnsafePointer<ParallelSolveContext>, _ thread: Int) {
+    /// One thread's part of a job: in each stage, chunks until none is left, then wait for the stage to be over.
+    private static func runStages(_ context: UnsafePointer<ParallelSolveContext>, _ thread: Int) {
         let c = context.pointee
         let pool = WorkerPool.shared
-        if c.remapSinks && thread > 0 { remapSinks(c, thread) }
-        let bodies = c.awakeCount * thread / c.threads..<c.awakeCount * (thread + 1) / c.threads
-        for p in 0..<c.passCount {
-            if p > 0 { pool.barrier(c.threads) }
-            switch c.passes[p] {
-            case .bodies(let work):
-                bodyWork(c, work, bodies)
-            case .warmStart:
-                for s in 0..<c.segmentCount {
-                    if s > 0 { pool.barrier(c.threads) }
-                    let range = c.segments[s].part(thread, of: c.threads)
-                    if !range.isEmpty { warmStartBundles(c.constraints, c.solverBodies, range) }
-                }
-            case .solve(let useBias):
-                for s in 0..<c.segmentCount {
-                    if s > 0 { pool.barrier(c.threads) }
-                    let range = c.segments[s].part(thread, of: c.threads)
-                    if range.isEmpty { continue }
-                    solveBundles(
-                        c.constraints, c.solverBodies, range, invH: c.invH, maxBias: c.maxBias, useBias: useBias)
-                }
+        for s in 0..<c.stageCount {
+            let stage = c.stages[s]
+            let chunks = stage.chunks
+            var done = 0
+            while let k = pool.claim(s, chunks: chunks, thread: thread, threads: c.threads) {
+                runChunk(c, stage, k)
+                done &+= 1
             }
+            if done > 0 { pool.finish(s, count: done, threads: c.threads) }
+            pool.waitForStage(s, chunks: chunks, threads: c.threads)
+        }
+    }
+
+    /// Chunk `k` of a stage.
+    @inline(__always) private static func runChunk(_ c: ParallelSolveContext, _ stage: SolveStage, _ k: Int) {
+        let lo = Int(stage.start) + k * Int(stage.chunk)
+        let range = lo..<Swift.min(Int(stage.end), lo + Int(stage.chunk))
+        switch stage.kind {
+        case .bodies:
+            bodyWork(c, stage.work, range)
+        case .warmStart:
+            if stage.remapSinks && k > 0 { remapSinks(c, range, to: c.sink + Int32(4 * k)) }
+            warmStartBundles(c.constraints, c.solverBodies, range)
+        case .biased:
+            solveBundles(c.constraints, c.solverBodies, range, invH: c.invH, maxBias: c.maxBias, useBias: true)
+        case .relaxed:
+            solveBundles(c.constraints, c.solverBodies, range, invH: c.invH, maxBias: c.maxBias, useBias: false)
         }
     }
 
     /// The fused per-body passes of `work` over awake bodies `range` (positions in `awakeBodies`).
-    private static func bodyWork(_ c: ParallelSolveContext, _ work: BodyWork, _ range: Range<Int>) {
-        guard let awake = c.awake else { return }
+    @inline(__always) private static func bodyWork(_ c: ParallelSolveContext, _ work: BodyWork, _ range: Range<Int>) {
         for j in range {
-            let i = Int(awake[j])
+            let i = Int(c.awake[j])
             if work.store { storeVelocity(i, c.states, c.solverBodies, c.velocityStart) }
             if work.storeIntegrate {
                 storeVelocityAndIntegrate(i, c.states, c.solverBodies, c.velocityStart, h: work.h, solver: true)
@@ -216,58 +251,74 @@ extension World {
         }
     }
 
-    /// Points the sink lanes of this thread's bundles in shared segments at the thread's own sink slot.
-    private static func remapSinks(_ c: ParallelSolveContext, _ thread: Int) {
+    /// Points the sink lanes of bundles `range` at sink slot `own`.
+    private static func remapSinks(_ c: ParallelSolveContext, _ range: Range<Int>, to own: Int32) {
         let shared = SIMD4<Int32>(repeating: c.sink)
-        let own = SIMD4<Int32>(repeating: c.sink + Int32(4 * thread))
-        for s in 0..<c.segmentCount where c.segments[s].shared {
-            for b in c.segments[s].part(thread, of: c.threads) {
-                let w = c.constraints + b
-                w.pointee.storeA.replace(with: own, where: w.pointee.storeA .== shared)
-                w.pointee.storeB.replace(with: own, where: w.pointee.storeB .== shared)
-            }
+        let mine = SIMD4<Int32>(repeating: own)
+        for b in range {
+            let w = c.constraints + b
+            w.pointee.storeA.replace(with: mine, where: w.pointee.storeA .== shared)
+            w.pointee.storeB.replace(with: mine, where: w.pointee.storeB .== shared)
         }
     }
 }
 
-/// The parallel solve's plan of a step: its colour segments and the passes of the job being collected.
+/// The parallel solve's plan of a step: its colour segments and the stages of the job being collected.
 package struct ParallelScratch: Sendable {
     var segments: [SolveSegment] = []
-    var passes: [ParallelPass] = []
+    var stages: [SolveStage] = []
     /// Steps solved on more than one thread since the world was made (a count for tests; it changes no result).
     package var steps = 0
 
     package init() {}
 }
 
-/// A run of bundles solved either by every thread, each a contiguous part (`shared`: one colour), or by the
-/// calling thread alone (small colours in a row, the overflow colour).
+/// A run of bundles that is one colour cut into chunks (`shared`), or small colours in a row or the overflow colour
+/// as one chunk.
 struct SolveSegment: Sendable {
     var start: Int32, end: Int32
     var shared: Bool
+    /// Bundles per chunk (shared segments).
+    var chunk: Int32 = 0
 
     init(_ end: Int, start: Int, shared: Bool) {
         self.start = Int32(start)
         self.end = Int32(end)
         self.shared = shared
     }
-
-    /// The bundles thread `t` of `threads` solves.
-    @inline(__always) func part(_ t: Int, of threads: Int) -> Range<Int> {
-        let s = Int(start), n = Int(end) - s
-        if shared { return s + n * t / threads..<s + n * (t + 1) / threads }
-        return t == 0 ? s..<Int(end) : s..<s
-    }
 }
 
-/// One pass of a parallel job.
-enum ParallelPass: Sendable {
-    /// Fused per-body passes.
-    case bodies(BodyWork)
-    /// `warmStartWideContacts`.
-    case warmStart
-    /// `solveWideContacts`.
-    case solve(useBias: Bool)
+/// The step's constants of the jobs.
+struct ParallelPassContext {
+    var threads: Int
+    var invH: Double
+    /// Awake bodies per chunk of a per-body stage.
+    var bodyChunk: Int
+}
+
+/// One stage of a parallel job: items `start..<end` (awake-body positions or bundles) in chunks of `chunk`.
+struct SolveStage: Sendable {
+    enum Kind: UInt8, Sendable { case bodies, warmStart, biased, relaxed }
+
+    var kind: Kind
+    var start: Int32, end: Int32
+    var chunk: Int32
+    /// First warm start of the step: chunks after the first point their sink lanes at their own sink.
+    var remapSinks: Bool
+    /// The fused per-body passes (`bodies` stages).
+    var work: BodyWork
+
+    init(kind: Kind, start: Int, end: Int, chunk: Int, remapSinks: Bool, work: BodyWork) {
+        self.kind = kind
+        self.start = Int32(start)
+        self.end = Int32(end)
+        self.chunk = Int32(Swift.max(1, chunk))
+        self.remapSinks = remapSinks
+        self.work = work
+    }
+
+    /// Chunks in the stage (at least 1, so that an empty stage is over once claimed).
+    var chunks: Int { Swift.max(1, (Int(end - start) + Int(chunk) - 1) / Int(chunk)) }
 }
 
 /// Per-body passes fused into one: for each body, the flagged parts in the order of `Part`.
@@ -312,15 +363,12 @@ struct ParallelSolveContext {
     let bodies: UnsafePointer<Body>
     let states: UnsafeMutablePointer<BodyState>
     let constrained: UnsafePointer<Bool>
-    let awake: UnsafePointer<Int32>?
-    let awakeCount: Int
+    let awake: UnsafePointer<Int32>
     let solverBodies: UnsafeMutablePointer<SolverBody>
     let velocityStart: UnsafeMutablePointer<Lanes>
     let constraints: UnsafeMutablePointer<WideContactConstraint>
-    let segments: UnsafePointer<SolveSegment>
-    let segmentCount: Int
-    let passes: UnsafePointer<ParallelPass>
-    let passCount: Int
+    let stages: UnsafePointer<SolveStage>
+    let stageCount: Int
     let threads: Int
     let gravity: Vec2
     let maxSpeed: Double
@@ -328,6 +376,4 @@ struct ParallelSolveContext {
     let maxBias: Float
     /// The shared sink slot (`bodies.count`).
     let sink: Int32
-    /// Whether threads 1… first move their bundles' sink lanes to their own sink (the step's first job).
-    let remapSinks: Bool
 }
