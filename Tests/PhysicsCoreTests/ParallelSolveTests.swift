@@ -13,10 +13,14 @@ import Testing
 /// holds the worker pool (the tests of other suites step on one thread).
 @Suite("Parallel solve", .serialized)
 struct ParallelSolveTests {
-    /// The scenes: a ball pile, a box pyramid, a pile with chains, a spring and a field, a plank carrying 300 balls.
+    /// The scenes: a ball pile, a box pyramid, a pile with chains, a spring and a field, a plank carrying 300 balls,
+    /// a pile that falls asleep and is hit by a fast ball (with three balls pressed deep into the floor at first).
     enum Scene: String, CaseIterable, CustomTestStringConvertible {
-        case pile, pyramid, joints, overflow
+        case pile, pyramid, joints, overflow, wake
         var testDescription: String { rawValue }
+
+        /// 60-Hz frames the scene runs.
+        var frames: Int { self == .wake ? 330 : 90 }
     }
 
     /// Every dynamic body's position, angle and velocities, as bits.
@@ -40,7 +44,29 @@ struct ParallelSolveTests {
             return jointScene(settings)
         case .overflow:
             return plankScene(settings)
+        case .wake:
+            var (w, ids, _) = Scenes.pile(400, settings: settings)
+            // Pressed 15 pt into the floor (more than a quarter of their 50-pt width): continuous collision
+            // guards them while they are pushed out.
+            for x in [300.0, 700.0, 1100.0] {
+                var bd = BodyDefinition()
+                bd.position = Vec2(x, 10)
+                let b = w.createBody(bd)!
+                _ = try! w.createCircle(on: b, radius: 25, ShapeDefinition()).get()
+                ids.append(b)
+            }
+            return (w, ids)
         }
+    }
+
+    /// The fast ball thrown into the sleeping pile of the `wake` scene.
+    static func throwBall(_ w: inout World, _ ids: inout [BodyID]) {
+        var bd = BodyDefinition()
+        bd.position = Vec2(1000, 900)
+        bd.linearVelocity = Vec2(0, -3000)
+        let b = w.createBody(bd)!
+        _ = try! w.createCircle(on: b, radius: 25, ShapeDefinition()).get()
+        ids.append(b)
     }
 
     /// 600 balls, four chains of ten boxes hanging into them from pins, a soft distance spring between two balls
@@ -103,25 +129,49 @@ struct ParallelSolveTests {
         return (w, ids)
     }
 
-    /// The state after `frames` 60-Hz frames on `threads` threads, and the steps that ran on more than one.
-    static func run(_ scene: Scene, threads: Int, frames: Int = 90) -> (state: [UInt64], parallelSteps: Int) {
+    /// What a run gives: the state, the steps whose solve and whose narrow phase ran on more than one thread, and
+    /// the bodies asleep just before the `wake` scene's ball is thrown.
+    struct Run {
+        var state: [UInt64]
+        var parallelSteps: Int
+        var parallelCollideSteps: Int
+        var asleepBeforeThrow = 0
+    }
+
+    /// The state after `frames` 60-Hz frames on `threads` threads.
+    static func run(_ scene: Scene, threads: Int, frames: Int? = nil) -> Run {
         var (w, ids) = build(scene, threads: threads)
-        for _ in 0..<frames { w.step(dt: 1.0 / 60) }
+        var asleep = 0
+        for f in 0..<(frames ?? scene.frames) {
+            if scene == .wake && f == 270 {
+                asleep = ids.filter { w.isAwake($0) == false }.count
+                throwBall(&w, &ids)
+            }
+            w.step(dt: 1.0 / 60)
+        }
         #expect(w.validationFailures == 0, "\(w.validationProblems)")
-        return (state(w, ids), w.scratch.parallel.steps)
+        return Run(
+            state: state(w, ids), parallelSteps: w.scratch.parallel.steps,
+            parallelCollideSteps: w.scratch.parallel.collideSteps, asleepBeforeThrow: asleep)
     }
 
     @Test("1, 2 and 3 threads give bit-identical worlds", arguments: Scene.allCases)
     func sameResultWithAnyThreadCount(scene: Scene) {
         let one = Self.run(scene, threads: 1)
-        #expect(one.parallelSteps == 0)
+        #expect(one.parallelSteps == 0 && one.parallelCollideSteps == 0)
+        if scene == .wake {
+            // The pile is asleep when the ball comes, so the narrow phase has islands to wake.
+            #expect(one.asleepBeforeThrow >= 350, "\(one.asleepBeforeThrow) asleep")
+        }
         for threads in [2, 3] {
             let many = Self.run(scene, threads: threads)
             // Exact: the threads share out work whose result does not depend on who does it or in which order.
             #expect(many.state == one.state, "\(threads) threads")
             // And the threads were used: every step once the scene has its contacts (the first frames of the
-            // falling pile and the settling plank have fewer than `parallelContactMinimum`).
-            #expect(many.parallelSteps >= 30, "\(many.parallelSteps) steps on \(threads) threads")
+            // falling pile and the settling plank have fewer than `parallelContactMinimum`, the sleeping pile none
+            // to solve).
+            #expect(many.parallelSteps >= 30, "\(many.parallelSteps) steps solved on \(threads) threads")
+            #expect(many.parallelCollideSteps >= 30, "\(many.parallelCollideSteps) narrow phases on \(threads)")
         }
     }
 
@@ -144,7 +194,7 @@ struct ParallelSolveTests {
         #expect(held == 2)
         let alone = Self.run(.pyramid, threads: 2, frames: 30)
         if held > 1 { WorkerPool.shared.release() }
-        #expect(alone.parallelSteps == 0)
+        #expect(alone.parallelSteps == 0 && alone.parallelCollideSteps == 0)
         #expect(alone.state == reference.state)
         let shared = Self.run(.pyramid, threads: 2, frames: 30)
         #expect(shared.parallelSteps == 30)

@@ -146,6 +146,20 @@
             while counters.lines[line].word.load(ordering: .acquiring) < UInt64(chunks) { Self.pause(&spins) }
         }
 
+        /// One thread's part of stage `stage`: `body(chunk)` for each chunk it claims, then the wait for the stage
+        /// to be over.
+        @inline(__always) package func runStage(
+            _ stage: Int, chunks: Int, thread: Int, threads: Int, _ body: (Int) -> Void
+        ) {
+            var done = 0
+            while let k = claim(stage, chunks: chunks, thread: thread, threads: threads) {
+                body(k)
+                done &+= 1
+            }
+            if done > 0 { finish(stage, count: done, threads: threads) }
+            waitForStage(stage, chunks: chunks, threads: threads)
+        }
+
         @inline(__always) private static func pause(_ spins: inout Int) {
             spins &+= 1
             if spins > spinsBeforeYield { sched_yield() }
@@ -318,5 +332,6 @@
         package func claim(_ stage: Int, chunks: Int, thread: Int, threads: Int) -> Int? { nil }
         package func finish(_ stage: Int, count: Int, threads: Int) {}
         package func waitForStage(_ stage: Int, chunks: Int, threads: Int) {}
+        package func runStage(_ stage: Int, chunks: Int, thread: Int, threads: Int, _ body: (Int) -> Void) {}
     }
 #endif

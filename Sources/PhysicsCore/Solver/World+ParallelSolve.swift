@@ -206,14 +206,7 @@ extension World {
         let pool = WorkerPool.shared
         for s in 0..<c.stageCount {
             let stage = c.stages[s]
-            let chunks = stage.chunks
-            var done = 0
-            while let k = pool.claim(s, chunks: chunks, thread: thread, threads: c.threads) {
-                runChunk(c, stage, k)
-                done &+= 1
-            }
-            if done > 0 { pool.finish(s, count: done, threads: c.threads) }
-            pool.waitForStage(s, chunks: chunks, threads: c.threads)
+            pool.runStage(s, chunks: stage.chunks, thread: thread, threads: c.threads) { k in runChunk(c, stage, k) }
         }
     }
 
@@ -267,8 +260,12 @@ extension World {
 package struct ParallelScratch: Sendable {
     var segments: [SolveSegment] = []
     var stages: [SolveStage] = []
+    /// By contact: what the parallel narrow phase found (`World.ContactUpdate`).
+    var contactFlags: [UInt8] = []
     /// Steps solved on more than one thread since the world was made (a count for tests; it changes no result).
     package var steps = 0
+    /// Steps whose narrow phase ran on more than one thread (a count for tests).
+    package var collideSteps = 0
 
     package init() {}
 }
