@@ -138,6 +138,11 @@ struct ParallelSolveTests {
         var asleepBeforeThrow = 0
     }
 
+    /// How many of the state values differ (bit patterns), or −1 when the states have different sizes.
+    static func differences(_ a: [UInt64], _ b: [UInt64]) -> Int {
+        a.count == b.count ? zip(a, b).filter { $0 != $1 }.count : -1
+    }
+
     /// The state after `frames` 60-Hz frames on `threads` threads.
     static func run(_ scene: Scene, threads: Int, frames: Int? = nil) -> Run {
         var (w, ids) = build(scene, threads: threads)
@@ -166,7 +171,7 @@ struct ParallelSolveTests {
         for threads in [2, 3] {
             let many = Self.run(scene, threads: threads)
             // Exact: the threads share out work whose result does not depend on who does it or in which order.
-            #expect(many.state == one.state, "\(threads) threads")
+            #expect(Self.differences(many.state, one.state) == 0, "\(threads) threads")
             // And the threads were used: every step once the scene has its contacts (the first frames of the
             // falling pile and the settling plank have fewer than `parallelContactMinimum`, the sleeping pile none
             // to solve).
@@ -195,10 +200,10 @@ struct ParallelSolveTests {
         let alone = Self.run(.pyramid, threads: 2, frames: 30)
         if held > 1 { WorkerPool.shared.release() }
         #expect(alone.parallelSteps == 0 && alone.parallelCollideSteps == 0)
-        #expect(alone.state == reference.state)
+        #expect(Self.differences(alone.state, reference.state) == 0)
         let shared = Self.run(.pyramid, threads: 2, frames: 30)
         #expect(shared.parallelSteps == 30)
-        #expect(shared.state == reference.state)
+        #expect(Self.differences(shared.state, reference.state) == 0)
     }
 
     @Test("Two worlds stepping at once on two threads each both give the one-thread result")
@@ -211,7 +216,7 @@ struct ParallelSolveTests {
             return all
         }
         #expect(results.count == 2)
-        for r in results { #expect(r == reference) }
+        for r in results { #expect(Self.differences(r, reference) == 0) }
     }
 
     @Test("Thread counts outside 1…16 are clamped: 0 runs alone, 1000 on 16 threads, same result")
@@ -219,9 +224,9 @@ struct ParallelSolveTests {
         // Three frames: 16 threads on this two-core machine are slow (they meet at every colour).
         let reference = Self.run(.pyramid, threads: 1, frames: 3)
         let zero = Self.run(.pyramid, threads: 0, frames: 3)
-        #expect(zero.parallelSteps == 0 && zero.state == reference.state)
+        #expect(zero.parallelSteps == 0 && Self.differences(zero.state, reference.state) == 0)
         let many = Self.run(.pyramid, threads: 1000, frames: 3)
-        #expect(many.parallelSteps == 3 && many.state == reference.state)
+        #expect(many.parallelSteps == 3 && Self.differences(many.state, reference.state) == 0)
         #expect(WorkerPool.shared.startedWorkers == WorkerPool.maxThreads - 1)
     }
 
