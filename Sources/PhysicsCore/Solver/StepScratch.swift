@@ -31,6 +31,14 @@ package struct StepScratch: Sendable {
     /// By body: the colours taken by its constraints so far (all zero between steps).
     package var colorMask: [UInt64] = []
     package var colorStart: [Int32] = []
+    /// By colour: where its one-point manifolds begin in `solveOrder` (each colour is split, two-point manifolds
+    /// first, when the bundles are dealt; ContactPrepare.swift).
+    package var twoPointEnd: [Int32] = []
+    /// By body: what the contact preparation reads of it this step, and the step (`prepareEpoch`) it was last
+    /// gathered in; only the records of bodies with a contact to solve are current (ContactPrepare.swift).
+    package var prepareBodies: [PrepareBody] = []
+    package var prepareStamp: [UInt32] = []
+    package var prepareEpoch: UInt32 = 0
     /// Last computed order: its input (`solveOrder` and the moving bodies before sorting) and its result
     /// (ContactOrdering.swift), reused while the input repeats.
     package var orderCacheInput: [Int32] = []
