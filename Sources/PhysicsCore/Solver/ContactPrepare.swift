@@ -18,7 +18,7 @@ extension World {
         let bodyCount = bodies.count
         let context = PrepareContext(
             gravity: settings.gravity, contactSoftness: contactSoftness,
-            staticSoftness: staticSoftness, sink: Int32(bodyCount))
+            staticSoftness: staticSoftness, sink: Int32(bodyCount), slowSpeed: settings.restitutionThreshold)
         World.resize(&scratch.twoPointEnd, to: 64, with: 0)
         World.resize(&scratch.prepareBodies, to: bodyCount, with: PrepareBody())
         World.resize(&scratch.prepareStamp, to: bodyCount, with: 0)

@@ -15,6 +15,8 @@ extension World {
         var staticSoftness: Softness
         /// The solver bodies' sink slot (`bodies.count`): lanes that must not be written store there.
         var sink: Int32
+        /// `WorldSettings.restitutionThreshold`, pt/s: the speed below which a point is slow (`slowLanes`).
+        var slowSpeed: Double
     }
 
     /// Fills bundle `w` with the contacts `k` (lanes past `laneCount` repeat lane 0's contact and are cleared after),
@@ -57,8 +59,9 @@ extension World {
         w.pointee.laneCount = Int32(laneCount)
         w.pointee.twoPoints = twoPoints
         w.pointee.pointCount = SIMD4(repeating: twoPoints ? 2 : 1)
-        prepareHalf(w, offset: 0, c0, c1, a0, a1, b0, b1, ctx, twoPoints: twoPoints)
-        prepareHalf(w, offset: 8, c2, c3, a2, a3, b2, b3, ctx, twoPoints: twoPoints)
+        let slow01 = prepareHalf(w, offset: 0, c0, c1, a0, a1, b0, b1, ctx, twoPoints: twoPoints)
+        let slow23 = prepareHalf(w, offset: 8, c2, c3, a2, a3, b2, b3, ctx, twoPoints: twoPoints)
+        w.pointee.slowLanes = slow01 | slow23 << 2
         if !twoPoints {
             w.pointee.useBlock = SIMD4()
             w.pointee.invK11 = Lanes()
@@ -70,13 +73,14 @@ extension World {
     }
 
     /// Lanes `offset / 4` and `offset / 4 + 1` of the bundle: contacts `c0`, `c1` between bodies `a0`–`b0`, `a1`–`b1`.
+    /// Returns the two lanes' `slowLanes` bits.
     @inline(__always) private static func prepareHalf(
         _ w: UnsafeMutablePointer<WideContactConstraint>, offset: Int,
         _ c0: UnsafePointer<Contact>, _ c1: UnsafePointer<Contact>,
         _ a0: UnsafePointer<PrepareBody>, _ a1: UnsafePointer<PrepareBody>,
         _ b0: UnsafePointer<PrepareBody>, _ b1: UnsafePointer<PrepareBody>,
         _ ctx: PrepareContext, twoPoints: Bool
-    ) {
+    ) -> UInt8 {
         @inline(__always) func put(_ field: UnsafeMutablePointer<Lanes>?, _ value: Pair) {
             UnsafeMutableRawPointer(field!).storeBytes(
                 of: SIMD2<Float>(value), toByteOffset: offset, as: SIMD2<Float>.self)
@@ -105,12 +109,12 @@ extension World {
         let k11 = preparePoint(
             w.pointer(to: \.p0)!, offset: offset, c0.pointee.manifold.point0, c1.pointee.manifold.point0,
             Pair(c0.pointee.normalImpulse0, c1.pointee.normalImpulse0),
-            Pair(c0.pointee.tangentImpulse0, c1.pointee.tangentImpulse0), a, b, nx, ny)
-        guard twoPoints else { return }
+            Pair(c0.pointee.tangentImpulse0, c1.pointee.tangentImpulse0), a, b, nx, ny, slowSpeed: ctx.slowSpeed)
+        guard twoPoints else { return bits(k11.slow) }
         let k22 = preparePoint(
             w.pointer(to: \.p1)!, offset: offset, c0.pointee.manifold.point1, c1.pointee.manifold.point1,
             Pair(c0.pointee.normalImpulse1, c1.pointee.normalImpulse1),
-            Pair(c0.pointee.tangentImpulse1, c1.pointee.tangentImpulse1), a, b, nx, ny)
+            Pair(c0.pointee.tangentImpulse1, c1.pointee.tangentImpulse1), a, b, nx, ny, slowSpeed: ctx.slowSpeed)
         // The 2×2 normal mass matrix of a two-point manifold (its diagonal is the points' kN) and its inverse, when
         // well conditioned (1000:1).
         let mA = a.invMass, iA = a.invInertia, mB = b.invMass, iB = b.invInertia
@@ -124,14 +128,16 @@ extension World {
         let useBlock = SIMD2<Int32>(truncatingIfNeeded: unsafeBitCast(block, to: SIMD2<Int64>.self))
         UnsafeMutableRawPointer(w.pointer(to: \.useBlock)!).storeBytes(
             of: useBlock, toByteOffset: offset, as: SIMD2<Int32>.self)
+        return bits(k11.slow .| k22.slow)
     }
 
-    /// One manifold point of two lanes; returns its lever arms along the normal and kN (the diagonal of the block
-    /// matrix).
+    /// One manifold point of two lanes; returns its lever arms along the normal, kN (the diagonal of the block
+    /// matrix) and whether the bodies' normal speed there is at most `slowSpeed`.
     @inline(__always) private static func preparePoint(
         _ p: UnsafeMutablePointer<WidePoint>, offset: Int, _ mp0: ManifoldPoint, _ mp1: ManifoldPoint,
-        _ normalImpulse: Pair, _ tangentImpulse: Pair, _ a: BodyPair, _ b: BodyPair, _ nx: Pair, _ ny: Pair
-    ) -> (rnA: Pair, rnB: Pair, k: Pair) {
+        _ normalImpulse: Pair, _ tangentImpulse: Pair, _ a: BodyPair, _ b: BodyPair, _ nx: Pair, _ ny: Pair,
+        slowSpeed: Double
+    ) -> (rnA: Pair, rnB: Pair, k: Pair, slow: SIMDMask<SIMD2<Int64>>) {
         @inline(__always) func put(_ field: UnsafeMutablePointer<Lanes>?, _ value: Pair) {
             UnsafeMutableRawPointer(field!).storeBytes(
                 of: SIMD2<Float>(value), toByteOffset: offset, as: SIMD2<Float>.self)
@@ -166,7 +172,11 @@ extension World {
         put(p.pointer(to: \.normalImpulse), normalImpulse)
         put(p.pointer(to: \.tangentImpulse), tangentImpulse)
         put(p.pointer(to: \.maxNormalImpulse), Pair())
-        return (rnA, rnB, kN)
+        // The normal speed of each body's point, vB − vA, as `markConstrainedBodies` had it: v + ω × r per body, then
+        // the difference. |s| ≤ slowSpeed is −slowSpeed ≤ s ≤ slowSpeed, exactly.
+        let vAx = a.vx - a.w * rAy, vAy = a.vy + a.w * rAx, vBx = b.vx - b.w * rBy, vBy = b.vy + b.w * rBx
+        let s = (vBx - vAx) * nx + (vBy - vAy) * ny
+        return (rnA, rnB, kN, (s .<= slowSpeed) .& (s .>= -slowSpeed))
     }
 
     /// Empty lanes (from `laneCount` on) as the solver expects them: lane 0's bodies (read, never written: they
@@ -180,6 +190,7 @@ extension World {
         let live = UInt8(truncatingIfNeeded: (1 << laneCount) - 1)
         w.pointee.writeA &= live
         w.pointee.writeB &= live
+        w.pointee.slowLanes &= live
         w.pointee.contactIndex.replace(with: 0, where: empty)
         w.pointee.pointCount.replace(with: 0, where: empty)
         w.pointee.useBlock.replace(with: -1, where: empty)
@@ -219,6 +230,12 @@ extension World {
         }
         clearPoint(w.pointer(to: \.p0)!)
         clearPoint(w.pointer(to: \.p1)!)
+    }
+
+    /// Bit l set where lane l of the mask is.
+    @inline(__always) private static func bits(_ m: SIMDMask<SIMD2<Int64>>) -> UInt8 {
+        let b = SIMD2<Int64>(1, 2) & unsafeBitCast(m, to: SIMD2<Int64>.self)
+        return UInt8(truncatingIfNeeded: b[0] | b[1])
     }
 
     /// Bit l set where lane l of the mask is.

@@ -27,6 +27,9 @@ package struct WideContactConstraint: Sendable {
     package var bodyA = SIMD4<Int32>(repeating: -1), bodyB = SIMD4<Int32>(repeating: -1)
     /// Bit l set: lane l's body A (B) takes impulses (awake and moving), so its velocity is written back.
     package var writeA: UInt8 = 0, writeB: UInt8 = 0
+    /// Bit l set: at some point of lane l the bodies neither approach nor part faster than the restitution threshold
+    /// at the start of the step (resting, sliding, pressed), so they are held together (`markConstrainedBodies`).
+    package var slowLanes: UInt8 = 0
     /// Where each lane's body A (B) velocity is stored after a pass: the body itself when its bit is set in
     /// `writeA` (`writeB`), else the solver's sink slot, written and never read (`StepScratch.solverBodies`'s last
     /// slot). Every lane is stored unconditionally: no branch per lane.
