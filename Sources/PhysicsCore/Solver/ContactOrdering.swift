@@ -39,6 +39,7 @@ extension World {
                                 let moving = moving.baseAddress
                             else { return }
                             let s = segments.pointers(base)
+                            s.depth[-1] = 0
                             s.depth.update(repeating: -1, count: bodyCount)
                             s.rows.update(repeating: 0, count: bodyCount + 1)
                             for k in 0..<co.count where co[k].isSolid && co[k].manifold.pointCount > 0 {
@@ -83,7 +84,7 @@ extension World {
             return
         }
         World.resize(&scratch.solveOrder, to: count, with: 0)
-        World.resize(&scratch.colorMask, to: bodyCount, with: 0)
+        World.resize(&scratch.colorMask, to: bodyCount + 1, with: 0)
         World.resize(&scratch.colorStart, to: 66, with: 0)
         scratch.orderWork.withUnsafeMutableBufferPointer { work in
             scratch.orderInput.withUnsafeBufferPointer { input in
@@ -95,7 +96,7 @@ extension World {
                                 World.layer(s, moving.baseAddress!, count: count, queued: queued, bodyCount: bodyCount)
                                 World.color(
                                     s, input.baseAddress!, moving.baseAddress!, order.baseAddress!, count: count,
-                                    colorMask: mask.baseAddress!, colorStart: start.baseAddress!)
+                                    colorMask: mask.baseAddress! + 1, colorStart: start.baseAddress!)
                             }
                         }
                     }
@@ -154,13 +155,12 @@ extension World {
                 }
             }
         }
+        // Bodies the ground does not reach sort last; `depth[-1]` is 0, the depth of a side that does not move.
         let unreached = maxDepth + 1
+        for i in 0..<bodyCount where s.depth[i] < 0 { s.depth[i] = unreached }
         s.heads.update(repeating: -1, count: Int(unreached) + 1)
         for i in (0..<count).reversed() {
-            let a = moving[i].x, b = moving[i].y
-            let da = a >= 0 ? s.depth[Int(a)] : 0
-            let db = b >= 0 ? s.depth[Int(b)] : 0
-            let key = Int(Swift.min(da < 0 ? unreached : da, db < 0 ? unreached : db))
+            let key = Int(Swift.min(s.depth[Int(moving[i].x)], s.depth[Int(moving[i].y)]))
             s.next[i] = s.heads[key]
             s.heads[key] = Int32(i)
         }
@@ -180,11 +180,13 @@ extension World {
             var i = Int(s.heads[key])
             while i >= 0 {
                 let a = Int(moving[i].x), b = Int(moving[i].y)
-                let used = (a >= 0 ? colorMask[a] : 0) | (b >= 0 ? colorMask[b] : 0)
+                // `colorMask[-1]` stands for the side that does not move: always 0.
+                let used = colorMask[a] | colorMask[b]
                 let color = used == .max ? 64 : (~used).trailingZeroBitCount
                 if color < 64 {
-                    if a >= 0 { colorMask[a] |= 1 << UInt64(color) }
-                    if b >= 0 { colorMask[b] |= 1 << UInt64(color) }
+                    colorMask[a] |= 1 << UInt64(color)
+                    colorMask[b] |= 1 << UInt64(color)
+                    colorMask[-1] = 0
                 }
                 s.colorOf[i] = Int32(color)
                 colorStart[color + 1] &+= 1
@@ -194,8 +196,8 @@ extension World {
         for c in 0..<65 { colorStart[c + 1] &+= colorStart[c] }
         for i in 0..<count {
             let a = Int(moving[i].x), b = Int(moving[i].y)
-            if a >= 0 { colorMask[a] = 0 }
-            if b >= 0 { colorMask[b] = 0 }
+            colorMask[a] = 0
+            colorMask[b] = 0
             let c = Int(s.colorOf[i])
             if c < 64 {
                 order[Int(colorStart[c])] = input[i]
@@ -261,13 +263,13 @@ extension World {
 private struct OrderSegments {
     let bodyCount: Int, contactCount: Int
 
-    /// Depth, rows (one more), queue, heads (three more: keys run to the deepest layer + 2) per body; next and
-    /// colour per contact; edges two per contact; the key count.
-    var total: Int { 4 * bodyCount + 4 + 4 * contactCount + 1 }
+    /// Depth (one more, before: index −1), rows (one more), queue, heads (three more: keys run to the deepest layer
+    /// + 2) per body; next and colour per contact; edges two per contact; the key count.
+    var total: Int { 4 * bodyCount + 5 + 4 * contactCount + 1 }
 
     func pointers(_ base: UnsafeMutablePointer<Int32>) -> OrderPointers {
         let nb = bodyCount, nc = contactCount
-        let depth = base
+        let depth = base + 1
         let rows = depth + nb
         let queue = rows + nb + 1
         let heads = queue + nb

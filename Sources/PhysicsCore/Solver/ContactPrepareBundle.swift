@@ -53,8 +53,8 @@ extension World {
         w.pointee.bodyB = ib
         w.pointee.storeA = storeA
         w.pointee.storeB = storeB
-        w.pointee.writeA = bits(storeA .!= sink)
-        w.pointee.writeB = bits(storeB .!= sink)
+        w.pointee.writeA = bits(storeA, sink)
+        w.pointee.writeB = bits(storeB, sink)
         w.pointee.contactIndex = k
         w.pointee.laneCount = Int32(laneCount)
         w.pointee.twoPoints = twoPoints
@@ -98,9 +98,12 @@ extension World {
         put(w.pointer(to: \.invMassB), b.invMass)
         put(w.pointer(to: \.invIB), b.invInertia)
         // A contact with a body that takes no impulse (static, kinematic, asleep) is a static contact.
-        let isStatic = (a.invMass .== 0) .| (b.invMass .== 0)
+        // Selected with bit operations: `replacing` compiles to a branch per lane here.
+        let isStatic = unsafeBitCast((a.invMass .== 0) .| (b.invMass .== 0), to: SIMD2<UInt64>.self)
         @inline(__always) func soft(_ contact: Double, _ fixed: Double) -> Pair {
-            Pair(repeating: contact).replacing(with: fixed, where: isStatic)
+            let bits =
+                (isStatic & SIMD2(repeating: fixed.bitPattern)) | (~isStatic & SIMD2(repeating: contact.bitPattern))
+            return unsafeBitCast(bits, to: Pair.self)
         }
         put(w.pointer(to: \.biasRate), soft(ctx.contactSoftness.biasRate, ctx.staticSoftness.biasRate))
         put(w.pointer(to: \.massScale), soft(ctx.contactSoftness.massScale, ctx.staticSoftness.massScale))
@@ -238,10 +241,11 @@ extension World {
         return UInt8(truncatingIfNeeded: b[0] | b[1])
     }
 
-    /// Bit l set where lane l of the mask is.
-    @inline(__always) private static func bits(_ m: SIMDMask<SIMD4<Int32>>) -> UInt8 {
-        let b = SIMD4<Int32>(1, 2, 4, 8) & unsafeBitCast(m, to: SIMD4<Int32>.self)
-        return UInt8(truncatingIfNeeded: b[0] | b[1] | b[2] | b[3])
+    /// Bit l set where lane l of `store` is not the sink.
+    @inline(__always) private static func bits(_ store: SIMD4<Int32>, _ sink: SIMD4<Int32>) -> UInt8 {
+        let b0: UInt8 = store[0] != sink[0] ? 1 : 0, b1: UInt8 = store[1] != sink[1] ? 2 : 0
+        let b2: UInt8 = store[2] != sink[2] ? 4 : 0, b3: UInt8 = store[3] != sink[3] ? 8 : 0
+        return b0 | b1 | b2 | b3
     }
 }
 

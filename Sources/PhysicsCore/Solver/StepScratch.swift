@@ -29,7 +29,8 @@ package struct StepScratch: Sendable {
     package var orderWork: [Int32] = []
     /// Contacts to solve this step, ground-up.
     package var solveOrder: [Int32] = []
-    /// By body: the colours taken by its constraints so far (all zero between steps).
+    /// By body, after one slot for the side of a contact that does not move: the colours taken by its constraints so
+    /// far (all zero between steps).
     package var colorMask: [UInt64] = []
     package var colorStart: [Int32] = []
     /// By colour: where its one-point manifolds begin in `solveOrder` (each colour is split, two-point manifolds
