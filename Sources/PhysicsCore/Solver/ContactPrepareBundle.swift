@@ -59,8 +59,18 @@ extension World {
         w.pointee.laneCount = Int32(laneCount)
         w.pointee.twoPoints = twoPoints
         w.pointee.pointCount = SIMD4(repeating: twoPoints ? 2 : 1)
-        let slow01 = prepareHalf(w, offset: 0, c0, c1, a0, a1, b0, b1, ctx, twoPoints: twoPoints)
-        let slow23 = prepareHalf(w, offset: 8, c2, c3, a2, a3, b2, b3, ctx, twoPoints: twoPoints)
+        // What only the restitution pass reads is computed when some lane bounces.
+        let elastic =
+            c0.pointee.restitution > 0 || c1.pointee.restitution > 0 || c2.pointee.restitution > 0
+            || c3.pointee.restitution > 0
+        let slow01: UInt8, slow23: UInt8
+        if elastic {
+            slow01 = prepareHalf(w, offset: 0, c0, c1, a0, a1, b0, b1, ctx, twoPoints: twoPoints, elastic: true)
+            slow23 = prepareHalf(w, offset: 8, c2, c3, a2, a3, b2, b3, ctx, twoPoints: twoPoints, elastic: true)
+        } else {
+            slow01 = prepareHalf(w, offset: 0, c0, c1, a0, a1, b0, b1, ctx, twoPoints: twoPoints, elastic: false)
+            slow23 = prepareHalf(w, offset: 8, c2, c3, a2, a3, b2, b3, ctx, twoPoints: twoPoints, elastic: false)
+        }
         w.pointee.slowLanes = slow01 | slow23 << 2
         if !twoPoints {
             w.pointee.useBlock = SIMD4()
@@ -73,13 +83,14 @@ extension World {
     }
 
     /// Lanes `offset / 4` and `offset / 4 + 1` of the bundle: contacts `c0`, `c1` between bodies `a0`–`b0`, `a1`–`b1`.
-    /// Returns the two lanes' `slowLanes` bits.
+    /// Returns the two lanes' `slowLanes` bits. Without `elastic` (no lane of the bundle bounces), what only the
+    /// restitution pass reads (normal acceleration, relative velocity, initial separation) is left zero.
     @inline(__always) private static func prepareHalf(
         _ w: UnsafeMutablePointer<WideContactConstraint>, offset: Int,
         _ c0: UnsafePointer<Contact>, _ c1: UnsafePointer<Contact>,
         _ a0: UnsafePointer<PrepareBody>, _ a1: UnsafePointer<PrepareBody>,
         _ b0: UnsafePointer<PrepareBody>, _ b1: UnsafePointer<PrepareBody>,
-        _ ctx: PrepareContext, twoPoints: Bool
+        _ ctx: PrepareContext, twoPoints: Bool, elastic: Bool
     ) -> UInt8 {
         @inline(__always) func put(_ field: UnsafeMutablePointer<Lanes>?, _ value: Pair) {
             UnsafeMutableRawPointer(field!).storeBytes(
@@ -92,7 +103,7 @@ extension World {
         put(w.pointer(to: \.normalY), ny)
         put(w.pointer(to: \.friction), Pair(c0.pointee.friction, c1.pointee.friction))
         put(w.pointer(to: \.restitution), Pair(c0.pointee.restitution, c1.pointee.restitution))
-        put(w.pointer(to: \.normalAcceleration), (b.accX - a.accX) * nx + (b.accY - a.accY) * ny)
+        put(w.pointer(to: \.normalAcceleration), elastic ? (b.accX - a.accX) * nx + (b.accY - a.accY) * ny : Pair())
         put(w.pointer(to: \.invMassA), a.invMass)
         put(w.pointer(to: \.invIA), a.invInertia)
         put(w.pointer(to: \.invMassB), b.invMass)
@@ -112,12 +123,14 @@ extension World {
         let k11 = preparePoint(
             w.pointer(to: \.p0)!, offset: offset, c0.pointee.manifold.point0, c1.pointee.manifold.point0,
             Pair(c0.pointee.normalImpulse0, c1.pointee.normalImpulse0),
-            Pair(c0.pointee.tangentImpulse0, c1.pointee.tangentImpulse0), a, b, nx, ny, slowSpeed: ctx.slowSpeed)
+            Pair(c0.pointee.tangentImpulse0, c1.pointee.tangentImpulse0), a, b, nx, ny, slowSpeed: ctx.slowSpeed,
+            elastic: elastic)
         guard twoPoints else { return bits(k11.slow) }
         let k22 = preparePoint(
             w.pointer(to: \.p1)!, offset: offset, c0.pointee.manifold.point1, c1.pointee.manifold.point1,
             Pair(c0.pointee.normalImpulse1, c1.pointee.normalImpulse1),
-            Pair(c0.pointee.tangentImpulse1, c1.pointee.tangentImpulse1), a, b, nx, ny, slowSpeed: ctx.slowSpeed)
+            Pair(c0.pointee.tangentImpulse1, c1.pointee.tangentImpulse1), a, b, nx, ny, slowSpeed: ctx.slowSpeed,
+            elastic: elastic)
         // The 2×2 normal mass matrix of a two-point manifold (its diagonal is the points' kN) and its inverse, when
         // well conditioned (1000:1).
         let mA = a.invMass, iA = a.invInertia, mB = b.invMass, iB = b.invInertia
@@ -139,7 +152,7 @@ extension World {
     @inline(__always) private static func preparePoint(
         _ p: UnsafeMutablePointer<WidePoint>, offset: Int, _ mp0: ManifoldPoint, _ mp1: ManifoldPoint,
         _ normalImpulse: Pair, _ tangentImpulse: Pair, _ a: BodyPair, _ b: BodyPair, _ nx: Pair, _ ny: Pair,
-        slowSpeed: Double
+        slowSpeed: Double, elastic: Bool
     ) -> (rnA: Pair, rnB: Pair, k: Pair, slow: SIMDMask<SIMD2<Int64>>) {
         @inline(__always) func put(_ field: UnsafeMutablePointer<Lanes>?, _ value: Pair) {
             UnsafeMutableRawPointer(field!).storeBytes(
@@ -155,17 +168,22 @@ extension World {
         let rtA = rAx * ty - rAy * tx, rtB = rBx * ty - rBy * tx
         let kN = mA + mB + iA * rnA * rnA + iB * rnB * rnB
         let kT = mA + mB + iA * rtA * rtA + iB * rtB * rtB
-        // dv = vB + ωB × rB − vA − ωA × rA with ω × r = (−ω·r.y, ω·r.x): x + (−ω·r.y) is x − ω·r.y and
-        // x − (−ω·r.y) is x + ω·r.y, exactly.
-        let dvx = b.vx - b.w * rBy - a.vx + a.w * rAy
-        let dvy = b.vy + b.w * rBx - a.vy - a.w * rAx
         put(p.pointer(to: \.anchorAX), rAx)
         put(p.pointer(to: \.anchorAY), rAy)
         put(p.pointer(to: \.anchorBX), rBx)
         put(p.pointer(to: \.anchorBY), rBy)
         put(p.pointer(to: \.baseSeparation), separation - ((rBx - rAx) * nx + (rBy - rAy) * ny))
-        put(p.pointer(to: \.initialSeparation), separation)
-        put(p.pointer(to: \.relativeVelocity), nx * dvx + ny * dvy)
+        if elastic {
+            // dv = vB + ωB × rB − vA − ωA × rA with ω × r = (−ω·r.y, ω·r.x): x + (−ω·r.y) is x − ω·r.y and
+            // x − (−ω·r.y) is x + ω·r.y, exactly.
+            let dvx = b.vx - b.w * rBy - a.vx + a.w * rAy
+            let dvy = b.vy + b.w * rBx - a.vy - a.w * rAx
+            put(p.pointer(to: \.initialSeparation), separation)
+            put(p.pointer(to: \.relativeVelocity), nx * dvx + ny * dvy)
+        } else {
+            put(p.pointer(to: \.initialSeparation), Pair())
+            put(p.pointer(to: \.relativeVelocity), Pair())
+        }
         put(p.pointer(to: \.rnA), rnA)
         put(p.pointer(to: \.rnB), rnB)
         put(p.pointer(to: \.rtA), rtA)

@@ -16,7 +16,7 @@ package struct WidePoint: Sendable {
     /// Accumulated impulses of the step and the largest single normal impulse applied.
     package var normalImpulse = Lanes(), tangentImpulse = Lanes(), maxNormalImpulse = Lanes()
     /// Normal relative velocity at the start of the step (pt/s, negative when approaching) and separation then (pt),
-    /// for restitution.
+    /// for restitution: zero in a bundle without a lane that bounces (restitution 0), which the restitution pass skips.
     package var relativeVelocity = Lanes(), initialSeparation = Lanes()
 }
 
@@ -42,7 +42,8 @@ package struct WideContactConstraint: Sendable {
     package var twoPoints = false
     package var normalX = Lanes(), normalY = Lanes()
     package var friction = Lanes(), restitution = Lanes()
-    /// Relative acceleration of B with respect to A along the normal from gravity and applied forces, pt/s².
+    /// Relative acceleration of B with respect to A along the normal from gravity and applied forces, pt/s², for
+    /// restitution (zero in a bundle without a lane that bounces).
     package var normalAcceleration = Lanes()
     package var invMassA = Lanes(), invIA = Lanes(), invMassB = Lanes(), invIB = Lanes()
     /// Soft-contact coefficients of each lane (static and dynamic contacts differ).
