@@ -28,8 +28,10 @@ extension World {
             scratch.prepareEpoch = 1
         }
         let epoch = scratch.prepareEpoch
+        sizeSolverBodies()
         // One pass over the contacts to solve: each colour split in place, two-point manifolds first
-        // (`twoPointEnd[c]`: where colour c's one-point manifolds begin), and the record of every body met, once.
+        // (`twoPointEnd[c]`: where colour c's one-point manifolds begin), and every body met, once: its record and
+        // its single-precision solver body.
         var bundles = 0
         var start = 0
         contacts.withUnsafeBufferPointer { co in
@@ -40,44 +42,48 @@ extension World {
                             scratch.twoPointEnd.withUnsafeMutableBufferPointer { twoPointEnd in
                                 scratch.prepareBodies.withUnsafeMutableBufferPointer { pb in
                                     scratch.prepareStamp.withUnsafeMutableBufferPointer { stamp in
-                                        guard let co = co.baseAddress, let bo = bo.baseAddress,
-                                            let st = st.baseAddress, let order = order.baseAddress,
-                                            let pb = pb.baseAddress, let stamp = stamp.baseAddress
-                                        else { return }
-                                        @inline(__always) func record(_ body: Int32) {
-                                            let i = Int(body)
-                                            if stamp[i] == epoch { return }
-                                            stamp[i] = epoch
-                                            pb[i] = PrepareBody(
-                                                bo + i, st + i, index: body, gravity: context.gravity,
-                                                sink: context.sink)
-                                        }
-                                        if colored {
-                                            for color in 0..<64 {
-                                                let end = Int(colorStart[color])
-                                                var i = start
-                                                var j = end
-                                                while i < j {
-                                                    let c = co + Int(order[i])
-                                                    record(c.pointee.bodyA)
-                                                    record(c.pointee.bodyB)
-                                                    if c.pointee.manifold.pointCount == 2 {
-                                                        i &+= 1
-                                                    } else {
-                                                        j &-= 1
-                                                        let k = order[i]
-                                                        order[i] = order[j]
-                                                        order[j] = k
-                                                    }
-                                                }
-                                                twoPointEnd[color] = Int32(i)
-                                                bundles &+= (i &- start &+ 3) / 4 &+ (end &- i &+ 3) / 4
-                                                start = end
+                                        scratch.solverBodies.withUnsafeMutableBufferPointer { sb in
+                                            guard let co = co.baseAddress, let bo = bo.baseAddress,
+                                                let st = st.baseAddress, let order = order.baseAddress,
+                                                let pb = pb.baseAddress, let stamp = stamp.baseAddress,
+                                                let sb = sb.baseAddress
+                                            else { return }
+                                            @inline(__always) func record(_ body: Int32) {
+                                                let i = Int(body)
+                                                if stamp[i] == epoch { return }
+                                                stamp[i] = epoch
+                                                pb[i] = PrepareBody(
+                                                    bo + i, st + i, index: body, gravity: context.gravity,
+                                                    sink: context.sink)
+                                                sb[i] = World.solverBody(st[i])
                                             }
-                                        }
-                                        for i in start..<count {
-                                            record(co[Int(order[i])].bodyA)
-                                            record(co[Int(order[i])].bodyB)
+                                            if colored {
+                                                for color in 0..<64 {
+                                                    let end = Int(colorStart[color])
+                                                    var i = start
+                                                    var j = end
+                                                    while i < j {
+                                                        let c = co + Int(order[i])
+                                                        record(c.pointee.bodyA)
+                                                        record(c.pointee.bodyB)
+                                                        if c.pointee.manifold.pointCount == 2 {
+                                                            i &+= 1
+                                                        } else {
+                                                            j &-= 1
+                                                            let k = order[i]
+                                                            order[i] = order[j]
+                                                            order[j] = k
+                                                        }
+                                                    }
+                                                    twoPointEnd[color] = Int32(i)
+                                                    bundles &+= (i &- start &+ 3) / 4 &+ (end &- i &+ 3) / 4
+                                                    start = end
+                                                }
+                                            }
+                                            for i in start..<count {
+                                                record(co[Int(order[i])].bodyA)
+                                                record(co[Int(order[i])].bodyB)
+                                            }
                                         }
                                     }
                                 }
