@@ -42,7 +42,7 @@ extension World {
                             s.depth[-1] = 0
                             s.depth.update(repeating: -1, count: bodyCount)
                             s.rows.update(repeating: 0, count: bodyCount + 1)
-                            for k in 0..<co.count where co[k].isSolid && co[k].manifold.pointCount > 0 {
+                            for k in 0..<co.count where co[k].manifold.pointCount > 0 && co[k].isSolid {
                                 let a = co[k].bodyA, b = co[k].bodyB
                                 let awakeA = bo[Int(a)].isAwake, awakeB = bo[Int(b)].isAwake
                                 guard awakeA || awakeB else { continue }
