@@ -176,4 +176,21 @@ struct ContactPrepareTests {
         #expect(w.isAwake(box) == false && w.isAwake(bar) == true)
         #expect(Self.checkLanes(&w) == 1)
     }
+
+    @Test("A lone contact, the world's only one ever, makes one bundle (no colours computed)")
+    func loneContact() {
+        var s = Scenes.frameSettings
+        s.gravity = Vec2(0, -1000)
+        var w = World(settings: s)
+        Scenes.staticBox(&w, center: Vec2(0, -50), halfWidth: 500, halfHeight: 50, friction: 0.6, restitution: 0.5)
+        var bd = BodyDefinition()
+        bd.position = Vec2(0, 30)
+        let ball = w.createBody(bd)!
+        _ = try! w.createCircle(on: ball, radius: 10, ShapeDefinition()).get()
+        for _ in 0..<30 { w.step(dt: 1.0 / 60) }
+        #expect(w.scratch.solveOrder.count == 1)
+        #expect(Self.checkLanes(&w) == 1)
+        // Resting on the ground: centre one radius above it. Tolerance 0.5 pt: the soft contact's overlap at rest.
+        #expect(approx(w.position(of: ball)!.y, 10, 0.5))
+    }
 }
