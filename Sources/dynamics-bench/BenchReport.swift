@@ -65,6 +65,8 @@ struct BenchReport {
     var jsonLine: String {
         var j = JSONLine()
         j.string("engine", Self.engineName)
+        // The peers' optional `build` field: only the AVX2 build (make bench CPU=haswell) names itself.
+        if BuildTarget.name != "x86-64" { j.string("build", BuildTarget.name) }
         j.string("scene", scene.rawValue)
         j.int("n", n)
         j.bool("sleep", sleep)
@@ -106,7 +108,8 @@ struct BenchReport {
     /// One sentence for a person reading the terminal.
     var summaryLine: String {
         let sceneName = n > 0 ? "\(scene.rawValue) \(n)" : scene.rawValue
-        var s = "\(sceneName) (\(sleep ? "sleep on" : "sleep off"), \(substeps) sub-steps): \(bodies) bodies, "
+        let build = BuildTarget.name == "x86-64" ? "" : ", \(BuildTarget.name) build"
+        var s = "\(sceneName) (\(sleep ? "sleep on" : "sleep off"), \(substeps) sub-steps\(build)): \(bodies) bodies, "
         s += "\(frames) frames, \(fixedString(meanMs, 3)) ms a frame (median \(fixedString(medianMs, 3)), "
         s += "p95 \(fixedString(p95Ms, 3)), max \(fixedString(maxMs, 3)), "
         s += "\(fixedString(1000 / Swift.max(meanMs, 1e-9), 0)) fps); "

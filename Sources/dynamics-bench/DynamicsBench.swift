@@ -96,6 +96,10 @@ struct DynamicsBench: ParsableCommand {
 
     /// Parses, runs, and turns every failure into one line on stderr and exit code 2 — never a stack trace.
     static func main() {
+        if let reason = BuildTarget.unsupportedReason() {
+            printError("dynamics-bench: \(reason)")
+            terminate(2)
+        }
         let command: DynamicsBench
         do {
             command = try parse()

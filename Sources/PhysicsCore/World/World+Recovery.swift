@@ -14,18 +14,23 @@ extension World {
             && abs(st.v.x) <= speed && abs(st.v.y) <= speed && abs(st.w) <= speed
     }
 
-    /// Puts a blown-up body back where it started the step, at rest, and drops the accumulated impulses of its
-    /// joints and contacts (they would blow it up again next step). Counted in `blownUpRecoveries`.
-    package mutating func recoverBlownUpBody(_ i: Int, _ b: inout Body) {
+    /// Puts a blown-up body back where it started the step, at rest. Its joints' and contacts' accumulated impulses
+    /// must then be dropped too (`dropImpulses(ofBlownUpBody:)`): they would blow it up again next step.
+    @inline(never) package static func resetBlownUpBody(_ b: inout Body, _ st: inout BodyState) {
         b.center = b.center0
         let q = b.rotation0
         b.angle = q.angle
         b.transform = Transform(p: b.center - q.rotate(b.localCenter), q: q)
-        states[i].v = .zero
-        states[i].w = 0
-        states[i].dp = .zero
-        states[i].dq = .identity
-        var k = b.firstJoint
+        st.v = .zero
+        st.w = 0
+        st.dp = .zero
+        st.dq = .identity
+    }
+
+    /// Drops the accumulated impulses of the joints and contacts of body `i`, reset by `resetBlownUpBody`, and
+    /// counts the recovery in `blownUpRecoveries`.
+    package mutating func dropImpulses(ofBlownUpBody i: Int) {
+        var k = bodies[i].firstJoint
         while k != -1 {
             joints[Int(k)].resetImpulses()
             k = joints[Int(k)].bodyA == Int32(i) ? joints[Int(k)].nextOnA : joints[Int(k)].nextOnB

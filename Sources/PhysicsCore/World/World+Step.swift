@@ -144,49 +144,69 @@ extension World {
         }
     }
 
+    /// Writes the step's motion into each awake body's transform, updates its sleep timer, and refreshes its
+    /// broad-phase proxies (after continuous collision for the fast ones). The bodies are updated in place in one
+    /// pass (a `Body` record is several cache lines: no copy in and out per body), the proxies in a second pass in the
+    /// same order, so the broad phase sees the same moves in the same order.
     private mutating func finalizeBodies(dt: Double) {
         let linTol2 = settings.sleepLinearThreshold * settings.sleepLinearThreshold
         let angTol2 = settings.sleepAngularThreshold * settings.sleepAngularThreshold
         let sleepOn = settings.enableSleep
         let continuous = settings.enableContinuous
         scratch.fastBodies.removeAll(keepingCapacity: true)
+        var blownUp: [Int32] = []  // Rare: allocates only when a body blew up.
+        bodies.withUnsafeMutableBufferPointer { bo in
+            states.withUnsafeMutableBufferPointer { states in
+                shapes.withUnsafeBufferPointer { sh in
+                    for i32 in scratch.awakeBodies {
+                        let i = Int(i32)
+                        let st = states.baseAddress! + i
+                        let b = bo.baseAddress! + i
+                        b.pointee.center = b.pointee.center0 + st.pointee.dp
+                        let q = st.pointee.dq * b.pointee.rotation0
+                        let mag = (q.c * q.c + q.s * q.s).squareRoot()
+                        let qn = Rotation(c: q.c / mag, s: q.s / mag)
+                        b.pointee.angle += st.pointee.dq.smallAngle
+                        b.pointee.transform = Transform(p: b.pointee.center - qn.rotate(b.pointee.localCenter), q: qn)
+                        b.pointee.force = .zero
+                        b.pointee.torque = 0
+                        if _slowPath(!World.isSane(b.pointee, st.pointee)) {
+                            World.resetBlownUpBody(&b.pointee, &st.pointee)
+                            blownUp.append(i32)
+                        }
+                        // Turning counts as rest below the angular threshold, or when the surface moves slower than
+                        // the linear threshold (a small ball rolling at 0.3 pt/s turns faster than 2°/s but looks
+                        // still).
+                        let w2 = st.pointee.w * st.pointee.w
+                        let extent = b.pointee.maxExtent
+                        let turning = w2 > angTol2 && w2 * extent * extent > linTol2
+                        if !sleepOn || !b.pointee.allowSleep || st.pointee.v.lengthSquared > linTol2 || turning {
+                            b.pointee.sleepTime = 0
+                        } else {
+                            b.pointee.sleepTime += dt
+                        }
+                        if continuous && b.pointee.type == .dynamic {
+                            let motion = st.pointee.dp.length + abs(st.pointee.dq.smallAngle) * extent
+                            if (b.pointee.isBullet || b.pointee.needsContinuous || motion > 0.5 * b.pointee.minExtent)
+                                && World.hasCollidingShape(b.pointee, sh)
+                            {
+                                scratch.fastBodies.append(i32)
+                            }
+                        }
+                        b.pointee.needsContinuous = false
+                    }
+                }
+            }
+        }
+        for i32 in blownUp { dropImpulses(ofBlownUpBody: Int(i32)) }
+        // `fastBodies` is a subsequence of `awakeBodies`: walk both to refresh the others in order.
+        var nextFast = 0
         for i32 in scratch.awakeBodies {
-            let i = Int(i32)
-            var st = states[i]
-            var b = bodies[i]
-            b.center = b.center0 + st.dp
-            let q = st.dq * b.rotation0
-            let mag = (q.c * q.c + q.s * q.s).squareRoot()
-            let qn = Rotation(c: q.c / mag, s: q.s / mag)
-            b.angle += st.dq.smallAngle
-            b.transform = Transform(p: b.center - qn.rotate(b.localCenter), q: qn)
-            b.force = .zero
-            b.torque = 0
-            if _slowPath(!World.isSane(b, st)) {
-                recoverBlownUpBody(i, &b)
-                st = states[i]
+            if nextFast < scratch.fastBodies.count && scratch.fastBodies[nextFast] == i32 {
+                nextFast += 1
+                continue
             }
-            // Turning counts as rest below the angular threshold, or when the surface moves slower than the linear
-            // threshold (a small ball rolling at 0.3 pt/s turns faster than 2°/s but looks still).
-            let w2 = st.w * st.w
-            let turning = w2 > angTol2 && w2 * b.maxExtent * b.maxExtent > linTol2
-            if !sleepOn || !b.allowSleep || st.v.lengthSquared > linTol2 || turning {
-                b.sleepTime = 0
-            } else {
-                b.sleepTime += dt
-            }
-            var fast = false
-            if continuous && b.type == .dynamic {
-                let motion = st.dp.length + abs(st.dq.smallAngle) * b.maxExtent
-                fast = (b.isBullet || b.needsContinuous || motion > 0.5 * b.minExtent) && hasCollidingShape(b)
-            }
-            b.needsContinuous = false
-            bodies[i] = b
-            if fast {
-                scratch.fastBodies.append(i32)
-            } else {
-                refreshProxies(i32, margin: settings.aabbMargin, displacement: dt * st.v, forceMove: false)
-            }
+            refreshProxies(i32, margin: settings.aabbMargin, displacement: dt * states[Int(i32)].v, forceMove: false)
         }
         for i32 in scratch.fastBodies {
             solveContinuous(i32)
@@ -239,7 +259,7 @@ extension World {
     }
 
     /// Whether some shape of the body can collide with anything (bodies made only of inert shapes are never swept).
-    @inline(__always) private func hasCollidingShape(_ b: Body) -> Bool {
+    @inline(__always) private static func hasCollidingShape(_ b: Body, _ shapes: UnsafeBufferPointer<Shape>) -> Bool {
         var s = b.firstShape
         while s != -1 {
             if !shapes[Int(s)].filter.isInert { return true }
