@@ -75,11 +75,11 @@ package struct WideBodies {
 }
 
 extension World {
-    /// Copies every body a constraint touches into the solver's single-precision bodies (once per step: static and
-    /// sleeping bodies do not change during it).
-    package mutating func loadSolverBodies() {
-        // One slot per body and the sink (index `bodies.count`), where lanes that must not be written store (the
-        // parallel solve adds a sink per thread after it, so the two arrays are grown separately).
+    /// Gives the solver's single-precision bodies one slot per body and the sink (index `bodies.count`), where lanes
+    /// that must not be written store. The contact preparation fills the slot of every body a contact touches, once per
+    /// step (static and sleeping bodies do not change during it; ContactPrepare.swift). The parallel solve adds a sink
+    /// per chunk after it (World+ParallelSolve.swift), so the two arrays are grown separately.
+    package mutating func sizeSolverBodies() {
         if scratch.solverBodies.count < bodies.count + 1 {
             scratch.solverBodies.append(
                 contentsOf: repeatElement(SolverBody(), count: bodies.count + 1 - scratch.solverBodies.count))
@@ -88,22 +88,10 @@ extension World {
             scratch.solverVelocityStart.append(
                 contentsOf: repeatElement(Lanes(), count: bodies.count - scratch.solverVelocityStart.count))
         }
-        scratch.wideConstraints.withUnsafeBufferPointer { ws in
-            states.withUnsafeBufferPointer { st in
-                scratch.solverBodies.withUnsafeMutableBufferPointer { sb in
-                    for w in 0..<ws.count {
-                        for l in 0..<Int(ws[w].laneCount) {
-                            let a = Int(ws[w].bodyA[l]), b = Int(ws[w].bodyB[l])
-                            sb[a] = Self.solverBody(st[a])
-                            sb[b] = Self.solverBody(st[b])
-                        }
-                    }
-                }
-            }
-        }
     }
 
-    @inline(__always) private static func solverBody(_ s: BodyState) -> SolverBody {
+    /// A body state's single-precision solver body.
+    @inline(__always) static func solverBody(_ s: BodyState) -> SolverBody {
         var b = SolverBody()
         b.velocity = velocityLanes(s)
         b.motion = motionLanes(s)

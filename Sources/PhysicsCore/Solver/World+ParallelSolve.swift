@@ -40,8 +40,13 @@ extension World {
         var serialStart = -1
         var start = 0
         var shared = false
-        for color in 0..<scratch.colorBundleEnd.count {
-            let end = Int(scratch.colorBundleEnd[color])
+        // Colour c's contacts are `colorStart[c − 1] ..< colorStart[c]` in `solveOrder`, two-point manifolds first
+        // (up to `twoPointEnd[c]`), dealt four to a bundle (ContactPrepare.swift).
+        var contactStart = 0
+        for color in 0..<64 where scratch.solveOrder.count > 1 {
+            let mid = Int(scratch.twoPointEnd[color]), contactEnd = Int(scratch.colorStart[color])
+            let end = start + (mid - contactStart + 3) / 4 + (contactEnd - mid + 3) / 4
+            contactStart = contactEnd
             if end - start >= Self.sharedColorMinimumBundles {
                 if serialStart >= 0 {
                     scratch.parallel.segments.append(SolveSegment(start, start: serialStart, shared: false))
@@ -262,6 +267,8 @@ package struct ParallelScratch: Sendable {
     var stages: [SolveStage] = []
     /// By contact: what the parallel narrow phase found (`World.ContactUpdate`).
     var contactFlags: [UInt8] = []
+    /// Where each colour's bundles begin, and the overflow colour's (the parallel preparation).
+    var colorBundleStart: [Int32] = []
     /// Steps solved on more than one thread since the world was made (a count for tests; it changes no result).
     package var steps = 0
     /// Steps whose narrow phase ran on more than one thread (a count for tests).

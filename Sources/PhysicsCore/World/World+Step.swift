@@ -40,7 +40,6 @@ extension World {
             states[i].dq = .identity
         }
         prepareContacts(contactSoftness: contactSoftness, staticSoftness: staticSoftness)
-        loadSolverBodies()
         let jointContext = jointStepContext(h: h, contactHertz: hertz)
         prepareJoints(jointContext)
         markConstrainedBodies()
@@ -99,20 +98,17 @@ extension World {
             scratch.constrainedThisStep.append(
                 contentsOf: repeatElement(false, count: bodies.count - scratch.constrainedThisStep.count))
         }
-        let fast = settings.restitutionThreshold
-        // Read in place: a Contact or Body record is several cache lines, and this runs over every solved contact.
+        // The contacts' test ran with their preparation (`WideContactConstraint.slowLanes`).
         scratch.constrainedThisStep.withUnsafeMutableBufferPointer { cs in
-            contacts.withUnsafeBufferPointer { co in
-                bodies.withUnsafeBufferPointer { bo in
-                    states.withUnsafeBufferPointer { st in
-                        for k in scratch.solveOrder {
-                            let a = Int(co[Int(k)].bodyA), b = Int(co[Int(k)].bodyB)
-                            if World.normalSpeeds(co[Int(k)].manifold, bo[a], st[a], bo[b], st[b], allAbove: fast) {
-                                continue
-                            }
-                            cs[a] = true
-                            cs[b] = true
-                        }
+            scratch.wideConstraints.withUnsafeBufferPointer { ws in
+                guard let w = ws.baseAddress else { return }
+                for i in 0..<ws.count {
+                    var lanes = w[i].slowLanes
+                    while lanes != 0 {
+                        let l = lanes.trailingZeroBitCount
+                        cs[Int(w[i].bodyA[l])] = true
+                        cs[Int(w[i].bodyB[l])] = true
+                        lanes &= lanes &- 1
                     }
                 }
             }
@@ -162,20 +158,6 @@ extension World {
         if _slowPath(s2 > maxSpeed * maxSpeed) { v *= maxSpeed / s2.squareRoot() }
         st[i].v = v
         st[i].w = w
-    }
-
-    /// Whether the bodies approach or part faster than `speed` (pt/s) along the normal at every manifold point.
-    @inline(__always) private static func normalSpeeds(
-        _ m: Manifold, _ a: Body, _ sa: BodyState, _ b: Body,
-        _ sb: BodyState, allAbove speed: Double
-    ) -> Bool {
-        for p in 0..<m.pointCount {
-            let point = m[p].point
-            let va = sa.v + cross(sa.w, point - a.center)
-            let vb = sb.v + cross(sb.w, point - b.center)
-            if abs(dot(vb - va, m.normal)) <= speed { return false }
-        }
-        return m.pointCount > 0
     }
 
     /// Writes the step's motion into each awake body's transform, updates its sleep timer, and refreshes its
