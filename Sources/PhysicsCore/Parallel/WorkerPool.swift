@@ -49,9 +49,10 @@
         private let participants = Atomic<Int>(0)
         private let jobFunction = Atomic<UInt>(0)
         private let jobContext = Atomic<UInt>(0)
-        /// Workers blocked (or about to block) on `signal`.
-        private let sleepers = Atomic<Int>(0)
-        private let signal = WakeSignal()
+        /// Bit n: worker n is blocked (or about to block) on `signals[n]`.
+        private let sleeping = Atomic<UInt64>(0)
+        /// One condition variable per worker: a job wakes only the workers it wants.
+        private let signals = (0..<maxThreads).map { _ in WakeSignal() }
         private let counters = StageCounters(lines: counterLines)
 
         private init() {}
@@ -79,7 +80,7 @@
         package var startedWorkers: Int { workers.load(ordering: .relaxed) }
         /// Workers blocked (or about to block) until the next job: all of them once the pool has been idle for
         /// longer than the spin time.
-        package var blockedWorkers: Int { sleepers.load(ordering: .relaxed) }
+        package var blockedWorkers: Int { sleeping.load(ordering: .relaxed).nonzeroBitCount }
 
         /// Gives the pool back (after `acquire` granted more than one thread).
         package func release() {
@@ -96,10 +97,14 @@
             jobFunction.store(unsafeBitCast(job, to: UInt.self), ordering: .relaxed)
             jobContext.store(UInt(bitPattern: context), ordering: .relaxed)
             let number = (state.load(ordering: .relaxed) >> Self.jobShift) &+ 1
-            // Sequentially consistent with the workers' `sleepers` increment: either this thread sees a sleeper and
+            // Sequentially consistent with the workers' `sleeping` bits: either this thread sees a sleeper's bit and
             // wakes it, or the sleeper sees the new job before it waits.
             state.store(number << Self.jobShift, ordering: .sequentiallyConsistent)
-            if sleepers.load(ordering: .sequentiallyConsistent) > 0 { signal.wakeAll() }
+            var asleep = sleeping.load(ordering: .sequentiallyConsistent) & ((1 << UInt64(threads)) - 2)
+            while asleep != 0 {
+                signals[asleep.trailingZeroBitCount].wake()
+                asleep &= asleep &- 1
+            }
             job(context, 0)
             // Late workers stay out; those inside have no chunk left (every stage is over) and leave at once.
             state.bitwiseOr(Self.closedBit, ordering: .acquiringAndReleasing)
@@ -199,12 +204,15 @@
             return true
         }
 
-        /// A worker's life: wait for a job, join it if it is still open and wants this worker, repeat.
+        /// A worker's life: wait for a job, join it if it is still open and wants this worker, repeat. A worker that
+        /// a job does not want (a world asked for fewer threads) blocks at once until one does.
         private func work(number: Int, seen start: UInt64) -> Never {
             var seen = start
+            var spin = true
             while true {
-                seen = waitForJob(after: seen)
-                guard number < participants.load(ordering: .relaxed) else { continue }
+                seen = waitForJob(after: seen, number: number, spin: spin)
+                spin = number < participants.load(ordering: .relaxed)
+                guard spin else { continue }
                 var s = state.load(ordering: .relaxed)
                 var joined = false
                 while s >> Self.jobShift == seen && s & Self.closedBit == 0 {
@@ -223,11 +231,12 @@
             }
         }
 
-        /// Spins for `spinNanoseconds`, then blocks until the job number moves past `seen`; returns the new one.
-        private func waitForJob(after seen: UInt64) -> UInt64 {
+        /// Spins for `spinNanoseconds` (when `spin`), then blocks until the job number moves past `seen` and a job
+        /// wakes worker `number`; returns the new job number.
+        private func waitForJob(after seen: UInt64, number: Int, spin: Bool) -> UInt64 {
             var spins = 0
             var deadline: UInt64 = 0
-            while true {
+            while spin {
                 let now = state.load(ordering: .acquiring) >> Self.jobShift
                 if now != seen { return now }
                 spins &+= 1
@@ -242,14 +251,16 @@
                     }
                 }
             }
+            let signal = signals[number]
+            let bit: UInt64 = 1 << UInt64(number)
             signal.lock()
-            sleepers.add(1, ordering: .sequentiallyConsistent)
+            sleeping.bitwiseOr(bit, ordering: .sequentiallyConsistent)
             var now = state.load(ordering: .sequentiallyConsistent) >> Self.jobShift
             while now == seen {
                 signal.wait()
                 now = state.load(ordering: .sequentiallyConsistent) >> Self.jobShift
             }
-            sleepers.subtract(1, ordering: .sequentiallyConsistent)
+            sleeping.bitwiseAnd(~bit, ordering: .sequentiallyConsistent)
             signal.unlock()
             return now
         }
@@ -304,12 +315,13 @@
 
         func lock() { pthread_mutex_lock(mutex) }
         func unlock() { pthread_mutex_unlock(mutex) }
-        /// Waits for `wakeAll` (or a spurious wake-up); the mutex must be held.
+        /// Waits for `wake` (or a spurious wake-up); the mutex must be held.
         func wait() { pthread_cond_wait(condition, mutex) }
 
-        func wakeAll() {
+        /// Wakes the thread waiting, if any.
+        func wake() {
             pthread_mutex_lock(mutex)
-            pthread_cond_broadcast(condition)
+            pthread_cond_signal(condition)
             pthread_mutex_unlock(mutex)
         }
     }
