@@ -33,9 +33,10 @@
         /// How long a worker spins for the next job before it blocks, ns. Jobs of one step are microseconds
         /// apart; steps of a 60-Hz animator are milliseconds apart, so an idle sandbox blocks between frames.
         private static let spinNanoseconds: UInt64 = 200_000
-        /// Spins of a wait before each further spin also yields the processor (a machine with more threads than
-        /// cores would otherwise spin away the time slice of the thread being waited for).
-        private static let spinsBeforeYield = 2_000
+        /// Spins of a wait (about 50 µs) before each further spin also yields the processor: a machine with more
+        /// threads than cores would otherwise spin away the time slice of the thread being waited for, and a yield
+        /// (a system call) in every spin of a short wait slows the answer to it.
+        private static let spinsBeforeYield = 50_000
         /// `state`: the job number above these bits, then a closed flag, then the workers inside the job.
         private static let jobShift: UInt64 = 16
         private static let closedBit: UInt64 = 1 << 15
