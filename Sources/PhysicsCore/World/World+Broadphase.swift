@@ -58,8 +58,11 @@ extension World {
                 if shapes[i].proxy != -1 {
                     if shapes[i].inStaticTree {
                         staticTree.move(shapes[i].proxy, to: fat)
-                    } else {
+                    } else if forceMove {
                         movingTree.move(shapes[i].proxy, to: fat)
+                    } else {
+                        // Maybe in place; `finishProxyRefresh` rebuilds the grown part once all bodies are refreshed.
+                        movingTree.update(shapes[i].proxy, to: fat)
                     }
                     if !shapes[i].filter.isInert { moveBuffer.append(s) }
                 }
@@ -67,6 +70,10 @@ extension World {
             s = shapes[i].nextOnBody
         }
     }
+
+    /// Ends the step's proxy refresh: rebuilds the part of the moving tree that `refreshProxies` enlarged in place
+    /// (DynamicTree+Rebuild.swift).
+    package mutating func finishProxyRefresh() { movingTree.finishUpdates() }
 
     /// The broad-phase margin of a moving shape whose tight bounds are `aabb`: `margin`, capped at
     /// `aabbMarginExtentScale` × half the larger side of `aabb`.
