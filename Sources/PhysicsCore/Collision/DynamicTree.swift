@@ -12,6 +12,8 @@ package struct DynamicTree: Sendable {
         /// An internal node whose box grew in place (`enlarge`) since the last `rebuild`; every ancestor of such a
         /// node is one too.
         package var enlarged = false
+        /// A leaf marked by `markMoved`, or an internal node above one (DynamicTree+Pairs.swift).
+        package var moved = false
         @inline(__always) var isLeaf: Bool { child1 == -1 }
     }
 
@@ -98,13 +100,16 @@ package struct DynamicTree: Sendable {
     /// reaches most of the tree once a few per cent of the leaves move, so it pays only when many do (a tumbling
     /// crowd: about 60 %; a settling pile of 1000 balls: 7 %). Call `finishUpdates` after each round.
     package mutating func update(_ leaf: Int32, to aabb: AABB) {
-        if previousUpdates * 8 > leafCount {
+        if manyUpdatedLastRound {
             enlarge(leaf, to: aabb)
         } else {
             move(leaf, to: aabb)
         }
         updates += 1
     }
+
+    /// Whether the last round of `update` calls moved more than an eighth of the leaves.
+    package var manyUpdatedLastRound: Bool { previousUpdates * 8 > leafCount }
 
     /// Ends a round of `update` calls (a world step): rebuilds what was enlarged and remembers how many leaves
     /// moved, which picks the way of the next round.

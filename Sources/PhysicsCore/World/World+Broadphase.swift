@@ -85,15 +85,57 @@ extension World {
     }
 
     /// Creates contacts for new overlapping pairs of the shapes in the move buffer.
+    ///
+    /// When more than an eighth of the moving tree's shapes moved (a tumbling crowd, a world's first step), they are
+    /// marked in the tree and one descent of that tree over itself and over the static tree finds every overlapping
+    /// pair with a marked shape (DynamicTree+Pairs.swift): the top of the tree is walked once instead of once per
+    /// moved shape. Otherwise each moved shape queries the trees. Pairs already tracked are skipped by the pair set.
     package mutating func updatePairs() {
         if moveBuffer.isEmpty { return }
+        if movingTree.manyUpdatedLastRound {
+            findPairsByDescent()
+        } else {
+            findPairsByQueries()
+        }
+        moveBuffer.removeAll(keepingCapacity: true)
+    }
+
+    /// `updatePairs` for many moved shapes: one descent over the trees.
+    private mutating func findPairsByDescent() {
+        var anyStatic = false
+        for s in moveBuffer {
+            let shape = shapes[Int(s)]
+            guard shape.isAlive, shape.proxy != -1, !shape.filter.isInert else { continue }
+            if shape.inStaticTree { anyStatic = true } else { movingTree.markMoved(shape.proxy) }
+        }
+        queryResults.removeAll(keepingCapacity: true)
+        movingTree.movedPairs(stack: &queryStack, results: &queryResults)
+        movingTree.movedPairs(against: staticTree, stack: &queryStack, results: &queryResults)
+        var k = 0
+        while k < queryResults.count {
+            tryCreateContact(queryResults[k], queryResults[k + 1])
+            k += 2
+        }
+        for s in moveBuffer where shapes[Int(s)].proxy != -1 && !shapes[Int(s)].inStaticTree {
+            movingTree.clearMoved(shapes[Int(s)].proxy)
+        }
+        // A moved static shape (rare: a static body was placed) queries the moving tree.
+        guard anyStatic else { return }
+        for s in moveBuffer {
+            let shape = shapes[Int(s)]
+            guard shape.isAlive, shape.proxy != -1, !shape.filter.isInert, shape.inStaticTree else { continue }
+            queryResults.removeAll(keepingCapacity: true)
+            movingTree.query(shape.fatAABB, stack: &queryStack, results: &queryResults)
+            for t in queryResults { tryCreateContact(s, t) }
+        }
+    }
+
+    /// `updatePairs` for a few moved shapes: one query per moved shape.
+    private mutating func findPairsByQueries() {
         if pairsQueried.count < shapes.count {
             pairsQueried.append(contentsOf: repeatElement(false, count: shapes.count - pairsQueried.count))
         }
-        var k = 0
-        while k < moveBuffer.count {
-            let s = moveBuffer[k]
-            k += 1
+        for s in moveBuffer {
             guard shapes[Int(s)].isAlive, shapes[Int(s)].proxy != -1, !shapes[Int(s)].filter.isInert else { continue }
             let fat = shapes[Int(s)].fatAABB
             queryResults.removeAll(keepingCapacity: true)
@@ -109,7 +151,6 @@ extension World {
             }
         }
         for s in moveBuffer { pairsQueried[Int(s)] = false }
-        moveBuffer.removeAll(keepingCapacity: true)
     }
 
     private mutating func tryCreateContact(_ s: Int32, _ t: Int32) {

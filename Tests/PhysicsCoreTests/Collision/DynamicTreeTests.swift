@@ -121,4 +121,65 @@ struct DynamicTreeTests {
             #expect(a.nodes[k].aabb == b.nodes[k].aabb)
         }
     }
+
+    @Test(
+        "The pair descent finds exactly the overlapping pairs with a moved leaf, each once, within a tree and against another"
+    )
+    func movedPairsMatchBruteForce() {
+        var rng = SeededRandom(state: 21)
+        var tree = DynamicTree()
+        var boxes: [AABB] = []
+        var leaves: [Int32] = []
+        for i in 0..<400 {
+            let b = DynamicTreeTests.randomBox(&rng)
+            boxes.append(b)
+            leaves.append(tree.insert(b, payload: Int32(i)))
+        }
+        var other = DynamicTree()
+        var otherBoxes: [AABB] = []
+        for i in 0..<30 {
+            let b = DynamicTreeTests.randomBox(&rng)
+            otherBoxes.append(b)
+            _ = other.insert(b, payload: Int32(i))
+        }
+        var stack: [Int32] = []
+        // Few moved, about half, all; the marks are cleared between rounds.
+        for share in [3, 50, 100] {
+            var moved = Set<Int32>()
+            for i in boxes.indices where Int(rng.next() % 100) < share { moved.insert(Int32(i)) }
+            for i in moved { tree.markMoved(leaves[Int(i)]) }
+            var results: [Int32] = []
+            tree.movedPairs(stack: &stack, results: &results)
+            var found: [UInt64] = []
+            for k in stride(from: 0, to: results.count, by: 2) { found.append(pairKey(results[k], results[k + 1])) }
+            var expected = Set<UInt64>()
+            for i in boxes.indices {
+                for j in boxes.indices where j > i && boxes[i].overlaps(boxes[j]) {
+                    if moved.contains(Int32(i)) || moved.contains(Int32(j)) {
+                        expected.insert(pairKey(Int32(i), Int32(j)))
+                    }
+                }
+            }
+            #expect(found.count == Set(found).count)  // each pair once
+            #expect(Set(found) == expected)
+            // Against another tree: only this tree's moved leaves count; this tree's payload comes first.
+            results.removeAll()
+            tree.movedPairs(against: other, stack: &stack, results: &results)
+            var cross = Set<UInt64>()
+            for k in stride(from: 0, to: results.count, by: 2) {
+                #expect(moved.contains(results[k]))
+                cross.insert(UInt64(UInt32(results[k])) << 32 | UInt64(UInt32(results[k + 1])))
+            }
+            var expectedCross = Set<UInt64>()
+            for i in moved {
+                for j in otherBoxes.indices where boxes[Int(i)].overlaps(otherBoxes[j]) {
+                    expectedCross.insert(UInt64(UInt32(i)) << 32 | UInt64(UInt32(j)))
+                }
+            }
+            #expect(results.count == 2 * expectedCross.count)
+            #expect(cross == expectedCross)
+            for i in moved { tree.clearMoved(leaves[Int(i)]) }
+            #expect(tree.nodes.allSatisfy { !$0.moved })
+        }
+    }
 }
