@@ -29,7 +29,8 @@ extension DynamicTree {
     /// Appends to `results` the payloads of every pair of overlapping leaves of this tree of which at least one is
     /// marked moved (two entries per pair), in a fixed order. `stack` is scratch space owned by the caller.
     package func movedPairs(stack: inout [Int32], results: inout [Int32]) {
-        if root == -1 || !nodes[Int(root)].moved { return }
+        // A lone leaf pairs with nothing in its own tree (and the descent expects an internal node here).
+        if root == -1 || !nodes[Int(root)].moved || nodes[Int(root)].child1 == -1 { return }
         nodes.withUnsafeBufferPointer { n in
             DynamicTree.descend(n.baseAddress!, n.baseAddress!, from: root, root, stack: &stack, results: &results)
         }
@@ -77,7 +78,8 @@ extension DynamicTree {
                         let ia = st[top], ib = st[top + 1]
                         let na = n + Int(ia), nb = o + Int(ib)
                         if same && ia == ib {
-                            // Pairs within one subtree (holding a moved leaf): within each child, and across.
+                            // Pairs within one subtree (an internal node holding a moved leaf: only such are
+                            // pushed): within each child, and across.
                             let c1 = na.pointee.child1, c2 = na.pointee.child2
                             let n1 = n + Int(c1), n2 = n + Int(c2)
                             if n1.pointee.moved && n1.pointee.child1 != -1 {

@@ -182,4 +182,26 @@ struct DynamicTreeTests {
             #expect(tree.nodes.allSatisfy { !$0.moved })
         }
     }
+
+    @Test("The pair descent over a tree of one or two leaves (a lone moved leaf has no pair in its own tree)")
+    func movedPairsTinyTrees() {
+        var tree = DynamicTree()
+        let a = tree.insert(AABB(lower: Vec2(0, 0), upper: Vec2(10, 10)), payload: 0)
+        var other = DynamicTree()
+        _ = other.insert(AABB(lower: Vec2(5, 5), upper: Vec2(20, 20)), payload: 7)
+        var stack: [Int32] = []
+        var results: [Int32] = []
+        tree.markMoved(a)
+        tree.movedPairs(stack: &stack, results: &results)
+        #expect(results.isEmpty)
+        tree.movedPairs(against: other, stack: &stack, results: &results)
+        #expect(results == [0, 7])
+        tree.clearMoved(a)
+        let b = tree.insert(AABB(lower: Vec2(8, 8), upper: Vec2(30, 30)), payload: 1)
+        tree.markMoved(b)
+        results.removeAll()
+        tree.movedPairs(stack: &stack, results: &results)
+        #expect(Set(results) == [0, 1] && results.count == 2)
+        tree.clearMoved(b)
+    }
 }
