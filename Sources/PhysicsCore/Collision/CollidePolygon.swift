@@ -35,6 +35,76 @@ func polygonMaxSeparation(
     return (bestEdge, best)
 }
 
+/// `polygonMaxSeparation` for a quadrilateral `poly1` centred on its body origin (a box, at any angle: vertex and
+/// normal i + 2 are those of i negated), with the same result: opposite edges share their normal up to sign and
+/// their vertices up to sign before the translation, and against a centred `poly2` (`poly2Centred`) the deepest
+/// vertex below either of them is as deep, so the work of two edges gives all four. Negation is exact in floating
+/// point, so every separation has the value the edge-by-edge search computes (a zero may differ in sign, which no
+/// comparison sees), and the edge is chosen by the same comparisons in the same order.
+@inline(__always)
+func centredQuadMaxSeparation(
+    _ poly1: NarrowPolygon, _ poly2: NarrowPolygon, poly2Centred: Bool, _ toFrame2: Transform, stopAbove: Double
+) -> (edge: Int, separation: Double) {
+    let p = toFrame2.p
+    var separations = (0.0, 0.0, 0.0, 0.0)
+    for i in 0..<2 {
+        let n = toFrame2.q.rotate(poly1.normals[i])
+        let r = toFrame2.q.rotate(poly1.vertices[i])
+        let offset = dot(n, r + p)
+        let oppositeOffset = dot(-n, -r + p)
+        // The least of dot(n, w) over poly2's vertices w, and of dot(−n, w) = −dot(n, w).
+        var low: Double, oppositeLow: Double
+        if poly2Centred {
+            let deepest = Swift.max(abs(dot(n, poly2.vertices[0])), abs(dot(n, poly2.vertices[1])))
+            low = -deepest
+            oppositeLow = -deepest
+        } else {
+            low = Double.greatestFiniteMagnitude
+            oppositeLow = Double.greatestFiniteMagnitude
+            for j in 0..<poly2.count {
+                let d = dot(n, poly2.vertices[j])
+                if d < low { low = d }
+                if -d < oppositeLow { oppositeLow = -d }
+            }
+        }
+        if i == 0 {
+            separations.0 = low - offset
+            separations.2 = oppositeLow - oppositeOffset
+        } else {
+            separations.1 = low - offset
+            separations.3 = oppositeLow - oppositeOffset
+        }
+    }
+    // The search's choice: the first largest, stopping at the first new best above `stopAbove`.
+    var best = separations.0
+    var bestEdge = 0
+    if best > stopAbove { return (0, best) }
+    if separations.1 > best {
+        best = separations.1
+        bestEdge = 1
+        if best > stopAbove { return (1, best) }
+    }
+    if separations.2 > best {
+        best = separations.2
+        bestEdge = 2
+        if best > stopAbove { return (2, best) }
+    }
+    if separations.3 > best {
+        best = separations.3
+        bestEdge = 3
+    }
+    return (bestEdge, best)
+}
+
+extension NarrowPolygon {
+    /// A quadrilateral centred on its body origin: vertex and normal i + 2 are those of i negated (a box built around
+    /// its body's origin, at any angle).
+    @inline(__always) var isCentredQuad: Bool {
+        count == 4 && vertices[2] == -vertices[0] && vertices[3] == -vertices[1] && normals[2] == -normals[0]
+            && normals[3] == -normals[1]
+    }
+}
+
 /// `collidePolygons` with no separating-axis hint.
 func collidePolygons(
     _ polyA: NarrowPolygon, _ xfA: Transform, _ polyB: NarrowPolygon, _ xfB: Transform, _ speculativeDistance: Double
@@ -76,12 +146,19 @@ func collidePolygons(
             return Manifold()
         }
     }
-    let (edgeA, sepA) = polygonMaxSeparation(polyA, polyB, aToB, stopAbove: speculativeDistance)
+    let centredA = polyA.isCentredQuad, centredB = polyB.isCentredQuad
+    let (edgeA, sepA) =
+        centredA
+        ? centredQuadMaxSeparation(polyA, polyB, poly2Centred: centredB, aToB, stopAbove: speculativeDistance)
+        : polygonMaxSeparation(polyA, polyB, aToB, stopAbove: speculativeDistance)
     if sepA > speculativeDistance {
         separatingAxis = Int32(edgeA)
         return Manifold()
     }
-    let (edgeB, sepB) = polygonMaxSeparation(polyB, polyA, bToA, stopAbove: speculativeDistance)
+    let (edgeB, sepB) =
+        centredB
+        ? centredQuadMaxSeparation(polyB, polyA, poly2Centred: centredA, bToA, stopAbove: speculativeDistance)
+        : polygonMaxSeparation(polyB, polyA, bToA, stopAbove: speculativeDistance)
     if sepB > speculativeDistance {
         separatingAxis = Int32(edgeB) | NarrowPhase.axisOnB
         return Manifold()
