@@ -44,6 +44,7 @@ extension DynamicTree {
     /// Rebuilds the nodes marked by `enlarge` (nothing when none is). Deterministic: the same tree and marks give
     /// the same result.
     package mutating func rebuild() {
+        enlargedSinceRebuild = 0
         guard root != -1, nodes[Int(root)].enlarged else { return }
         var s = RebuildScratch()
         swap(&s, &rebuildScratch)
