@@ -48,7 +48,7 @@ APT_PACKAGES := libsdl2-dev zlib1g-dev libfreetype-dev fonts-dejavu-core
 UI_TEST_PACKAGES := xvfb xauth xdotool imagemagick
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: format format-check consumer-check help deps ui-deps apt-install build test ui-test run bench bench-ir clean idle-cpu fps docs fuzz memcheck scene-files stickers
+.PHONY: format format-check consumer-check help deps ui-deps apt-install build test ui-test run bench bench-ir bench-threads clean idle-cpu fps docs fuzz memcheck scene-files stickers
 
 help:
 	@echo "make run    install what is missing, then open the sandbox window on SCENE (default sticker-pile;"
@@ -61,6 +61,8 @@ help:
 	@echo "make memcheck  headless sandbox scenes under valgrind: 0 errors, 0 definite leaks"
 	@echo "make bench-ir  instructions per frame of every bench configuration under callgrind (repeatable on a busy"
 	@echo "            machine; WARMUP=60 FRAMES=30 JOBS=2, CONFIGS as for make bench)"
+	@echo "make bench-threads  the two-thread solve: pile 4000 --nosleep and tumbler on 1 and 2 threads, interleaved;"
+	@echo "            median frame times, their ratio and identical checksums (REPEATS=3 THREADS=2 CONFIGS=...)"
 	@echo "make scene-files  rewrite Assets/Scenes from the catalogue; make stickers: redraw Assets/Stickers"
 	@echo "make docs   DocC archives of PhysicsCore, Dynamics and UIKitDynamics in $(BUILD_DIR)/docs (swift-docc-plugin)"
 	@echo "make format rewrite the Swift files as .swift-format says (make format-check, part of make test, checks)"
@@ -200,6 +202,14 @@ bench-ir: deps
 	@out="bench-results/ir-$$(date +%Y%m%d-%H%M%S).md"; \
 	BENCH="$(BENCH_BIN)" $(if $(CONFIGS),CONFIGS="$(CONFIGS)") scripts/bench-ir.sh | tee "$$out"; \
 	echo "make bench-ir: table in $$out"
+
+# The parallel solve (WorldSettings.workerCount) in one run: each configuration on 1 and THREADS threads, runs
+# interleaved, not pinned to a core (scripts/bench-threads.sh). Measure when the machine is quiet (it prints the load).
+THREADS ?= 2
+bench-threads: deps
+	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release --product dynamics-bench
+	BENCH="$(BENCH_BIN)" REPEATS=$(REPEATS) THREADS=$(THREADS) $(if $(CONFIGS),CONFIGS="$(CONFIGS)") \
+	  bash scripts/bench-threads.sh
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -63,6 +63,11 @@ extension World {
         }
         // Resized, not refilled: every field of a bundle is written when it is prepared.
         World.resize(&scratch.wideConstraints, to: bundles, with: WideContactConstraint())
+        if let threads = acquirePrepareThreads() {  // Parallel/World+ParallelPrepare.swift: the same bundles
+            prepareBundlesInParallel(threads: threads, context)
+            WorkerPool.shared.release()
+            return
+        }
         scratch.solveOrder.withUnsafeBufferPointer { order in
             contacts.withUnsafeBufferPointer { co in
                 scratch.prepareBodies.withUnsafeBufferPointer { pb in
@@ -160,7 +165,7 @@ extension World {
     }
 
     /// The contact indices of a bundle's `n` lanes from `order`; lanes past `n` repeat lane 0.
-    @inline(__always) private static func lanes(_ order: UnsafePointer<Int32>, _ n: Int) -> SIMD4<Int32> {
+    @inline(__always) static func lanes(_ order: UnsafePointer<Int32>, _ n: Int) -> SIMD4<Int32> {
         if n == 4 { return UnsafeRawPointer(order).loadUnaligned(as: SIMD4<Int32>.self) }
         let k0 = order[0]
         return SIMD4(k0, n > 1 ? order[1] : k0, n > 2 ? order[2] : k0, k0)

@@ -33,6 +33,8 @@ package struct StepScratch: Sendable {
     /// far (all zero between steps).
     package var colorMask: [UInt64] = []
     package var colorStart: [Int32] = []
+    /// The parallel solve's plan of a step (World+ParallelSolve.swift).
+    package var parallel = ParallelScratch()
     /// By colour: where its one-point manifolds begin in `solveOrder` (each colour is split, two-point manifolds
     /// first, when the bundles are dealt; ContactPrepare.swift).
     package var twoPointEnd: [Int32] = []
