@@ -11,6 +11,11 @@ enum NarrowPhase {
     /// checked (the vertex–vertex normal can then be normalised safely), pt.
     static let disjointThreshold = 0.005
 
+    /// No separating-axis hint (`collidePolygons`).
+    static let noAxis: Int32 = -1
+    /// Bit set in a separating-axis hint when the edge is shape B's.
+    static let axisOnB: Int32 = 0x4000_0000
+
     /// Bit set in a polygon contact id when shape B owns the reference face.
     static let referenceOnBBit: UInt32 = 0x8000_0000
 

@@ -5,6 +5,9 @@
 /// never pause. A body that already touches the crossed shape is stopped with its centre just before the surface.
 extension World {
     package mutating func solveContinuous(_ body: Int32) {
+        // Nothing static to sweep against (a world of moving bodies, such as a spinning drum): skip the sweep's set-up
+        // (an arctangent, a sine and a cosine per fast body).
+        if staticTree.leafCount == 0 { return }
         let i = Int(body)
         let b = bodies[i]
         let a2 = b.angle

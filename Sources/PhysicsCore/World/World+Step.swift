@@ -228,6 +228,7 @@ extension World {
             solveContinuous(i32)
             refreshProxies(i32, margin: settings.aabbMargin, displacement: dt * states[Int(i32)].v, forceMove: false)
         }
+        finishProxyRefresh()
     }
 
     /// Begin events are emitted after the solve so they can name the point that took the largest impulse. A

@@ -1,0 +1,144 @@
+/// Pair finding over whole trees: every pair of overlapping leaves of which at least one moved, found in one
+/// simultaneous descent instead of one query per moved leaf. The descent visits a node pair once and prunes it
+/// when the boxes miss or when neither subtree holds a moved leaf, so the top of the tree, which every query would
+/// walk again, is walked once; each pair of leaves is reached once (under the node where their paths split), so
+/// no pair needs removing as a duplicate.
+extension DynamicTree {
+    /// Marks `leaf` as moved, and every ancestor as holding a moved leaf.
+    package mutating func markMoved(_ leaf: Int32) {
+        nodes.withUnsafeMutableBufferPointer { n in
+            var index = leaf
+            while index != -1 && !n[Int(index)].moved {
+                n[Int(index)].moved = true
+                index = n[Int(index)].parent
+            }
+        }
+    }
+
+    /// Clears the marks `markMoved(leaf)` set.
+    package mutating func clearMoved(_ leaf: Int32) {
+        nodes.withUnsafeMutableBufferPointer { n in
+            var index = leaf
+            while index != -1 && n[Int(index)].moved {
+                n[Int(index)].moved = false
+                index = n[Int(index)].parent
+            }
+        }
+    }
+
+    /// Appends to `results` the payloads of every pair of overlapping leaves of this tree of which at least one is
+    /// marked moved (two entries per pair), in a fixed order. `stack` is scratch space owned by the caller.
+    package func movedPairs(stack: inout [Int32], results: inout [Int32]) {
+        // A lone leaf pairs with nothing in its own tree (and the descent expects an internal node here).
+        if root == -1 || !nodes[Int(root)].moved || nodes[Int(root)].child1 == -1 { return }
+        nodes.withUnsafeBufferPointer { n in
+            DynamicTree.descend(n.baseAddress!, n.baseAddress!, from: root, root, stack: &stack, results: &results)
+        }
+    }
+
+    /// Appends to `results` the payloads of every pair of a leaf of this tree marked moved and a leaf of `other`
+    /// whose boxes overlap (this tree's payload first), in a fixed order.
+    package func movedPairs(against other: DynamicTree, stack: inout [Int32], results: inout [Int32]) {
+        if root == -1 || other.root == -1 || !nodes[Int(root)].moved { return }
+        nodes.withUnsafeBufferPointer { n in
+            other.nodes.withUnsafeBufferPointer { o in
+                DynamicTree.descend(
+                    n.baseAddress!, o.baseAddress!, from: root, other.root, stack: &stack, results: &results)
+            }
+        }
+    }
+
+    /// The descent from the node pair (`a` in `n`, `b` in `o`). When `n` and `o` are the same tree and `a == b`,
+    /// the pair stands for the pairs of leaves within that subtree. Only a leaf of `n` counts as moved when the
+    /// trees differ (the other tree is static). A node pair is pushed only when its boxes overlap and one side
+    /// holds a moved leaf.
+    private static func descend(
+        _ n: UnsafePointer<Node>, _ o: UnsafePointer<Node>, from a: Int32, _ b: Int32, stack: inout [Int32],
+        results: inout [Int32]
+    ) {
+        let same = n == o
+        if !same && !n[Int(a)].aabb.overlaps(o[Int(b)].aabb) { return }
+        if stack.count < 64 { stack = [Int32](repeating: 0, count: 64) }
+        stack[0] = a
+        stack[1] = b
+        var top = 2
+        var found = results.count
+        while top > 0 {
+            // Room for the three pairs one step can push and for one result pair; the arrays keep their contents
+            // when they grow.
+            if top + 6 > stack.count { stack.append(contentsOf: repeatElement(0, count: stack.count)) }
+            if found + 2 > results.count {
+                results.append(contentsOf: repeatElement(0, count: Swift.max(64, results.count)))
+            }
+            (top, found) = stack.withUnsafeMutableBufferPointer { st in
+                results.withUnsafeMutableBufferPointer { out in
+                    var top = top, found = found
+                    while top > 0 && top + 6 <= st.count && found + 2 <= out.count {
+                        top -= 2
+                        let ia = st[top], ib = st[top + 1]
+                        let na = n + Int(ia), nb = o + Int(ib)
+                        if same && ia == ib {
+                            // Pairs within one subtree (an internal node holding a moved leaf: only such are
+                            // pushed): within each child, and across.
+                            let c1 = na.pointee.child1, c2 = na.pointee.child2
+                            let n1 = n + Int(c1), n2 = n + Int(c2)
+                            if n1.pointee.moved && n1.pointee.child1 != -1 {
+                                st[top] = c1
+                                st[top + 1] = c1
+                                top += 2
+                            }
+                            if n2.pointee.moved && n2.pointee.child1 != -1 {
+                                st[top] = c2
+                                st[top + 1] = c2
+                                top += 2
+                            }
+                            if n1.pointee.aabb.overlaps(n2.pointee.aabb) {
+                                st[top] = c1
+                                st[top + 1] = c2
+                                top += 2
+                            }
+                            continue
+                        }
+                        let leafA = na.pointee.child1 == -1, leafB = nb.pointee.child1 == -1
+                        if leafA && leafB {
+                            out[found] = na.pointee.payload
+                            out[found + 1] = nb.pointee.payload
+                            found += 2
+                        } else if leafB || (!leafA && na.pointee.height >= nb.pointee.height) {
+                            // Split the taller side (or the one that is not a leaf).
+                            let bMoved = same && nb.pointee.moved
+                            let c1 = na.pointee.child1, c2 = na.pointee.child2
+                            let n1 = n + Int(c1), n2 = n + Int(c2)
+                            if (bMoved || n1.pointee.moved) && n1.pointee.aabb.overlaps(nb.pointee.aabb) {
+                                st[top] = c1
+                                st[top + 1] = ib
+                                top += 2
+                            }
+                            if (bMoved || n2.pointee.moved) && n2.pointee.aabb.overlaps(nb.pointee.aabb) {
+                                st[top] = c2
+                                st[top + 1] = ib
+                                top += 2
+                            }
+                        } else {
+                            let aMoved = na.pointee.moved
+                            let c1 = nb.pointee.child1, c2 = nb.pointee.child2
+                            let n1 = o + Int(c1), n2 = o + Int(c2)
+                            if (aMoved || (same && n1.pointee.moved)) && na.pointee.aabb.overlaps(n1.pointee.aabb) {
+                                st[top] = ia
+                                st[top + 1] = c1
+                                top += 2
+                            }
+                            if (aMoved || (same && n2.pointee.moved)) && na.pointee.aabb.overlaps(n2.pointee.aabb) {
+                                st[top] = ia
+                                st[top + 1] = c2
+                                top += 2
+                            }
+                        }
+                    }
+                    return (top, found)
+                }
+            }
+        }
+        results.removeLast(results.count - found)
+    }
+}

@@ -1,0 +1,210 @@
+/// The partial rebuild of a `DynamicTree` after leaves were enlarged in place: the marked part at the top of the
+/// tree is taken apart and built again top down with a binned surface-area heuristic, as Box2D v3 does to its
+/// trees every step. The unmarked subtrees under it are kept whole and placed like leaves.
+///
+/// When most leaves move every step (a tumbling crowd), one rebuild costs far less than removing and inserting
+/// each moved leaf, and the top-down tree it builds is tighter than one grown by insertions, so queries visit fewer
+/// nodes.
+extension DynamicTree {
+    /// A subtree placed like a leaf by the rebuild: its root and box.
+    struct RebuildItem: Sendable {
+        var box: AABB
+        var id: Int32
+    }
+
+    /// Scratch arrays of `rebuild`, kept in the tree so a rebuild allocates nothing once warm.
+    struct RebuildScratch: Sendable {
+        var items: [RebuildItem] = []
+        /// Each item's bin in the split search under way.
+        var binOf: [UInt8] = []
+        /// The marked nodes taken apart: exactly one fewer than the items, reused for the new internal nodes.
+        var spare: [Int32] = []
+        var stack: [Int32] = []
+        /// Per bin: its box and item count; per split plane: the items left of it and their cost.
+        var binBoxes: [AABB] = []
+        var binCounts: [Int] = []
+        var leftCounts: [Int] = []
+        var leftCosts: [Double] = []
+    }
+
+    /// Pointers to the scratch of one rebuild.
+    struct BuildContext {
+        var nodes: UnsafeMutablePointer<Node>
+        var spare: UnsafePointer<Int32>
+        var binOf: UnsafeMutablePointer<UInt8>
+        var binBoxes: UnsafeMutablePointer<AABB>
+        var binCounts: UnsafeMutablePointer<Int>
+        var leftCounts: UnsafeMutablePointer<Int>
+        var leftCosts: UnsafeMutablePointer<Double>
+    }
+
+    /// Most bins per split search (fewer when the node has fewer items).
+    static let maxBins = 16
+
+    /// Rebuilds the nodes marked by `enlarge` (nothing when none is). Deterministic: the same tree and marks give
+    /// the same result.
+    package mutating func rebuild() {
+        enlargedSinceRebuild = 0
+        guard root != -1, nodes[Int(root)].enlarged else { return }
+        var s = RebuildScratch()
+        swap(&s, &rebuildScratch)
+        defer { swap(&s, &rebuildScratch) }
+        s.items.removeAll(keepingCapacity: true)
+        s.spare.removeAll(keepingCapacity: true)
+        s.stack.removeAll(keepingCapacity: true)
+        if s.binBoxes.count < DynamicTree.maxBins {
+            s.binBoxes = [AABB](repeating: AABB(lower: .zero, upper: .zero), count: DynamicTree.maxBins)
+            s.binCounts = [Int](repeating: 0, count: DynamicTree.maxBins)
+            s.leftCounts = [Int](repeating: 0, count: DynamicTree.maxBins)
+            s.leftCosts = [Double](repeating: 0, count: DynamicTree.maxBins)
+        }
+        nodes.withUnsafeBufferPointer { n in
+            s.stack.append(root)
+            while let id = s.stack.popLast() {
+                if n[Int(id)].child1 == -1 || !n[Int(id)].enlarged {
+                    s.items.append(RebuildItem(box: n[Int(id)].aabb, id: id))
+                } else {
+                    s.spare.append(id)
+                    s.stack.append(n[Int(id)].child2)
+                    s.stack.append(n[Int(id)].child1)
+                }
+            }
+        }
+        let count = s.items.count
+        if s.binOf.count < count { s.binOf = [UInt8](repeating: 0, count: count) }
+        let newRoot = s.items.withUnsafeMutableBufferPointer { items in
+            s.binOf.withUnsafeMutableBufferPointer { binOf in
+                s.spare.withUnsafeBufferPointer { spare in
+                    s.binBoxes.withUnsafeMutableBufferPointer { bb in
+                        s.binCounts.withUnsafeMutableBufferPointer { bc in
+                            s.leftCounts.withUnsafeMutableBufferPointer { lc in
+                                s.leftCosts.withUnsafeMutableBufferPointer { lk in
+                                    nodes.withUnsafeMutableBufferPointer { n in
+                                        let context = BuildContext(
+                                            nodes: n.baseAddress!, spare: spare.baseAddress!,
+                                            binOf: binOf.baseAddress!, binBoxes: bb.baseAddress!,
+                                            binCounts: bc.baseAddress!, leftCounts: lc.baseAddress!,
+                                            leftCosts: lk.baseAddress!)
+                                        var next = 0
+                                        return DynamicTree.build(
+                                            items.baseAddress!, count: count, context, next: &next)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        nodes[Int(newRoot)].parent = -1
+        root = newRoot
+    }
+
+    /// Builds a subtree over `items[0..<count]` (reordering them) from the spare nodes and returns its root (whose
+    /// parent the caller sets).
+    private static func build(
+        _ items: UnsafeMutablePointer<RebuildItem>, count: Int, _ c: BuildContext, next: inout Int
+    ) -> Int32 {
+        if count == 1 { return items[0].id }
+        var split = count / 2
+        if count > 2 {
+            // Centres doubled (lower + upper): the factor changes no comparison.
+            var loX = items[0].box.lower.x + items[0].box.upper.x, hiX = loX
+            var loY = items[0].box.lower.y + items[0].box.upper.y, hiY = loY
+            for i in 1..<count {
+                let x = items[i].box.lower.x + items[i].box.upper.x
+                let y = items[i].box.lower.y + items[i].box.upper.y
+                loX = Swift.min(loX, x)
+                hiX = Swift.max(hiX, x)
+                loY = Swift.min(loY, y)
+                hiY = Swift.max(hiY, y)
+            }
+            let alongX = hiX - loX >= hiY - loY
+            let extent = alongX ? hiX - loX : hiY - loY
+            if extent > 0 {
+                let plane = bestPlane(items, count: count, alongX: alongX, origin: alongX ? loX : loY, extent, c)
+                if plane > 0 {
+                    // Items of the bins below the plane first; both sides are non-empty.
+                    var i = 0, j = count
+                    while i < j {
+                        if Int(c.binOf[i]) < plane {
+                            i += 1
+                        } else {
+                            j -= 1
+                            (items[i], items[j]) = (items[j], items[i])
+                            (c.binOf[i], c.binOf[j]) = (c.binOf[j], c.binOf[i])
+                        }
+                    }
+                    split = i
+                }
+            }
+        }
+        let id = spare(c, &next)
+        let c1 = build(items, count: split, c, next: &next)
+        let c2 = build(items + split, count: count - split, c, next: &next)
+        let n = c.nodes
+        var node = Node()
+        node.aabb = n[Int(c1)].aabb.union(n[Int(c2)].aabb)
+        node.child1 = c1
+        node.child2 = c2
+        node.height = 1 + Swift.max(n[Int(c1)].height, n[Int(c2)].height)
+        n[Int(id)] = node
+        n[Int(c1)].parent = id
+        n[Int(c2)].parent = id
+        return id
+    }
+
+    @inline(__always) private static func spare(_ c: BuildContext, _ next: inout Int) -> Int32 {
+        let id = c.spare[next]
+        next += 1
+        return id
+    }
+
+    /// Bins the items along one axis (filling `binOf`) and returns the split plane (1…bins − 1: bins below it go
+    /// left) of least surface-area cost, or 0 when every plane leaves one side empty.
+    private static func bestPlane(
+        _ items: UnsafeMutablePointer<RebuildItem>, count: Int, alongX: Bool, origin: Double, _ extent: Double,
+        _ c: BuildContext
+    ) -> Int {
+        let bins = Swift.min(maxBins, count)
+        // Slightly under `bins`: the largest centre falls in the last bin.
+        let scale = Double(bins) * (1 - 0x1p-40) / extent
+        for b in 0..<bins { c.binCounts[b] = 0 }
+        for i in 0..<count {
+            let box = items[i].box
+            let centre = alongX ? box.lower.x + box.upper.x : box.lower.y + box.upper.y
+            let b = Swift.min(bins - 1, Int((centre - origin) * scale))
+            c.binOf[i] = UInt8(truncatingIfNeeded: b)
+            c.binBoxes[b] = c.binCounts[b] == 0 ? box : c.binBoxes[b].union(box)
+            c.binCounts[b] += 1
+        }
+        // Below plane p: bins 0..<p.
+        var box = AABB(lower: .zero, upper: .zero)
+        var inside = 0
+        for p in 1..<bins {
+            if c.binCounts[p - 1] > 0 {
+                box = inside == 0 ? c.binBoxes[p - 1] : box.union(c.binBoxes[p - 1])
+                inside += c.binCounts[p - 1]
+            }
+            c.leftCounts[p] = inside
+            c.leftCosts[p] = Double(inside) * box.perimeter
+        }
+        var best = Double.infinity
+        var plane = 0
+        inside = 0
+        for p in stride(from: bins - 1, through: 1, by: -1) {
+            if c.binCounts[p] > 0 {
+                box = inside == 0 ? c.binBoxes[p] : box.union(c.binBoxes[p])
+                inside += c.binCounts[p]
+            }
+            if inside > 0 && c.leftCounts[p] > 0 {
+                let cost = c.leftCosts[p] + Double(inside) * box.perimeter
+                if cost < best {
+                    best = cost
+                    plane = p
+                }
+            }
+        }
+        return plane
+    }
+}

@@ -1,0 +1,207 @@
+import Testing
+
+@testable import PhysicsCore
+
+@Suite("Dynamic tree")
+struct DynamicTreeTests {
+    /// A box of side 5…45 pt somewhere in a 2000-pt square, plus now and then a wall-sized one (mixed sizes are
+    /// what the surface-area heuristic has to get right).
+    static func randomBox(_ rng: inout SeededRandom) -> AABB {
+        let big = rng.next() % 50 == 0
+        let w = big ? rng.uniform(500, 2000) : rng.uniform(5, 45)
+        let h = big ? rng.uniform(20, 100) : rng.uniform(5, 45)
+        let x = rng.uniform(0, 2000), y = rng.uniform(0, 2000)
+        return AABB(lower: Vec2(x, y), upper: Vec2(x + w, y + h))
+    }
+
+    /// The payloads whose boxes overlap `box`, by brute force.
+    static func overlapping(_ box: AABB, _ boxes: [AABB?]) -> Set<Int32> {
+        var r = Set<Int32>()
+        for (i, b) in boxes.enumerated() where b?.overlaps(box) == true { r.insert(Int32(i)) }
+        return r
+    }
+
+    @Test(
+        "Leaves enlarged in place, moved, inserted and removed: after each rebuild the tree is valid and queries find exactly the overlapping leaves"
+    )
+    func enlargeAndRebuild() {
+        var rng = SeededRandom(state: 14)
+        var tree = DynamicTree()
+        var boxes: [AABB?] = []
+        var leaves: [Int32] = []
+        for i in 0..<600 {
+            let b = DynamicTreeTests.randomBox(&rng)
+            boxes.append(b)
+            leaves.append(tree.insert(b, payload: Int32(i)))
+        }
+        var stack: [Int32] = []
+        var results: [Int32] = []
+        for round in 0..<40 {
+            // Enlarge some leaves to a box that moved (it need not contain the old one), re-insert a few.
+            for i in boxes.indices where boxes[i] != nil {
+                let r = rng.next() % 10
+                guard r < 4 else { continue }
+                let b = boxes[i]!
+                let d = Vec2(rng.uniform(-30, 30), rng.uniform(-30, 30))
+                let moved = AABB(lower: b.lower + d, upper: b.upper + d)
+                boxes[i] = moved
+                if r == 0 { tree.move(leaves[i], to: moved) } else { tree.enlarge(leaves[i], to: moved) }
+            }
+            // Insertions and removals between rounds rebuild first (the rotations keep no marks).
+            if round % 5 == 4 {
+                let i = Int(rng.next() % UInt64(boxes.count))
+                if boxes[i] != nil {
+                    tree.remove(leaves[i])
+                    boxes[i] = nil
+                }
+                let b = DynamicTreeTests.randomBox(&rng)
+                boxes.append(b)
+                leaves.append(tree.insert(b, payload: Int32(boxes.count - 1)))
+            }
+            tree.rebuild()
+            #expect(tree.validate() == nil)
+            #expect(!tree.nodes[Int(tree.root)].enlarged)
+            for _ in 0..<20 {
+                let q = DynamicTreeTests.randomBox(&rng)
+                results.removeAll()
+                tree.query(q, stack: &stack, results: &results)
+                #expect(results.count == Set(results).count)  // each leaf once
+                #expect(Set(results) == DynamicTreeTests.overlapping(q, boxes))
+            }
+        }
+    }
+
+    @Test("Queries between enlarging and rebuilding find every overlapping leaf too (the grown ancestors hold them)")
+    func queryBeforeRebuild() {
+        var rng = SeededRandom(state: 3)
+        var tree = DynamicTree()
+        var boxes: [AABB?] = []
+        var leaves: [Int32] = []
+        for i in 0..<300 {
+            let b = DynamicTreeTests.randomBox(&rng)
+            boxes.append(b)
+            leaves.append(tree.insert(b, payload: Int32(i)))
+        }
+        for i in boxes.indices where i % 2 == 0 {
+            let d = Vec2(rng.uniform(-200, 200), rng.uniform(-200, 200))
+            let moved = AABB(lower: boxes[i]!.lower + d, upper: boxes[i]!.upper + d)
+            boxes[i] = moved
+            tree.enlarge(leaves[i], to: moved)
+        }
+        #expect(tree.validate() == nil)
+        var stack: [Int32] = []
+        var results: [Int32] = []
+        for _ in 0..<50 {
+            let q = DynamicTreeTests.randomBox(&rng)
+            results.removeAll()
+            tree.query(q, stack: &stack, results: &results)
+            #expect(Set(results) == DynamicTreeTests.overlapping(q, boxes))
+        }
+    }
+
+    @Test("A rebuild is deterministic: two copies enlarged alike rebuild to the same nodes")
+    func deterministicRebuild() {
+        var rng = SeededRandom(state: 99)
+        var a = DynamicTree()
+        for i in 0..<500 { _ = a.insert(DynamicTreeTests.randomBox(&rng), payload: Int32(i)) }
+        var b = a
+        var leafIDs: [Int32] = []
+        for (id, node) in a.nodes.enumerated() where node.height == 0 { leafIDs.append(Int32(id)) }
+        for id in leafIDs where rng.next() % 2 == 0 {
+            let box = DynamicTreeTests.randomBox(&rng)
+            a.enlarge(id, to: box)
+            b.enlarge(id, to: box)
+        }
+        a.rebuild()
+        b.rebuild()
+        #expect(a.root == b.root)
+        #expect(a.nodes.count == b.nodes.count)
+        for k in a.nodes.indices {
+            #expect(a.nodes[k].child1 == b.nodes[k].child1 && a.nodes[k].child2 == b.nodes[k].child2)
+            #expect(a.nodes[k].aabb == b.nodes[k].aabb)
+        }
+    }
+
+    @Test(
+        "The pair descent finds exactly the overlapping pairs with a moved leaf, each once, within a tree and against another"
+    )
+    func movedPairsMatchBruteForce() {
+        var rng = SeededRandom(state: 21)
+        var tree = DynamicTree()
+        var boxes: [AABB] = []
+        var leaves: [Int32] = []
+        for i in 0..<400 {
+            let b = DynamicTreeTests.randomBox(&rng)
+            boxes.append(b)
+            leaves.append(tree.insert(b, payload: Int32(i)))
+        }
+        var other = DynamicTree()
+        var otherBoxes: [AABB] = []
+        for i in 0..<30 {
+            let b = DynamicTreeTests.randomBox(&rng)
+            otherBoxes.append(b)
+            _ = other.insert(b, payload: Int32(i))
+        }
+        var stack: [Int32] = []
+        // Few moved, about half, all; the marks are cleared between rounds.
+        for share in [3, 50, 100] {
+            var moved = Set<Int32>()
+            for i in boxes.indices where Int(rng.next() % 100) < share { moved.insert(Int32(i)) }
+            for i in moved { tree.markMoved(leaves[Int(i)]) }
+            var results: [Int32] = []
+            tree.movedPairs(stack: &stack, results: &results)
+            var found: [UInt64] = []
+            for k in stride(from: 0, to: results.count, by: 2) { found.append(pairKey(results[k], results[k + 1])) }
+            var expected = Set<UInt64>()
+            for i in boxes.indices {
+                for j in boxes.indices where j > i && boxes[i].overlaps(boxes[j]) {
+                    if moved.contains(Int32(i)) || moved.contains(Int32(j)) {
+                        expected.insert(pairKey(Int32(i), Int32(j)))
+                    }
+                }
+            }
+            #expect(found.count == Set(found).count)  // each pair once
+            #expect(Set(found) == expected)
+            // Against another tree: only this tree's moved leaves count; this tree's payload comes first.
+            results.removeAll()
+            tree.movedPairs(against: other, stack: &stack, results: &results)
+            var cross = Set<UInt64>()
+            for k in stride(from: 0, to: results.count, by: 2) {
+                #expect(moved.contains(results[k]))
+                cross.insert(UInt64(UInt32(results[k])) << 32 | UInt64(UInt32(results[k + 1])))
+            }
+            var expectedCross = Set<UInt64>()
+            for i in moved {
+                for j in otherBoxes.indices where boxes[Int(i)].overlaps(otherBoxes[j]) {
+                    expectedCross.insert(UInt64(UInt32(i)) << 32 | UInt64(UInt32(j)))
+                }
+            }
+            #expect(results.count == 2 * expectedCross.count)
+            #expect(cross == expectedCross)
+            for i in moved { tree.clearMoved(leaves[Int(i)]) }
+            #expect(tree.nodes.allSatisfy { !$0.moved })
+        }
+    }
+
+    @Test("The pair descent over a tree of one or two leaves (a lone moved leaf has no pair in its own tree)")
+    func movedPairsTinyTrees() {
+        var tree = DynamicTree()
+        let a = tree.insert(AABB(lower: Vec2(0, 0), upper: Vec2(10, 10)), payload: 0)
+        var other = DynamicTree()
+        _ = other.insert(AABB(lower: Vec2(5, 5), upper: Vec2(20, 20)), payload: 7)
+        var stack: [Int32] = []
+        var results: [Int32] = []
+        tree.markMoved(a)
+        tree.movedPairs(stack: &stack, results: &results)
+        #expect(results.isEmpty)
+        tree.movedPairs(against: other, stack: &stack, results: &results)
+        #expect(results == [0, 7])
+        tree.clearMoved(a)
+        let b = tree.insert(AABB(lower: Vec2(8, 8), upper: Vec2(30, 30)), payload: 1)
+        tree.markMoved(b)
+        results.removeAll()
+        tree.movedPairs(stack: &stack, results: &results)
+        #expect(Set(results) == [0, 1] && results.count == 2)
+        tree.clearMoved(b)
+    }
+}
