@@ -26,6 +26,10 @@ struct FrameSamples {
     var contactPairSum = 0
     var contactPointSum = 0
     var contactSamples = 0
+    /// Deepest overlap of any touching contact point at the end of any measured frame, pt (0: none overlapped).
+    var deepestOverlap = 0.0
+    /// Contact points overlapping by more than `QualityCheck.deepOverlap`, summed over the measured frames.
+    var deepPointFrames = 0
 }
 
 /// The peers' frame loop: each 60 Hz frame is one `step(dt: 1/60)` (the solver sub-steps inside), then every
@@ -60,6 +64,11 @@ enum FrameLoop {
             } else {
                 out.frameMs.append(t2 - t0)
                 out.stepMs.append(t1 - t0)
+            }
+            if f >= warmup {
+                let overlap = QualityCheck.overlaps(scene.world)
+                out.deepestOverlap = Swift.max(out.deepestOverlap, overlap.deepest)
+                out.deepPointFrames += overlap.deepPoints
             }
             if !scene.joints.isEmpty && f >= warmup {
                 scene.worstJointGap = Swift.max(scene.worstJointGap, QualityCheck.jointGaps(scene).0)

@@ -47,6 +47,26 @@ enum QualityCheck {
         }
     }
 
+    /// Overlap beyond which a contact point counts as deep, pt: 8 × the default `linearSlop` (0.5 pt), which the
+    /// solver lets shapes overlap at rest; a pile or pyramid at rest stays well under it.
+    static let deepOverlap = 4.0
+
+    /// The deepest overlap of the world's touching contacts now (pt, 0 when none overlaps) and how many of their
+    /// points overlap by more than `deepOverlap`: how far the solver let shapes sink into each other, which a
+    /// pair found late by the broad phase or a stiffness too low for the load would show.
+    static func overlaps(_ world: World) -> (deepest: Double, deepPoints: Int) {
+        var deepest = 0.0
+        var deep = 0
+        for c in world.contacts where c.isTouching && c.isSolid {
+            for p in 0..<c.manifold.pointCount {
+                let overlap = -c.manifold[p].separation
+                deepest = Swift.max(deepest, overlap)
+                if overlap > deepOverlap { deep += 1 }
+            }
+        }
+        return (deepest, deep)
+    }
+
     /// Largest and mean distance between the two anchors of the scene's joints, pt.
     static func jointGaps(_ scene: BenchScene) -> (Double, Double) {
         var mx = 0.0, sum = 0.0

@@ -25,6 +25,10 @@ struct BenchReport {
     var avgContactPairs: Double
     var avgContactPoints: Double
     var checksum: Double
+    /// Deepest contact overlap at the end of any measured frame, pt (`FrameSamples.deepestOverlap`).
+    var deepestOverlap: Double
+    /// Contact points deeper than `QualityCheck.deepOverlap`, summed over the measured frames.
+    var deepPointFrames: Int
     var quality: QualityCheck
 
     /// Summarises the samples of a finished run of `scene`.
@@ -51,6 +55,8 @@ struct BenchReport {
         avgContactPairs = Double(s.contactPairSum) / samples
         avgContactPoints = Double(s.contactPointSum) / samples
         checksum = s.checksum
+        deepestOverlap = s.deepestOverlap
+        deepPointFrames = s.deepPointFrames
         quality = QualityCheck.measure(built)
     }
 
@@ -88,6 +94,8 @@ struct BenchReport {
         j.fixed("avg_contact_pairs", avgContactPairs, 1)
         j.fixed("avg_contact_points", avgContactPoints, 1)
         j.number("checksum", checksum)
+        j.fixed("overlap_max_pt", deepestOverlap, 3)
+        j.int("deep_points", deepPointFrames)
         switch quality {
         case .pile(let escaped):
             j.int("escaped", escaped)
