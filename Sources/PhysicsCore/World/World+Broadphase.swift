@@ -36,8 +36,8 @@ extension World {
     ///
     /// A body predicted to move (along either axis, plus the reach of its rotation at its farthest point) more than
     /// half its margin in the next step leaves its box within a step or two whatever the margin: its shapes get only
-    /// the `fastMargin`, so they are not paired with every neighbour a margin away (a tumbling crowd tracks about
-    /// 40 % fewer pairs, and does less narrow-phase work for the same contacts).
+    /// the `fastMargin`, so they are not paired with every neighbour a margin away (the tumbling crowd tracks a
+    /// quarter fewer pairs, about 9 000 for 3 000 touching, and does less narrow-phase work for the same contacts).
     package mutating func refreshProxies(_ body: Int32, margin: Double, dt: Double, forceMove: Bool) {
         let xf = bodies[Int(body)].transform
         let displacement = dt * states[Int(body)].v
