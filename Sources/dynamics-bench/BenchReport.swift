@@ -10,6 +10,8 @@ struct BenchReport {
     var sleep: Bool
     /// Solver sub-steps per frame (the `iters` field is "sub" followed by this).
     var substeps: Int
+    /// Threads that stepped the world (`WorldSettings.workerCount`, the `threads` field; not a peers' field).
+    var threads: Int
     var bodies: Int
     var frames: Int
     var warmupMeanMs: Double
@@ -26,11 +28,12 @@ struct BenchReport {
     var quality: QualityCheck
 
     /// Summarises the samples of a finished run of `scene`.
-    init(scene built: BenchScene, samples s: FrameSamples, warmup: Int, sleep: Bool, substeps: Int) {
+    init(scene built: BenchScene, samples s: FrameSamples, warmup: Int, sleep: Bool, substeps: Int, threads: Int) {
         scene = built.kind
         n = built.n
         self.sleep = sleep
         self.substeps = substeps
+        self.threads = threads
         bodies = built.dynamicBodies.count
         frames = s.frameMs.count
         warmupMeanMs = s.warmupTotalMs / Double(Swift.max(1, warmup))
@@ -65,10 +68,13 @@ struct BenchReport {
     var jsonLine: String {
         var j = JSONLine()
         j.string("engine", Self.engineName)
+        // The peers' optional `build` field: only the AVX2 build (make bench CPU=haswell) names itself.
+        if BuildTarget.name != "x86-64" { j.string("build", BuildTarget.name) }
         j.string("scene", scene.rawValue)
         j.int("n", n)
         j.bool("sleep", sleep)
         j.string("iters", "sub\(substeps)")
+        j.int("threads", threads)
         j.int("bodies", bodies)
         j.int("frames", frames)
         j.fixed("warmup_mean_ms", warmupMeanMs, 4)
@@ -106,7 +112,9 @@ struct BenchReport {
     /// One sentence for a person reading the terminal.
     var summaryLine: String {
         let sceneName = n > 0 ? "\(scene.rawValue) \(n)" : scene.rawValue
-        var s = "\(sceneName) (\(sleep ? "sleep on" : "sleep off"), \(substeps) sub-steps): \(bodies) bodies, "
+        let build = BuildTarget.name == "x86-64" ? "" : ", \(BuildTarget.name) build"
+        var s = "\(sceneName) (\(sleep ? "sleep on" : "sleep off"), \(substeps) sub-steps, "
+        s += "\(threads) thread\(threads == 1 ? "" : "s")\(build)): \(bodies) bodies, "
         s += "\(frames) frames, \(fixedString(meanMs, 3)) ms a frame (median \(fixedString(medianMs, 3)), "
         s += "p95 \(fixedString(p95Ms, 3)), max \(fixedString(maxMs, 3)), "
         s += "\(fixedString(1000 / Swift.max(meanMs, 1e-9), 0)) fps); "

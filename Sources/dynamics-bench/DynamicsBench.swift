@@ -23,7 +23,7 @@ struct DynamicsBench: ParsableCommand {
 
     /// The usage line printed after every argument error.
     static let usageLine =
-        "usage: dynamics-bench <pile N | pyramid BASE | tumbler | chain> [--nosleep] [--frames F] [--warmup W] [--substeps S]"
+        "usage: dynamics-bench <pile N | pyramid BASE | tumbler | chain> [--nosleep] [--frames F] [--warmup W] [--substeps S] [--threads T]"
 
     @Argument(help: "Scene: pile, pyramid, tumbler or chain.")
     var scene: SceneKind
@@ -48,6 +48,13 @@ struct DynamicsBench: ParsableCommand {
         name: .customLong("substeps"), parsing: .unconditional,
         help: ArgumentHelp("Solver sub-steps per frame, 1…16.", valueName: "S"))
     var substeps = 2 * WorldSettings().substepCount
+
+    @Option(
+        name: .customLong("threads"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Threads that step the world (WorldSettings.workerCount), 1…16; the results are the same.",
+            valueName: "T"))
+    var threads = 1
 
     func validate() throws {
         switch scene {
@@ -80,15 +87,21 @@ struct DynamicsBench: ParsableCommand {
         guard (1...16).contains(substeps) else {
             throw ValidationError("--substeps must be 1…16, got \(substeps): e.g. '--substeps 4'")
         }
+        guard WorldSettings.workerCountRange.contains(threads) else {
+            throw ValidationError("--threads must be 1…16, got \(threads): e.g. '--threads 2'")
+        }
     }
 
     func run() throws {
         var settings = WorldSettings()
         settings.substepCount = substeps
         settings.enableSleep = !noSleep
+        settings.workerCount = threads
         var built = try SceneBuilder.build(scene, n: count ?? 0, settings: settings)
         let samples = FrameLoop.run(&built, frames: frames, warmup: warmup)
-        let report = BenchReport(scene: built, samples: samples, warmup: warmup, sleep: !noSleep, substeps: substeps)
+        let report = BenchReport(
+            scene: built, samples: samples, warmup: warmup, sleep: !noSleep, substeps: substeps,
+            threads: threads)
         print(report.jsonLine)
         fflush(nil)
         printError(report.summaryLine)
@@ -96,6 +109,10 @@ struct DynamicsBench: ParsableCommand {
 
     /// Parses, runs, and turns every failure into one line on stderr and exit code 2 — never a stack trace.
     static func main() {
+        if let reason = BuildTarget.unsupportedReason() {
+            printError("dynamics-bench: \(reason)")
+            terminate(2)
+        }
         let command: DynamicsBench
         do {
             command = try parse()

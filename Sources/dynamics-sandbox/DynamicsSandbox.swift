@@ -182,6 +182,7 @@ struct DynamicsSandbox: ParsableCommand {
         config.seed = v.seed
         config.scale = v.scale ?? 1
         config.size = v.size
+        config.solverThreads = SandboxApp.Configuration.recommendedSolverThreads
         if let replayed {
             // The recording's size and seed; its scene is built by the replay.
             config.size = CGSize(width: replayed.size.width, height: replayed.size.height)

@@ -3,50 +3,66 @@
 /// pyramid built top-down would otherwise jitter forever). So the contacts to solve are sorted, stably, by the
 /// contact-graph distance of their bodies from anything that does not move: ground contacts first, then the layer
 /// above, and so on. That order is then dealt into colours (greedily, in order): the constraints of one colour share
-/// no moving body, so consecutive constraints are independent and the processor overlaps their work, while each
-/// colour still runs ground-up. (Box2D v3 colours its constraint graph for the same reason, to solve in parallel.)
+/// no moving body, so they are independent and the processor overlaps their work, and the colours run in order, so
+/// the solve still goes from the ground up. (Box2D v3 colours its constraint graph for the same reason, to solve in
+/// parallel.) Inside a colour the order carries no meaning (its constraints touch disjoint moving bodies: any order
+/// gives the same numbers), so colours 0–63 keep the contacts' list order; only the overflow colour, whose
+/// constraints may share bodies, keeps the sorted order.
+///
+/// The order is a function of the list of contacts to solve and of which of their bodies move. When that list is
+/// the one of the last computation (nothing began or ended: a resting stack), `solveOrder` and `colorStart` are
+/// left as they are: the step before may have reordered the contacts inside each colour, which changes nothing.
 ///
 /// The working arrays are segments of one buffer (`StepScratch.orderWork`, see `OrderSegments`), reached through
 /// pointers: the passes below run over every contact each step a contact begins or ends, and array appends and
 /// subscripts there cost uniqueness and bounds checks on every element.
 extension World {
     /// Fills `scratch.solveOrder` with the indices of the contacts to solve this step (solid, with manifold points,
-    /// with an awake body), sorted from the ground up, and `scratch.colorStart` with the colours' ends.
+    /// with an awake body), grouped by colour from the ground up, and `scratch.colorStart` with the colours' ends.
     package mutating func orderContactsFromGround() {
         let bodyCount = bodies.count
-        let segments = OrderSegments(bodyCount: bodyCount, contactCount: contacts.count)
+        let contactCount = contacts.count
+        let segments = OrderSegments(bodyCount: bodyCount, contactCount: contactCount)
         World.resize(&scratch.orderWork, to: segments.total, with: 0)
-        World.resize(&scratch.solveOrder, to: contacts.count, with: 0)
+        World.resize(&scratch.orderInput, to: contactCount, with: 0)
+        World.resize(&scratch.orderMoving, to: contactCount, with: SIMD2())
         var count = 0
         var queued = 0
-        // One pass over the contacts reads the bodies; later passes use the compact moving-body lists
-        // (`movingA/B`: the body index when it moves, −1 when it does not).
+        // One pass over the contacts reads the bodies: the contacts to solve and their moving bodies (the body
+        // index when it moves, −1 when it does not), the degrees of the moving-body graph and its first layer.
         contacts.withUnsafeBufferPointer { co in
             bodies.withUnsafeBufferPointer { bo in
                 scratch.orderWork.withUnsafeMutableBufferPointer { work in
-                    scratch.solveOrder.withUnsafeMutableBufferPointer { order in
-                        guard let base = work.baseAddress, let out = order.baseAddress else { return }
-                        let s = segments.pointers(base)
-                        s.depth.update(repeating: -1, count: bodyCount)
-                        s.degree.update(repeating: 0, count: bodyCount + 1)
-                        for k in 0..<co.count where co[k].isSolid && co[k].manifold.pointCount > 0 {
-                            let a = co[k].bodyA, b = co[k].bodyB
-                            let awakeA = bo[Int(a)].isAwake, awakeB = bo[Int(b)].isAwake
-                            guard awakeA || awakeB else { continue }
-                            let ma = awakeA && bo[Int(a)].type == .dynamic, mb = awakeB && bo[Int(b)].type == .dynamic
-                            out[count] = Int32(k)
-                            s.movingA[count] = ma ? a : -1
-                            s.movingB[count] = mb ? b : -1
-                            count &+= 1
-                            if ma { s.degree[Int(a)] &+= 1 }
-                            if mb { s.degree[Int(b)] &+= 1 }
-                            // A moving body touching something that does not move is one layer up from the ground.
-                            if ma != mb {
-                                let body = ma ? a : b
-                                if s.depth[Int(body)] == -1 {
-                                    s.depth[Int(body)] = 1
-                                    s.queue[queued] = body
-                                    queued &+= 1
+                    scratch.orderInput.withUnsafeMutableBufferPointer { input in
+                        scratch.orderMoving.withUnsafeMutableBufferPointer { moving in
+                            guard let base = work.baseAddress, let input = input.baseAddress,
+                                let moving = moving.baseAddress
+                            else { return }
+                            let s = segments.pointers(base)
+                            s.depth[-1] = 0
+                            s.depth.update(repeating: -1, count: bodyCount)
+                            s.rows.update(repeating: 0, count: bodyCount + 1)
+                            for k in 0..<co.count where co[k].manifold.pointCount > 0 && co[k].isSolid {
+                                let a = co[k].bodyA, b = co[k].bodyB
+                                let awakeA = bo[Int(a)].isAwake, awakeB = bo[Int(b)].isAwake
+                                guard awakeA || awakeB else { continue }
+                                let ma = awakeA && bo[Int(a)].type == .dynamic
+                                let mb = awakeB && bo[Int(b)].type == .dynamic
+                                input[count] = Int32(k)
+                                moving[count] = SIMD2(ma ? a : -1, mb ? b : -1)
+                                count &+= 1
+                                if ma && mb {
+                                    s.rows[Int(a)] &+= 1
+                                    s.rows[Int(b)] &+= 1
+                                } else if ma != mb {
+                                    // A moving body touching something that does not move is one layer up from the
+                                    // ground.
+                                    let body = ma ? a : b
+                                    if s.depth[Int(body)] == -1 {
+                                        s.depth[Int(body)] = 1
+                                        s.queue[queued] = body
+                                        queued &+= 1
+                                    }
                                 }
                             }
                         }
@@ -54,84 +70,74 @@ extension World {
                 }
             }
         }
-        scratch.solveOrder.removeLast(contacts.count - count)
-        guard count > 1 else { return }
-        // The order is a function of the contact list and of which bodies move: when neither changed since the
-        // last step (a resting stack, nothing began or ended), last step's sorted, coloured order is the answer.
-        let cached = scratch.orderWork.withUnsafeBufferPointer { work in
-            let s = segments.pointers(UnsafeMutablePointer(mutating: work.baseAddress!))
-            return scratch.solveOrder.withUnsafeBufferPointer { World.equal($0, scratch.orderCacheInput) }
-                && World.equal(UnsafeBufferPointer(start: s.movingA, count: count), scratch.orderCacheMovingA)
-                && World.equal(UnsafeBufferPointer(start: s.movingB, count: count), scratch.orderCacheMovingB)
-        }
-        if cached {
+        scratch.orderInput.removeLast(contactCount - count)
+        scratch.orderMoving.removeLast(contactCount - count)
+        guard count > 1 else {
             scratch.solveOrder.removeAll(keepingCapacity: true)
-            scratch.solveOrder.append(contentsOf: scratch.orderCacheOutput)
-            scratch.colorStart.removeAll(keepingCapacity: true)
-            scratch.colorStart.append(contentsOf: scratch.orderCacheColorStart)
+            scratch.solveOrder.append(contentsOf: scratch.orderInput)
+            invalidateOrderCache()
             return
         }
-        scratch.orderCacheInput.removeAll(keepingCapacity: true)
-        scratch.orderCacheInput.append(contentsOf: scratch.solveOrder)
-        scratch.orderWork.withUnsafeBufferPointer { work in
-            let s = segments.pointers(UnsafeMutablePointer(mutating: work.baseAddress!))
-            scratch.orderCacheMovingA.removeAll(keepingCapacity: true)
-            scratch.orderCacheMovingA.append(contentsOf: UnsafeBufferPointer(start: s.movingA, count: count))
-            scratch.orderCacheMovingB.removeAll(keepingCapacity: true)
-            scratch.orderCacheMovingB.append(contentsOf: UnsafeBufferPointer(start: s.movingB, count: count))
+        if World.equal(scratch.orderInput, scratch.orderInputBefore)
+            && World.equal(scratch.orderMoving, scratch.orderMovingBefore)
+        {
+            return
         }
-        World.resize(&scratch.colorMask, to: bodyCount, with: 0)
+        World.resize(&scratch.solveOrder, to: count, with: 0)
+        World.resize(&scratch.colorMask, to: bodyCount + 1, with: 0)
         World.resize(&scratch.colorStart, to: 66, with: 0)
         scratch.orderWork.withUnsafeMutableBufferPointer { work in
-            scratch.solveOrder.withUnsafeMutableBufferPointer { order in
-                scratch.colorMask.withUnsafeMutableBufferPointer { mask in
-                    scratch.colorStart.withUnsafeMutableBufferPointer { start in
-                        let s = segments.pointers(work.baseAddress!)
-                        World.sortAndColor(
-                            s, order.baseAddress!, count: count, queued: queued, bodyCount: bodyCount,
-                            colorMask: mask.baseAddress!, colorStart: start.baseAddress!)
+            scratch.orderInput.withUnsafeBufferPointer { input in
+                scratch.orderMoving.withUnsafeBufferPointer { moving in
+                    scratch.solveOrder.withUnsafeMutableBufferPointer { order in
+                        scratch.colorMask.withUnsafeMutableBufferPointer { mask in
+                            scratch.colorStart.withUnsafeMutableBufferPointer { start in
+                                let s = segments.pointers(work.baseAddress!)
+                                World.layer(s, moving.baseAddress!, count: count, queued: queued, bodyCount: bodyCount)
+                                World.color(
+                                    s, input.baseAddress!, moving.baseAddress!, order.baseAddress!, count: count,
+                                    colorMask: mask.baseAddress! + 1, colorStart: start.baseAddress!)
+                            }
+                        }
                     }
                 }
             }
         }
-        scratch.orderCacheOutput.removeAll(keepingCapacity: true)
-        scratch.orderCacheOutput.append(contentsOf: scratch.solveOrder)
-        scratch.orderCacheColorStart.removeAll(keepingCapacity: true)
-        scratch.orderCacheColorStart.append(contentsOf: scratch.colorStart)
+        // This step's input is the next step's reference; its buffers take the next step's input.
+        swap(&scratch.orderInput, &scratch.orderInputBefore)
+        swap(&scratch.orderMoving, &scratch.orderMovingBefore)
     }
 
-    /// Forgets the cached order, so the next step sorts and colours from scratch (tests compare the two).
+    /// Forgets the last computed order, so the next step sorts and colours from scratch (tests compare the two).
     package mutating func invalidateOrderCache() {
-        scratch.orderCacheInput.removeAll()
-        scratch.orderCacheMovingA.removeAll()
-        scratch.orderCacheMovingB.removeAll()
+        scratch.orderInputBefore.removeAll(keepingCapacity: true)
+        scratch.orderMovingBefore.removeAll(keepingCapacity: true)
     }
 
-    /// Breadth-first depth from the ground over the moving bodies, then a stable sort by depth and the colouring.
-    private static func sortAndColor(
-        _ s: OrderPointers, _ order: UnsafeMutablePointer<Int32>, count: Int, queued: Int, bodyCount: Int,
-        colorMask: UnsafeMutablePointer<UInt64>, colorStart: UnsafeMutablePointer<Int32>
+    /// Breadth-first depth from the ground over the graph of moving bodies (`depth`; −1: not reached), then each
+    /// contact's sort key, the lower depth of its bodies (0 for a side that does not move; contacts the ground does
+    /// not reach last), and the contacts of each key in a list, in list order (`head`, `next`): a stable counting
+    /// sort without its scatter.
+    private static func layer(
+        _ s: OrderPointers, _ moving: UnsafePointer<SIMD2<Int32>>, count: Int, queued: Int, bodyCount: Int
     ) {
-        // Adjacency of moving bodies through the contacts (compressed rows).
+        // Adjacency of moving bodies through the contacts (compressed rows): row ends from the degrees, then each
+        // row filled backwards, which leaves `rows[i]` at the row's start. A row's order does not change the depths.
         var total: Int32 = 0
         for i in 0..<bodyCount {
-            let d = s.degree[i]
-            s.degree[i] = total
-            total &+= d
+            total &+= s.rows[i]
+            s.rows[i] = total
         }
-        s.degree[bodyCount] = total
-        s.edges.update(repeating: -1, count: Int(total))
-        s.fill.update(from: s.degree, count: bodyCount)
+        s.rows[bodyCount] = total
         for i in 0..<count {
-            let a = s.movingA[i], b = s.movingB[i]
+            let a = moving[i].x, b = moving[i].y
             if a >= 0 && b >= 0 {
-                s.edges[Int(s.fill[Int(a)])] = b
-                s.fill[Int(a)] &+= 1
-                s.edges[Int(s.fill[Int(b)])] = a
-                s.fill[Int(b)] &+= 1
+                s.rows[Int(a)] &-= 1
+                s.edges[Int(s.rows[Int(a)])] = b
+                s.rows[Int(b)] &-= 1
+                s.edges[Int(s.rows[Int(b)])] = a
             }
         }
-        // Breadth-first from the ground.
         var head = 0
         var tail = queued
         var maxDepth: Int32 = 1
@@ -139,67 +145,75 @@ extension World {
             let b = s.queue[head]
             head &+= 1
             let d = s.depth[Int(b)]
-            for e in Int(s.degree[Int(b)])..<Int(s.degree[Int(b) + 1]) {
+            for e in Int(s.rows[Int(b)])..<Int(s.rows[Int(b) + 1]) {
                 let n = s.edges[e]
-                if n >= 0 && s.depth[Int(n)] == -1 {
-                    s.depth[Int(n)] = d + 1
-                    maxDepth = Swift.max(maxDepth, d + 1)
+                if s.depth[Int(n)] == -1 {
+                    s.depth[Int(n)] = d &+ 1
+                    maxDepth = Swift.max(maxDepth, d &+ 1)
                     s.queue[tail] = n
                     tail &+= 1
                 }
             }
         }
-        // Stable counting sort by the lower depth of the two bodies (0 for a side that does not move; bodies the
-        // ground does not reach go last, in their original order).
+        // Bodies the ground does not reach sort last; `depth[-1]` is 0, the depth of a side that does not move.
         let unreached = maxDepth + 1
-        for i in 0..<count {
-            let a = s.movingA[i], b = s.movingB[i]
-            let da = a >= 0 ? s.depth[Int(a)] : 0
-            let db = b >= 0 ? s.depth[Int(b)] : 0
-            s.keys[i] = Swift.min(da < 0 ? unreached : da, db < 0 ? unreached : db)
+        for i in 0..<bodyCount where s.depth[i] < 0 { s.depth[i] = unreached }
+        s.heads.update(repeating: -1, count: Int(unreached) + 1)
+        for i in (0..<count).reversed() {
+            let key = Int(Swift.min(s.depth[Int(moving[i].x)], s.depth[Int(moving[i].y)]))
+            s.next[i] = s.heads[key]
+            s.heads[key] = Int32(i)
         }
-        let bucketCount = Int(unreached) + 2
-        s.buckets.update(repeating: 0, count: bucketCount)
-        for i in 0..<count { s.buckets[Int(s.keys[i]) + 1] &+= 1 }
-        for i in 1..<bucketCount { s.buckets[i] &+= s.buckets[i - 1] }
-        // Sorted permutation of positions, then the contacts and their moving bodies in that order.
-        for i in 0..<count {
-            let key = Int(s.keys[i])
-            s.fill[Int(s.buckets[key])] = Int32(i)
-            s.buckets[key] &+= 1
-        }
-        colorInOrder(s, order, count: count, colorMask: colorMask, colorStart: colorStart)
+        s.keyCount.pointee = unreached + 1
     }
 
-    /// Stable partition of the sorted contacts (positions `fill`) into up to 64 colours (plus one overflow group),
-    /// first-fit in order; writes the order and the colours' ends (`colorStart[c]`: end of colour c).
-    private static func colorInOrder(
-        _ s: OrderPointers, _ order: UnsafeMutablePointer<Int32>, count: Int,
+    /// Greedy colouring in sorted order, first fit, into up to 64 colours plus one overflow colour; then the
+    /// contacts by colour (`colorStart[c]`: end of colour c), colours 0–63 in list order, the overflow colour in
+    /// sorted order.
+    private static func color(
+        _ s: OrderPointers, _ input: UnsafePointer<Int32>, _ moving: UnsafePointer<SIMD2<Int32>>,
+        _ order: UnsafeMutablePointer<Int32>, count: Int,
         colorMask: UnsafeMutablePointer<UInt64>, colorStart: UnsafeMutablePointer<Int32>
     ) {
         colorStart.update(repeating: 0, count: 66)
-        for j in 0..<count {
-            let i = Int(s.fill[j])
-            let a = Int(s.movingA[i]), b = Int(s.movingB[i])
-            let used = (a >= 0 ? colorMask[a] : 0) | (b >= 0 ? colorMask[b] : 0)
-            let color = used == .max ? 64 : (~used).trailingZeroBitCount
-            if color < 64 {
-                if a >= 0 { colorMask[a] |= 1 << UInt64(color) }
-                if b >= 0 { colorMask[b] |= 1 << UInt64(color) }
+        for key in 0..<Int(s.keyCount.pointee) {
+            var i = Int(s.heads[key])
+            while i >= 0 {
+                let a = Int(moving[i].x), b = Int(moving[i].y)
+                // `colorMask[-1]` stands for the side that does not move: always 0.
+                let used = colorMask[a] | colorMask[b]
+                let color = used == .max ? 64 : (~used).trailingZeroBitCount
+                if color < 64 {
+                    colorMask[a] |= 1 << UInt64(color)
+                    colorMask[b] |= 1 << UInt64(color)
+                    colorMask[-1] = 0
+                }
+                s.colorOf[i] = Int32(color)
+                colorStart[color + 1] &+= 1
+                i = Int(s.next[i])
             }
-            s.colorOf[j] = Int32(color)
-            colorStart[color + 1] &+= 1
         }
         for c in 0..<65 { colorStart[c + 1] &+= colorStart[c] }
-        s.keys.update(from: order, count: count)
-        for j in 0..<count {
-            let i = Int(s.fill[j])
-            let a = Int(s.movingA[i]), b = Int(s.movingB[i])
-            if a >= 0 { colorMask[a] = 0 }
-            if b >= 0 { colorMask[b] = 0 }
-            let c = Int(s.colorOf[j])
-            order[Int(colorStart[c])] = s.keys[i]
-            colorStart[c] &+= 1
+        for i in 0..<count {
+            let a = Int(moving[i].x), b = Int(moving[i].y)
+            colorMask[a] = 0
+            colorMask[b] = 0
+            let c = Int(s.colorOf[i])
+            if c < 64 {
+                order[Int(colorStart[c])] = input[i]
+                colorStart[c] &+= 1
+            }
+        }
+        if colorStart[64] == colorStart[65] { return }
+        for key in 0..<Int(s.keyCount.pointee) {
+            var i = Int(s.heads[key])
+            while i >= 0 {
+                if s.colorOf[i] == 64 {
+                    order[Int(colorStart[64])] = input[i]
+                    colorStart[64] &+= 1
+                }
+                i = Int(s.next[i])
+            }
         }
     }
 
@@ -212,51 +226,69 @@ extension World {
         }
     }
 
-    /// Element-wise equality of two lists of indices.
-    @inline(__always) private static func equal(_ a: UnsafeBufferPointer<Int32>, _ b: [Int32]) -> Bool {
+    /// Element-wise equality of two arrays of plain integers, compared eight bytes at a time.
+    @inline(__always) private static func equal<T: FixedWidthInteger>(_ a: [T], _ b: [T]) -> Bool {
         a.count == b.count
-            && b.withUnsafeBufferPointer { b in
-                var same = true
-                for i in 0..<a.count where a[i] != b[i] { same = false; break }
-                return same
+            && a.withUnsafeBytes { a in
+                b.withUnsafeBytes { b in
+                    let n = a.count / 8
+                    for i in 0..<n
+                    where a.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self)
+                        != b.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self)
+                    {
+                        return false
+                    }
+                    for i in 8 * n..<a.count where a[i] != b[i] { return false }
+                    return true
+                }
             }
     }
 
+    @inline(__always) private static func equal(_ a: [SIMD2<Int32>], _ b: [SIMD2<Int32>]) -> Bool {
+        a.count == b.count
+            && a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in
+                    UnsafeRawBufferPointer(a).withMemoryRebound(to: UInt64.self) { a in
+                        UnsafeRawBufferPointer(b).withMemoryRebound(to: UInt64.self) { b in
+                            for i in 0..<a.count where a[i] != b[i] { return false }
+                            return true
+                        }
+                    }
+                }
+            }
+    }
 }
 
 /// Where each working array of the ordering lies in `StepScratch.orderWork` (counts in elements).
 private struct OrderSegments {
     let bodyCount: Int, contactCount: Int
 
-    /// Depth, degree (one more), queue, buckets (four more) per body; moving A and B, keys, colours per contact;
-    /// edges two per contact; fill the larger of the two.
-    var total: Int { 4 * bodyCount + 5 + 6 * contactCount + Swift.max(bodyCount, contactCount) }
+    /// Depth (one more, before: index −1), rows (one more), queue, heads (three more: keys run to the deepest layer
+    /// + 2) per body; next and colour per contact; edges two per contact; the key count.
+    var total: Int { 4 * bodyCount + 5 + 4 * contactCount + 1 }
 
     func pointers(_ base: UnsafeMutablePointer<Int32>) -> OrderPointers {
         let nb = bodyCount, nc = contactCount
-        let depth = base
-        let degree = depth + nb
-        let queue = degree + nb + 1
-        let buckets = queue + nb
-        let movingA = buckets + nb + 4
-        let movingB = movingA + nc
-        let keys = movingB + nc
-        let colorOf = keys + nc
+        let depth = base + 1
+        let rows = depth + nb
+        let queue = rows + nb + 1
+        let heads = queue + nb
+        let next = heads + nb + 3
+        let colorOf = next + nc
         let edges = colorOf + nc
-        let fill = edges + 2 * nc
+        let keyCount = edges + 2 * nc
         return OrderPointers(
-            depth: depth, degree: degree, queue: queue, buckets: buckets, movingA: movingA, movingB: movingB,
-            keys: keys, colorOf: colorOf, edges: edges, fill: fill)
+            depth: depth, rows: rows, queue: queue, heads: heads, next: next, colorOf: colorOf, edges: edges,
+            keyCount: keyCount)
     }
 }
 
-/// The ordering's working arrays, by body: depth from the ground (−1 not reached), adjacency row starts
-/// (`degree`), breadth-first queue; by depth: the counting sort's buckets; by contact to solve: its moving bodies
-/// (−1 when it does not move), sort key, colour; the adjacency (`edges`) and a fill cursor / sorted permutation.
+/// The ordering's working arrays, by body: depth from the ground (−1 not reached), adjacency rows (degrees, then
+/// row starts), breadth-first queue; by sort key: the first contact of the key (−1 none); by contact to solve: the
+/// next contact of its key, its colour; the adjacency (`edges`) and the number of keys.
 private struct OrderPointers {
-    let depth: UnsafeMutablePointer<Int32>, degree: UnsafeMutablePointer<Int32>, queue: UnsafeMutablePointer<Int32>
-    let buckets: UnsafeMutablePointer<Int32>
-    let movingA: UnsafeMutablePointer<Int32>, movingB: UnsafeMutablePointer<Int32>
-    let keys: UnsafeMutablePointer<Int32>, colorOf: UnsafeMutablePointer<Int32>
-    let edges: UnsafeMutablePointer<Int32>, fill: UnsafeMutablePointer<Int32>
+    let depth: UnsafeMutablePointer<Int32>, rows: UnsafeMutablePointer<Int32>, queue: UnsafeMutablePointer<Int32>
+    let heads: UnsafeMutablePointer<Int32>
+    let next: UnsafeMutablePointer<Int32>, colorOf: UnsafeMutablePointer<Int32>
+    let edges: UnsafeMutablePointer<Int32>, keyCount: UnsafeMutablePointer<Int32>
 }

@@ -1,8 +1,10 @@
 /// Once per step: the contacts to solve, ordered from the ground up and coloured (ContactOrdering.swift), are dealt
-/// into bundles of four and their solver data computed straight into the lanes: the first 64 colours four at a
-/// time (the constraints of one colour share no moving body, so its lanes are independent; two-point manifolds
-/// first, so that most bundles are all one kind), then the overflow colour, whose constraints may share bodies,
-/// one per bundle. Bundles run in order, so the colours' ground-up order is kept.
+/// into bundles of four and their solver data computed straight into the lanes (ContactPrepareBundle.swift): the
+/// first 64 colours four at a time (the constraints of one colour share no moving
+/// body, so its lanes are independent; two-point manifolds first, so that every bundle is all one kind), then the
+/// overflow colour, whose constraints may share bodies, one per bundle. Bundles run in order, so the colours'
+/// ground-up order is kept. Inside a colour the order does not matter (its constraints touch disjoint moving bodies,
+/// so they give the same numbers in any order and any grouping), which lets each colour be split in place.
 extension World {
     /// Builds the bundles for every solid contact with manifold points and an awake body.
     package mutating func prepareContacts(contactSoftness: Softness, staticSoftness: Softness) {
@@ -12,62 +14,101 @@ extension World {
             scratch.wideConstraints.removeAll(keepingCapacity: true)
             return
         }
-        let colored = count > 1 && scratch.colorStart.count == 66
-        var bundles = 0
-        var start = 0
-        if colored {
-            for color in 0..<64 {
-                let end = Int(scratch.colorStart[color])
-                var two = 0
-                for i in start..<end where contacts[Int(scratch.solveOrder[i])].manifold.pointCount == 2 { two += 1 }
-                bundles += (two + 3) / 4 + (end - start - two + 3) / 4
-                start = end
-            }
-        }
-        bundles += count - start
-        // Resized, not refilled: each bundle is reset just before its lanes are written, while its memory is hot.
-        if scratch.wideConstraints.count > bundles {
-            scratch.wideConstraints.removeLast(scratch.wideConstraints.count - bundles)
-        } else {
-            scratch.wideConstraints.append(
-                contentsOf: repeatElement(WideContactConstraint(), count: bundles - scratch.wideConstraints.count))
-        }
+        // More than one contact: ordered and coloured (a single contact has no colours, its `colorStart` is unused).
+        let colored = count > 1
+        World.resize(&scratch.colorStart, to: 66, with: 0)
+        let bodyCount = bodies.count
         let context = PrepareContext(
             gravity: settings.gravity, contactSoftness: contactSoftness,
-            staticSoftness: staticSoftness, sink: Int32(bodies.count))
-        scratch.solveOrder.withUnsafeBufferPointer { order in
-            contacts.withUnsafeBufferPointer { co in
-                bodies.withUnsafeBufferPointer { bo in
-                    states.withUnsafeBufferPointer { st in
-                        scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
-                            guard let coBase = co.baseAddress, let boBase = bo.baseAddress, let stBase = st.baseAddress,
-                                let wBase = ws.baseAddress
-                            else { return }
-                            // Plain loops over a bundle/lane cursor: a nested function capturing them would box the cursor and
-                            // check exclusive access to it at run time on every lane.
-                            var bundle = 0
-                            var start = 0
-                            if colored {
-                                for color in 0..<64 {
-                                    let end = Int(scratch.colorStart[color])
-                                    for pass in 0..<2 {
-                                        let twoPoint = pass == 0
-                                        var lane = 0
-                                        for i in start..<end
-                                        where (coBase[Int(order[i])].manifold.pointCount == 2) == twoPoint {
-                                            Self.prepareLane(
-                                                wBase + bundle, lane, order[i], coBase, boBase, stBase, context)
-                                            lane &+= 1
-                                            if lane == 4 { bundle &+= 1; lane = 0 }
+            staticSoftness: staticSoftness, sink: Int32(bodyCount), slowSpeed: settings.restitutionThreshold)
+        World.resize(&scratch.twoPointEnd, to: 64, with: 0)
+        World.resize(&scratch.prepareBodies, to: bodyCount, with: PrepareBody())
+        World.resize(&scratch.prepareStamp, to: bodyCount, with: 0)
+        scratch.prepareEpoch &+= 1
+        if scratch.prepareEpoch == 0 {
+            scratch.prepareStamp.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            scratch.prepareEpoch = 1
+        }
+        let epoch = scratch.prepareEpoch
+        sizeSolverBodies()
+        // One pass over the contacts to solve: each colour split in place, two-point manifolds first, and every body
+        // met gathered once.
+        var bundles = 0
+        contacts.withUnsafeBufferPointer { co in
+            bodies.withUnsafeBufferPointer { bo in
+                states.withUnsafeBufferPointer { st in
+                    scratch.solveOrder.withUnsafeMutableBufferPointer { order in
+                        scratch.colorStart.withUnsafeBufferPointer { colorStart in
+                            scratch.twoPointEnd.withUnsafeMutableBufferPointer { twoPointEnd in
+                                scratch.prepareBodies.withUnsafeMutableBufferPointer { pb in
+                                    scratch.prepareStamp.withUnsafeMutableBufferPointer { stamp in
+                                        scratch.solverBodies.withUnsafeMutableBufferPointer { sb in
+                                            bundles = World.splitColors(
+                                                SplitPointers(
+                                                    contacts: co.baseAddress!, bodies: bo.baseAddress!,
+                                                    states: st.baseAddress!, order: order.baseAddress!,
+                                                    colorStart: colorStart.baseAddress!,
+                                                    twoPointEnd: twoPointEnd.baseAddress!,
+                                                    records: pb.baseAddress!, stamp: stamp.baseAddress!,
+                                                    solverBodies: sb.baseAddress!),
+                                                count: count, colored: colored, epoch: epoch, context)
                                         }
-                                        if lane > 0 { bundle &+= 1 }
                                     }
-                                    start = end
                                 }
                             }
-                            for i in start..<count {
-                                Self.prepareLane(wBase + bundle, 0, order[i], coBase, boBase, stBase, context)
-                                bundle &+= 1
+                        }
+                    }
+                }
+            }
+        }
+        // Resized, not refilled: every field of a bundle is written when it is prepared.
+        World.resize(&scratch.wideConstraints, to: bundles, with: WideContactConstraint())
+        if let threads = acquirePrepareThreads() {  // Parallel/World+ParallelPrepare.swift: the same bundles
+            prepareBundlesInParallel(threads: threads, context)
+            WorkerPool.shared.release()
+            return
+        }
+        scratch.solveOrder.withUnsafeBufferPointer { order in
+            contacts.withUnsafeBufferPointer { co in
+                scratch.prepareBodies.withUnsafeBufferPointer { pb in
+                    scratch.colorStart.withUnsafeBufferPointer { colorStart in
+                        scratch.twoPointEnd.withUnsafeBufferPointer { twoPointEnd in
+                            scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
+                                guard let order = order.baseAddress, let co = co.baseAddress,
+                                    let pb = pb.baseAddress, let w = ws.baseAddress
+                                else { return }
+                                var bundle = 0
+                                var start = 0
+                                if colored {
+                                    for color in 0..<64 {
+                                        let mid = Int(twoPointEnd[color]), end = Int(colorStart[color])
+                                        var i = start
+                                        while i < mid {
+                                            let n = Swift.min(4, mid &- i)
+                                            Self.prepareTwoPointBundle(
+                                                w + bundle, Self.lanes(order + i, n), laneCount: n, co, pb, context)
+                                            bundle &+= 1
+                                            i &+= n
+                                        }
+                                        while i < end {
+                                            let n = Swift.min(4, end &- i)
+                                            Self.prepareOnePointBundle(
+                                                w + bundle, Self.lanes(order + i, n), laneCount: n, co, pb, context)
+                                            bundle &+= 1
+                                            i &+= n
+                                        }
+                                        start = end
+                                    }
+                                }
+                                for i in start..<count {
+                                    let k = Self.lanes(order + i, 1)
+                                    if co[Int(order[i])].manifold.pointCount == 2 {
+                                        Self.prepareTwoPointBundle(w + bundle, k, laneCount: 1, co, pb, context)
+                                    } else {
+                                        Self.prepareOnePointBundle(w + bundle, k, laneCount: 1, co, pb, context)
+                                    }
+                                    bundle &+= 1
+                                }
                             }
                         }
                     }
@@ -76,125 +117,66 @@ extension World {
         }
     }
 
-    /// Step constants shared by every lane.
-    private struct PrepareContext {
-        var gravity: Vec2
-        var contactSoftness: Softness
-        var staticSoftness: Softness
-        /// The solver bodies' sink slot (`bodies.count`): lanes that must not be written store there.
-        var sink: Int32
-    }
-
-    /// Computes contact `k`'s solver data into lane `l` of a bundle (lane 0 resets it). Empty lanes (after the
-    /// last `l`) keep lane 0's bodies, zero masses and a passing block test: they compute zero impulses and are never written.
-    @inline(__always) private static func prepareLane(
-        _ w: UnsafeMutablePointer<WideContactConstraint>, _ l: Int, _ k: Int32,
-        _ co: UnsafePointer<Contact>, _ bo: UnsafePointer<Body>,
-        _ st: UnsafePointer<BodyState>, _ ctx: PrepareContext
-    ) {
-        let contact = co + Int(k)
-        let ia = Int(contact.pointee.bodyA), ib = Int(contact.pointee.bodyB)
-        if l == 0 {
-            w.pointee = WideContactConstraint()
-            w.pointee.bodyA = SIMD4(repeating: contact.pointee.bodyA)
-            w.pointee.bodyB = SIMD4(repeating: contact.pointee.bodyB)
-            w.pointee.useBlock = SIMD4(repeating: -1)
-            w.pointee.storeA = SIMD4(repeating: ctx.sink)
-            w.pointee.storeB = SIMD4(repeating: ctx.sink)
+    /// Splits each colour of `order` in place, two-point manifolds first (`twoPointEnd[c]`: where colour c's one-point
+    /// manifolds begin), and gathers every body of a contact once (stamped with `epoch`): its `PrepareBody` record and
+    /// its single-precision solver body. Returns the number of bundles.
+    private static func splitColors(
+        _ p: SplitPointers, count: Int, colored: Bool, epoch: UInt32, _ context: PrepareContext
+    ) -> Int {
+        @inline(__always) func gather(_ body: Int32) {
+            let i = Int(body)
+            if p.stamp[i] == epoch { return }
+            p.stamp[i] = epoch
+            p.records[i] = PrepareBody(
+                p.bodies + i, p.states + i, index: body, gravity: context.gravity, sink: context.sink)
+            p.solverBodies[i] = World.solverBody(p.states[i])
         }
-        // Lanes are written with scalar stores straight into the bundle (a SIMD element setter goes through the
-        // stack and stalls on store forwarding).
-        @inline(__always) func putInt(_ lanes: UnsafeMutablePointer<SIMD4<Int32>>?, _ value: Int32) {
-            UnsafeMutableRawPointer(lanes!).storeBytes(of: value, toByteOffset: 4 * l, as: Int32.self)
-        }
-        putInt(w.pointer(to: \.bodyA), contact.pointee.bodyA)
-        putInt(w.pointer(to: \.bodyB), contact.pointee.bodyB)
-        putInt(w.pointer(to: \.contactIndex), k)
-        w.pointee.laneCount = Int32(l + 1)
-        let bA = bo + ia, bB = bo + ib
-        let awakeA = bA.pointee.isAwake, awakeB = bB.pointee.isAwake
-        let mA = awakeA ? bA.pointee.invMass : 0, iA = awakeA ? bA.pointee.invInertia : 0
-        let mB = awakeB ? bB.pointee.invMass : 0, iB = awakeB ? bB.pointee.invInertia : 0
-        if mA > 0 || iA > 0 {
-            w.pointee.writeA |= 1 << UInt8(l)
-            putInt(w.pointer(to: \.storeA), contact.pointee.bodyA)
-        }
-        if mB > 0 || iB > 0 {
-            w.pointee.writeB |= 1 << UInt8(l)
-            putInt(w.pointer(to: \.storeB), contact.pointee.bodyB)
-        }
-        let n = contact.pointee.manifold.normal, t = n.rightPerp
-        let softness = (mA == 0 || mB == 0) ? ctx.staticSoftness : ctx.contactSoftness
-        let accA =
-            bA.pointee.type == .dynamic
-            ? bA.pointee.gravityScale * ctx.gravity + bA.pointee.invMass * bA.pointee.force : .zero
-        let accB =
-            bB.pointee.type == .dynamic
-            ? bB.pointee.gravityScale * ctx.gravity + bB.pointee.invMass * bB.pointee.force : .zero
-        @inline(__always) func put(_ lanes: UnsafeMutablePointer<Lanes>?, _ value: Double) {
-            UnsafeMutableRawPointer(lanes!).storeBytes(of: Float(value), toByteOffset: 4 * l, as: Float.self)
-        }
-        put(w.pointer(to: \.normalX), n.x)
-        put(w.pointer(to: \.normalY), n.y)
-        put(w.pointer(to: \.friction), contact.pointee.friction)
-        put(w.pointer(to: \.restitution), contact.pointee.restitution)
-        put(w.pointer(to: \.normalAcceleration), dot(accB - accA, n))
-        put(w.pointer(to: \.invMassA), mA)
-        put(w.pointer(to: \.invIA), iA)
-        put(w.pointer(to: \.invMassB), mB)
-        put(w.pointer(to: \.invIB), iB)
-        put(w.pointer(to: \.biasRate), softness.biasRate)
-        put(w.pointer(to: \.massScale), softness.massScale)
-        put(w.pointer(to: \.impulseScale), softness.impulseScale)
-        let cA = bA.pointee.center, cB = bB.pointee.center
-        let vA = st[ia].v, wA = st[ia].w, vB = st[ib].v, wB = st[ib].w
-        let pointCount = contact.pointee.manifold.pointCount
-        putInt(w.pointer(to: \.pointCount), Int32(pointCount))
-        if pointCount == 2 { w.pointee.twoPoints = true }
-        var rn = (0.0, 0.0, 0.0, 0.0)  // rnA0, rnB0, rnA1, rnB1
-        for j in 0..<pointCount {
-            let p = j == 0 ? w.pointer(to: \.p0)! : w.pointer(to: \.p1)!
-            let mp = j == 0 ? contact.pointee.manifold.point0 : contact.pointee.manifold.point1
-            let rA = mp.point - cA, rB = mp.point - cB
-            let rnA = cross(rA, n), rnB = cross(rB, n), rtA = cross(rA, t), rtB = cross(rB, t)
-            if j == 0 { rn.0 = rnA; rn.1 = rnB } else { rn.2 = rnA; rn.3 = rnB }
-            let kN = mA + mB + iA * rnA * rnA + iB * rnB * rnB
-            let kT = mA + mB + iA * rtA * rtA + iB * rtB * rtB
-            let dv = vB + cross(wB, rB) - vA - cross(wA, rA)
-            put(p.pointer(to: \.anchorAX), rA.x)
-            put(p.pointer(to: \.anchorAY), rA.y)
-            put(p.pointer(to: \.anchorBX), rB.x)
-            put(p.pointer(to: \.anchorBY), rB.y)
-            put(p.pointer(to: \.baseSeparation), mp.separation - dot(rB - rA, n))
-            put(p.pointer(to: \.initialSeparation), mp.separation)
-            put(p.pointer(to: \.relativeVelocity), dot(n, dv))
-            put(p.pointer(to: \.rnA), rnA)
-            put(p.pointer(to: \.rnB), rnB)
-            put(p.pointer(to: \.rtA), rtA)
-            put(p.pointer(to: \.rtB), rtB)
-            put(p.pointer(to: \.normalMass), kN > 0 ? 1 / kN : 0)
-            put(p.pointer(to: \.tangentMass), kT > 0 ? 1 / kT : 0)
-            put(
-                p.pointer(to: \.normalImpulse), j == 0 ? contact.pointee.normalImpulse0 : contact.pointee.normalImpulse1
-            )
-            put(
-                p.pointer(to: \.tangentImpulse),
-                j == 0 ? contact.pointee.tangentImpulse0 : contact.pointee.tangentImpulse1)
-        }
-        // The 2×2 normal mass matrix of a two-point manifold and its inverse, when well conditioned (1000:1).
-        putInt(w.pointer(to: \.useBlock), 0)
-        if pointCount == 2 {
-            let k11 = mA + mB + iA * rn.0 * rn.0 + iB * rn.1 * rn.1
-            let k22 = mA + mB + iA * rn.2 * rn.2 + iB * rn.3 * rn.3
-            let k12 = mA + mB + iA * rn.0 * rn.2 + iB * rn.1 * rn.3
-            let det = k11 * k22 - k12 * k12
-            if det > 0 && k11 * k11 < 1000 * det {
-                let invDet = 1 / det
-                putInt(w.pointer(to: \.useBlock), -1)
-                put(w.pointer(to: \.invK11), k22 * invDet)
-                put(w.pointer(to: \.invK12), -k12 * invDet)
-                put(w.pointer(to: \.invK22), k11 * invDet)
+        var bundles = 0
+        var start = 0
+        if colored {
+            for color in 0..<64 {
+                let end = Int(p.colorStart[color])
+                var i = start
+                var j = end
+                while i < j {
+                    let c = p.contacts + Int(p.order[i])
+                    gather(c.pointee.bodyA)
+                    gather(c.pointee.bodyB)
+                    if c.pointee.manifold.pointCount == 2 {
+                        i &+= 1
+                    } else {
+                        j &-= 1
+                        let k = p.order[i]
+                        p.order[i] = p.order[j]
+                        p.order[j] = k
+                    }
+                }
+                p.twoPointEnd[color] = Int32(i)
+                bundles &+= (i &- start &+ 3) / 4 &+ (end &- i &+ 3) / 4
+                start = end
             }
         }
+        // The overflow colour (or a lone contact): one per bundle.
+        for i in start..<count {
+            gather(p.contacts[Int(p.order[i])].bodyA)
+            gather(p.contacts[Int(p.order[i])].bodyB)
+        }
+        return bundles &+ (count &- start)
     }
+
+    /// The contact indices of a bundle's `n` lanes from `order`; lanes past `n` repeat lane 0.
+    @inline(__always) static func lanes(_ order: UnsafePointer<Int32>, _ n: Int) -> SIMD4<Int32> {
+        if n == 4 { return UnsafeRawPointer(order).loadUnaligned(as: SIMD4<Int32>.self) }
+        let k0 = order[0]
+        return SIMD4(k0, n > 1 ? order[1] : k0, n > 2 ? order[2] : k0, k0)
+    }
+}
+
+/// The arrays `World.splitColors` works on.
+private struct SplitPointers {
+    let contacts: UnsafePointer<Contact>, bodies: UnsafePointer<Body>, states: UnsafePointer<BodyState>
+    let order: UnsafeMutablePointer<Int32>, colorStart: UnsafePointer<Int32>
+    let twoPointEnd: UnsafeMutablePointer<Int32>
+    let records: UnsafeMutablePointer<PrepareBody>, stamp: UnsafeMutablePointer<UInt32>
+    let solverBodies: UnsafeMutablePointer<SolverBody>
 }

@@ -1,6 +1,7 @@
 /// Arrays a step fills and empties again: the contact solver's bundles and single-precision bodies, the solve order
 /// and its colours, the bodies stepped and swept, the sleep pass's union-find. Nothing in it is read between steps
-/// except the order cache, which only saves work (a step with an empty scratch gives the same result). Kept out of
+/// except what only saves work: the last order and its input (kept while the input repeats) and the preparation's
+/// stamps (a step with an empty scratch gives the same result). Kept out of
 /// the world's persistent state (bodies, shapes, contacts, joints) so that the two are not confused; its capacity
 /// is kept from step to step, so stepping allocates nothing once warm.
 package struct StepScratch: Sendable {
@@ -28,16 +29,26 @@ package struct StepScratch: Sendable {
     package var orderWork: [Int32] = []
     /// Contacts to solve this step, ground-up.
     package var solveOrder: [Int32] = []
-    /// By body: the colours taken by its constraints so far (all zero between steps).
+    /// By body, after one slot for the side of a contact that does not move: the colours taken by its constraints so
+    /// far (all zero between steps).
     package var colorMask: [UInt64] = []
     package var colorStart: [Int32] = []
-    /// Last computed order: its input (`solveOrder` and the moving bodies before sorting) and its result
-    /// (ContactOrdering.swift), reused while the input repeats.
-    package var orderCacheInput: [Int32] = []
-    package var orderCacheMovingA: [Int32] = []
-    package var orderCacheMovingB: [Int32] = []
-    package var orderCacheOutput: [Int32] = []
-    package var orderCacheColorStart: [Int32] = []
+    /// The parallel solve's plan of a step (World+ParallelSolve.swift).
+    package var parallel = ParallelScratch()
+    /// By colour: where its one-point manifolds begin in `solveOrder` (each colour is split, two-point manifolds
+    /// first, when the bundles are dealt; ContactPrepare.swift).
+    package var twoPointEnd: [Int32] = []
+    /// By body: what the contact preparation reads of it this step, and the step (`prepareEpoch`) it was last
+    /// gathered in; only the records of bodies with a contact to solve are current (ContactPrepare.swift).
+    package var prepareBodies: [PrepareBody] = []
+    package var prepareStamp: [UInt32] = []
+    package var prepareEpoch: UInt32 = 0
+    /// The ordering's input, this step's and the one its last computation used (ContactOrdering.swift): the
+    /// contacts to solve and their moving bodies. While the input repeats, `solveOrder` and `colorStart` are kept.
+    package var orderInput: [Int32] = []
+    package var orderMoving: [SIMD2<Int32>] = []
+    package var orderInputBefore: [Int32] = []
+    package var orderMovingBefore: [SIMD2<Int32>] = []
 
     package init() {}
 }

@@ -75,32 +75,23 @@ package struct WideBodies {
 }
 
 extension World {
-    /// Copies every body a constraint touches into the solver's single-precision bodies (once per step: static and
-    /// sleeping bodies do not change during it).
-    package mutating func loadSolverBodies() {
-        // One slot per body and the sink (index `bodies.count`), where lanes that must not be written store.
+    /// Gives the solver's single-precision bodies one slot per body and the sink (index `bodies.count`), where lanes
+    /// that must not be written store. The contact preparation fills the slot of every body a contact touches, once per
+    /// step (static and sleeping bodies do not change during it; ContactPrepare.swift). The parallel solve adds a sink
+    /// per chunk after it (World+ParallelSolve.swift), so the two arrays are grown separately.
+    package mutating func sizeSolverBodies() {
         if scratch.solverBodies.count < bodies.count + 1 {
             scratch.solverBodies.append(
                 contentsOf: repeatElement(SolverBody(), count: bodies.count + 1 - scratch.solverBodies.count))
+        }
+        if scratch.solverVelocityStart.count < bodies.count {
             scratch.solverVelocityStart.append(
                 contentsOf: repeatElement(Lanes(), count: bodies.count - scratch.solverVelocityStart.count))
         }
-        scratch.wideConstraints.withUnsafeBufferPointer { ws in
-            states.withUnsafeBufferPointer { st in
-                scratch.solverBodies.withUnsafeMutableBufferPointer { sb in
-                    for w in 0..<ws.count {
-                        for l in 0..<Int(ws[w].laneCount) {
-                            let a = Int(ws[w].bodyA[l]), b = Int(ws[w].bodyB[l])
-                            sb[a] = Self.solverBody(st[a])
-                            sb[b] = Self.solverBody(st[b])
-                        }
-                    }
-                }
-            }
-        }
     }
 
-    @inline(__always) private static func solverBody(_ s: BodyState) -> SolverBody {
+    /// A body state's single-precision solver body.
+    @inline(__always) static func solverBody(_ s: BodyState) -> SolverBody {
         var b = SolverBody()
         b.velocity = velocityLanes(s)
         b.motion = motionLanes(s)
@@ -108,12 +99,12 @@ extension World {
     }
 
     /// (vx, vy, ω, 0) of a body state in single precision.
-    @inline(__always) private static func velocityLanes(_ s: BodyState) -> Lanes {
+    @inline(__always) static func velocityLanes(_ s: BodyState) -> Lanes {
         Lanes(Float(s.v.x), Float(s.v.y), Float(s.w), 0)
     }
 
     /// (Δx, Δy, cos Δθ, sin Δθ) of a body state in single precision.
-    @inline(__always) private static func motionLanes(_ s: BodyState) -> Lanes {
+    @inline(__always) static func motionLanes(_ s: BodyState) -> Lanes {
         Lanes(Float(s.dp.x), Float(s.dp.y), Float(s.dq.c), Float(s.dq.s))
     }
 
@@ -123,12 +114,8 @@ extension World {
         states.withUnsafeBufferPointer { st in
             scratch.solverBodies.withUnsafeMutableBufferPointer { sb in
                 scratch.solverVelocityStart.withUnsafeMutableBufferPointer { start in
-                    for i32 in scratch.awakeBodies {
-                        let i = Int(i32)
-                        let v = Self.velocityLanes(st[i])
-                        sb[i].velocity = v
-                        start[i] = v
-                    }
+                    guard let s = st.baseAddress, let b = sb.baseAddress, let v = start.baseAddress else { return }
+                    for i in scratch.awakeBodies { Self.loadVelocity(Int(i), s, b, v) }
                 }
             }
         }
@@ -140,15 +127,8 @@ extension World {
         states.withUnsafeMutableBufferPointer { st in
             scratch.solverBodies.withUnsafeBufferPointer { sb in
                 scratch.solverVelocityStart.withUnsafeMutableBufferPointer { start in
-                    for i32 in scratch.awakeBodies {
-                        let i = Int(i32)
-                        let v = sb[i].velocity
-                        let d = v - start[i]
-                        st[i].v.x += Double(d[0])
-                        st[i].v.y += Double(d[1])
-                        st[i].w += Double(d[2])
-                        start[i] = v
-                    }
+                    guard let s = st.baseAddress, let b = sb.baseAddress, let v = start.baseAddress else { return }
+                    for i in scratch.awakeBodies { Self.storeVelocity(Int(i), s, b, v) }
                 }
             }
         }
@@ -162,22 +142,49 @@ extension World {
         states.withUnsafeMutableBufferPointer { st in
             scratch.solverBodies.withUnsafeMutableBufferPointer { sb in
                 scratch.solverVelocityStart.withUnsafeMutableBufferPointer { start in
-                    for i32 in scratch.awakeBodies {
-                        let i = Int(i32)
-                        if solver {
-                            let v = sb[i].velocity
-                            let d = v - start[i]
-                            st[i].v.x += Double(d[0])
-                            st[i].v.y += Double(d[1])
-                            st[i].w += Double(d[2])
-                            start[i] = v
-                        }
-                        st[i].dp += h * st[i].v
-                        st[i].dq = st[i].dq.integrated(by: h * st[i].w)
-                        if solver { sb[i].motion = Self.motionLanes(st[i]) }
+                    guard let s = st.baseAddress, let b = sb.baseAddress, let v = start.baseAddress else { return }
+                    for i in scratch.awakeBodies {
+                        Self.storeVelocityAndIntegrate(Int(i), s, b, v, h: h, solver: solver)
                     }
                 }
             }
         }
+    }
+
+    // The per-body work of the passes above, one body at a time: the serial passes and the parallel solve
+    // (World+ParallelSolve.swift) run the same arithmetic.
+
+    /// `loadSolverVelocities` for body `i`.
+    @inline(__always) static func loadVelocity(
+        _ i: Int, _ st: UnsafePointer<BodyState>, _ sb: UnsafeMutablePointer<SolverBody>,
+        _ start: UnsafeMutablePointer<Lanes>
+    ) {
+        let v = velocityLanes(st[i])
+        sb[i].velocity = v
+        start[i] = v
+    }
+
+    /// `storeSolverVelocities` for body `i`.
+    @inline(__always) static func storeVelocity(
+        _ i: Int, _ st: UnsafeMutablePointer<BodyState>, _ sb: UnsafePointer<SolverBody>,
+        _ start: UnsafeMutablePointer<Lanes>
+    ) {
+        let v = sb[i].velocity
+        let d = v - start[i]
+        st[i].v.x += Double(d[0])
+        st[i].v.y += Double(d[1])
+        st[i].w += Double(d[2])
+        start[i] = v
+    }
+
+    /// `storeVelocitiesAndIntegratePositions` for body `i` (`solver`: the contact solver ran).
+    @inline(__always) static func storeVelocityAndIntegrate(
+        _ i: Int, _ st: UnsafeMutablePointer<BodyState>, _ sb: UnsafeMutablePointer<SolverBody>,
+        _ start: UnsafeMutablePointer<Lanes>, h: Double, solver: Bool
+    ) {
+        if solver { storeVelocity(i, st, sb, start) }
+        st[i].dp += h * st[i].v
+        st[i].dq = st[i].dq.integrated(by: h * st[i].w)
+        if solver { sb[i].motion = motionLanes(st[i]) }
     }
 }

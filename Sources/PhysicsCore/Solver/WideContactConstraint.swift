@@ -16,7 +16,7 @@ package struct WidePoint: Sendable {
     /// Accumulated impulses of the step and the largest single normal impulse applied.
     package var normalImpulse = Lanes(), tangentImpulse = Lanes(), maxNormalImpulse = Lanes()
     /// Normal relative velocity at the start of the step (pt/s, negative when approaching) and separation then (pt),
-    /// for restitution.
+    /// for restitution: zero in a bundle without a lane that bounces (restitution 0), which the restitution pass skips.
     package var relativeVelocity = Lanes(), initialSeparation = Lanes()
 }
 
@@ -27,6 +27,9 @@ package struct WideContactConstraint: Sendable {
     package var bodyA = SIMD4<Int32>(repeating: -1), bodyB = SIMD4<Int32>(repeating: -1)
     /// Bit l set: lane l's body A (B) takes impulses (awake and moving), so its velocity is written back.
     package var writeA: UInt8 = 0, writeB: UInt8 = 0
+    /// Bit l set: at some point of lane l the bodies neither approach nor part faster than the restitution threshold
+    /// at the start of the step (resting, sliding, pressed), so they are held together (`markConstrainedBodies`).
+    package var slowLanes: UInt8 = 0
     /// Where each lane's body A (B) velocity is stored after a pass: the body itself when its bit is set in
     /// `writeA` (`writeB`), else the solver's sink slot, written and never read (`StepScratch.solverBodies`'s last
     /// slot). Every lane is stored unconditionally: no branch per lane.
@@ -39,7 +42,8 @@ package struct WideContactConstraint: Sendable {
     package var twoPoints = false
     package var normalX = Lanes(), normalY = Lanes()
     package var friction = Lanes(), restitution = Lanes()
-    /// Relative acceleration of B with respect to A along the normal from gravity and applied forces, pt/s².
+    /// Relative acceleration of B with respect to A along the normal from gravity and applied forces, pt/s², for
+    /// restitution (zero in a bundle without a lane that bounces).
     package var normalAcceleration = Lanes()
     package var invMassA = Lanes(), invIA = Lanes(), invMassB = Lanes(), invIB = Lanes()
     /// Soft-contact coefficients of each lane (static and dynamic contacts differ).

@@ -10,16 +10,24 @@ extension World {
         scratch.wideConstraints.withUnsafeBufferPointer { ws in
             scratch.solverBodies.withUnsafeMutableBufferPointer { st in
                 guard let wBase = ws.baseAddress, let sBase = st.baseAddress else { return }
-                for i in 0..<ws.count {
-                    let c = wBase + i
-                    var a = WideBodies(velocitiesOf: sBase, c.pointer(to: \.bodyA)!)
-                    var b = WideBodies(velocitiesOf: sBase, c.pointer(to: \.bodyB)!)
-                    Self.warmStart(&a, &b, c, c.pointer(to: \.p0)!)
-                    if c.pointee.twoPoints { Self.warmStart(&a, &b, c, c.pointer(to: \.p1)!) }
-                    a.storeInlined(sBase, c.pointer(to: \.storeA)!)
-                    b.storeInlined(sBase, c.pointer(to: \.storeB)!)
-                }
+                Self.warmStartBundles(wBase, sBase, 0..<ws.count)
             }
+        }
+    }
+
+    /// The warm start of bundles `range` (the parallel solve runs a colour's bundles in parts).
+    @inline(__always) static func warmStartBundles(
+        _ wBase: UnsafePointer<WideContactConstraint>, _ sBase: UnsafeMutablePointer<SolverBody>,
+        _ range: Range<Int>
+    ) {
+        for i in range {
+            let c = wBase + i
+            var a = WideBodies(velocitiesOf: sBase, c.pointer(to: \.bodyA)!)
+            var b = WideBodies(velocitiesOf: sBase, c.pointer(to: \.bodyB)!)
+            Self.warmStart(&a, &b, c, c.pointer(to: \.p0)!)
+            if c.pointee.twoPoints { Self.warmStart(&a, &b, c, c.pointer(to: \.p1)!) }
+            a.storeInlined(sBase, c.pointer(to: \.storeA)!)
+            b.storeInlined(sBase, c.pointer(to: \.storeB)!)
         }
     }
 
@@ -47,21 +55,29 @@ extension World {
         scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
             scratch.solverBodies.withUnsafeMutableBufferPointer { st in
                 guard let wBase = ws.baseAddress, let sBase = st.baseAddress else { return }
-                for i in 0..<ws.count {
-                    let c = wBase + i
-                    if c.pointee.twoPoints {
-                        if useBias {
-                            Self.solveBundleBiased(c, sBase, invH: invH, maxBias: maxBias)
-                        } else {
-                            Self.solveBundleRelaxed(c, sBase, invH: invH)
-                        }
-                    } else {
-                        if useBias {
-                            Self.solveOnePointBundleBiased(c, sBase, invH: invH, maxBias: maxBias)
-                        } else {
-                            Self.solveOnePointBundleRelaxed(c, sBase, invH: invH)
-                        }
-                    }
+                Self.solveBundles(wBase, sBase, 0..<ws.count, invH: invH, maxBias: maxBias, useBias: useBias)
+            }
+        }
+    }
+
+    /// One pass over bundles `range` (the parallel solve runs a colour's bundles in parts).
+    @inline(__always) static func solveBundles(
+        _ wBase: UnsafeMutablePointer<WideContactConstraint>, _ sBase: UnsafeMutablePointer<SolverBody>,
+        _ range: Range<Int>, invH: Float, maxBias: Float, useBias: Bool
+    ) {
+        for i in range {
+            let c = wBase + i
+            if c.pointee.twoPoints {
+                if useBias {
+                    Self.solveBundleBiased(c, sBase, invH: invH, maxBias: maxBias)
+                } else {
+                    Self.solveBundleRelaxed(c, sBase, invH: invH)
+                }
+            } else {
+                if useBias {
+                    Self.solveOnePointBundleBiased(c, sBase, invH: invH, maxBias: maxBias)
+                } else {
+                    Self.solveOnePointBundleRelaxed(c, sBase, invH: invH)
                 }
             }
         }

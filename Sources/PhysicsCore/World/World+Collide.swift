@@ -3,137 +3,77 @@
 extension World {
     package mutating func collide(dt: Double) {
         updatePairs()
-        let slop = settings.linearSlop
-        let baseSpeculative = 4 * slop
-        let sleepSpeed = settings.sleepLinearThreshold
         var wakeList: [Int32] = []
-        var needsCompaction = false
         deepBodies.removeAll(keepingCapacity: true)
-        vertexPool.withUnsafeBufferPointer { vp in
+        var deep: [Int32] = []
+        swap(&deep, &deepBodies)  // filled inside the closures below, its capacity kept
+        let needsCompaction: Bool
+        if let threads = acquireCollideThreads() {  // Parallel/World+ParallelCollide.swift: the same updates
+            needsCompaction = collideInParallel(dt: dt, threads: threads, wakeList: &wakeList, deepBodies: &deep)
+            WorkerPool.shared.release()
+        } else {
+            needsCompaction = withCollideContext(dt: dt) { c in
+                var compaction = false
+                for k in 0..<c.co.count {
+                    let f = World.updateContact(k, c)
+                    if f != 0 { World.record(f, of: k, c, &compaction, &wakeList, &deep) }
+                }
+                return compaction
+            }
+        }
+        swap(&deep, &deepBodies)
+        // End events, then retire parted pairs (stable order).
+        if needsCompaction { retireContacts() }
+        for b in wakeList { wakeIsland(of: b) }
+        for b in deepBodies { bodies[Int(b)].needsContinuous = true }
+    }
+
+    /// What `updateContact` found that the step must act on after the narrow phase, in contact order.
+    enum ContactUpdate {
+        /// The pair parted (retire it) or stopped touching (end event): compact the contacts.
+        static let compaction: UInt8 = 1
+        /// Body A (B) is pressed deep into static geometry: continuous collision guards it.
+        static let deepA: UInt8 = 2
+        static let deepB: UInt8 = 4
+        /// Body A (B) sleeps and is hit: wake its island.
+        static let wakeA: UInt8 = 8
+        static let wakeB: UInt8 = 16
+    }
+
+    /// The arrays and constants of the narrow phase.
+    struct CollideContext {
+        let co: UnsafeMutableBufferPointer<Contact>
+        let mc: UnsafeMutableBufferPointer<ManifoldCache>
+        let sh: UnsafeBufferPointer<Shape>
+        let bo: UnsafeBufferPointer<Body>
+        let st: UnsafeBufferPointer<BodyState>
+        let vp: UnsafeBufferPointer<Vec2>
+        let np: UnsafeBufferPointer<Vec2>
+        /// By contact: `ContactUpdate` flags (the parallel narrow phase; sized by the caller).
+        let flags: UnsafeMutableBufferPointer<UInt8>
+        let dt: Double
+        let slop: Double
+        let baseSpeculative: Double
+        let sleepSpeed: Double
+    }
+
+    /// Calls `body` with the narrow phase's arrays (`scratch.parallel.contactFlags` as they are).
+    mutating func withCollideContext<R>(dt: Double, _ body: (CollideContext) -> R) -> R {
+        let slop = settings.linearSlop
+        let sleepSpeed = settings.sleepLinearThreshold
+        return vertexPool.withUnsafeBufferPointer { vp in
             normalPool.withUnsafeBufferPointer { np in
                 shapes.withUnsafeBufferPointer { sh in
                     bodies.withUnsafeBufferPointer { bo in
                         states.withUnsafeBufferPointer { st in
                             contacts.withUnsafeMutableBufferPointer { co in
                                 manifoldCaches.withUnsafeMutableBufferPointer { mc in
-                                    for k in 0..<co.count {
-                                        let ia = Int(co[k].bodyA), ib = Int(co[k].bodyB)
-                                        let awakeA = bo[ia].isAwake, awakeB = bo[ib].isAwake
-                                        if !awakeA && !awakeB { continue }
-                                        // Read the shapes' boxes in place (a Shape record is several cache lines; copying two per pair was
-                                        // a measurable share of the narrow phase in crowds).
-                                        let sa = sh.baseAddress! + Int(co[k].shapeA),
-                                            sb = sh.baseAddress! + Int(co[k].shapeB)
-                                        if !sa.pointee.fatAABB.overlaps(sb.pointee.fatAABB) {
-                                            co[k].retire = true
-                                            needsCompaction = true
-                                            continue
-                                        }
-                                        let relSpeed =
-                                            (st[ib].v - st[ia].v).length + abs(st[ia].w) * bo[ia].maxExtent + abs(
-                                                st[ib].w)
-                                            * bo[ib].maxExtent
-                                        let speculative = baseSpeculative + relSpeed * dt
-                                        let settled = relSpeed * dt <= ManifoldCache.settledMotion
-                                        var m: Manifold
-                                        let old = co[k].manifold
-                                        // Tight boxes further apart than the speculative distance: the shapes are too, so the narrow phase
-                                        // would return no point (common in crowds of small items, whose fattened boxes overlap widely).
-                                        let boxA = sa.pointee.aabb, boxB = sb.pointee.aabb
-                                        let gapX = Swift.max(boxA.lower.x - boxB.upper.x, boxB.lower.x - boxA.upper.x)
-                                        let gapY = Swift.max(boxA.lower.y - boxB.upper.y, boxB.lower.y - boxA.upper.y)
-                                        let xfA = bo[ia].transform, xfB = bo[ib].transform
-                                        if Swift.max(gapX, gapY) > speculative {
-                                            // Still apart and had no point: nothing below would change (no impulses to carry, not
-                                            // touching), so skip the writes.
-                                            if old.pointCount == 0 && !co[k].isTouching { continue }
-                                            m = Manifold()
-                                            mc[k].invalidate()
-                                        } else if sa.pointee.geometry.kind == .circle
-                                            && sb.pointee.geometry.kind == .circle
-                                        {
-                                            // Two circles: their routine costs about what a reuse test does, so no cache.
-                                            m = collideCircles(
-                                                sa.pointee.geometry, xfA, sb.pointee.geometry, xfB, speculative)
-                                        } else if settled && mc[k].canReuse(xfA, xfB, speculativeDistance: speculative)
-                                        {
-                                            // Same relative pose (ManifoldCache.swift): same points and ids, so the accumulated
-                                            // impulses carry over as they are.
-                                            m = mc[k].reuse(old, xfA, xfB)
-                                        } else {
-                                            let va = World.view(sa.pointee, vp.baseAddress, np.baseAddress)
-                                            let vb = World.view(sb.pointee, vp.baseAddress, np.baseAddress)
-                                            if va.geometry.kind == .polygon && vb.geometry.kind == .polygon {
-                                                // With the pair's separating-axis hint (same result, less work).
-                                                m = collidePolygons(
-                                                    NarrowPolygon(va), xfA, NarrowPolygon(vb), xfB, speculative,
-                                                    separatingAxis: &mc[k].separatingAxis)
-                                            } else {
-                                                m = PhysicsCore.collide(
-                                                    va, xfA, vb, xfB, speculativeDistance: speculative)
-                                            }
-                                            // A pair moving apart or together faster than the tolerance per step cannot reuse
-                                            // the manifold in the next one: no cache.
-                                            if settled {
-                                                mc[k].store(m, xfA, xfB, speculativeDistance: speculative)
-                                            } else {
-                                                mc[k].invalidate()
-                                            }
-                                        }
-                                        // Match accumulated impulses by feature id for warm starting.
-                                        var n0 = 0.0, n1 = 0.0, t0 = 0.0, t1 = 0.0
-                                        for p in 0..<m.pointCount {
-                                            let id = m[p].id
-                                            var ni = 0.0, ti = 0.0
-                                            if old.pointCount > 0 && old.point0.id == id {
-                                                ni = co[k].normalImpulse0; ti = co[k].tangentImpulse0
-                                            } else if old.pointCount > 1 && old.point1.id == id {
-                                                ni = co[k].normalImpulse1; ti = co[k].tangentImpulse1
-                                            }
-                                            if p == 0 { n0 = ni; t0 = ti } else { n1 = ni; t1 = ti }
-                                        }
-                                        if m.pointCount == 0 { m.normal = old.normal }
-                                        co[k].manifold = m
-                                        co[k].normalImpulse0 = n0
-                                        co[k].normalImpulse1 = n1
-                                        co[k].tangentImpulse0 = t0
-                                        co[k].tangentImpulse1 = t1
-                                        var minSep = Double.greatestFiniteMagnitude
-                                        for p in 0..<m.pointCount { minSep = Swift.min(minSep, m[p].separation) }
-                                        let touching = m.pointCount > 0 && minSep < slop
-                                        // A body pressed deep into static geometry (by a crowd or a joint) gets the centre-crossing guard
-                                        // of continuous collision even when it moves slowly.
-                                        if co[k].isSolid && minSep < 0 {
-                                            if bo[ib].type == .dynamic && bo[ia].type == .static
-                                                && minSep < -0.25 * bo[ib].minExtent
-                                            {
-                                                deepBodies.append(Int32(ib))
-                                            } else if bo[ia].type == .dynamic && bo[ib].type == .static
-                                                && minSep < -0.25 * bo[ia].minExtent
-                                            {
-                                                deepBodies.append(Int32(ia))
-                                            }
-                                        }
-                                        let was = co[k].isTouching
-                                        co[k].isTouching = touching
-                                        // A sleeping body would be an immovable wall to the solver: wake its island (before this step's
-                                        // solve) when a contact with an awake body begins — speculative points count, as in Box2D, or the
-                                        // striker is stopped short of the sleeper and never touches it — or when the awake side approaches
-                                        // a sleeper it already had points with.
-                                        if co[k].isSolid && m.pointCount > 0 && (!awakeA || !awakeB)
-                                            && (touching && !was || old.pointCount == 0
-                                                || World.approaches(
-                                                    m, bo[ia], st[ia], bo[ib], st[ib], faster: sleepSpeed))
-                                        {
-                                            if !awakeA && bo[ia].type == .dynamic { wakeList.append(Int32(ia)) }
-                                            if !awakeB && bo[ib].type == .dynamic { wakeList.append(Int32(ib)) }
-                                        }
-                                        if touching && !was {
-                                            if co[k].reportsEvents { co[k].beganTouch = true }
-                                        } else if !touching && was && co[k].reportsEvents {
-                                            co[k].endedTouch = true
-                                            needsCompaction = true
-                                        }
+                                    scratch.parallel.contactFlags.withUnsafeMutableBufferPointer { flags in
+                                        body(
+                                            CollideContext(
+                                                co: co, mc: mc, sh: sh, bo: bo, st: st, vp: vp, np: np, flags: flags,
+                                                dt: dt, slop: slop, baseSpeculative: 4 * slop,
+                                                sleepSpeed: sleepSpeed))
                                     }
                                 }
                             }
@@ -142,10 +82,142 @@ extension World {
                 }
             }
         }
-        // End events, then retire parted pairs (stable order).
-        if needsCompaction { retireContacts() }
-        for b in wakeList { wakeIsland(of: b) }
-        for b in deepBodies { bodies[Int(b)].needsContinuous = true }
+    }
+
+    /// Adds what contact `k`'s update found to the step's lists (in contact order, as the serial loop met them).
+    @inline(__always) static func record(
+        _ f: UInt8, of k: Int, _ c: CollideContext, _ compaction: inout Bool, _ wakeList: inout [Int32],
+        _ deep: inout [Int32]
+    ) {
+        if f & ContactUpdate.compaction != 0 { compaction = true }
+        if f & ContactUpdate.deepB != 0 { deep.append(c.co[k].bodyB) }
+        if f & ContactUpdate.deepA != 0 { deep.append(c.co[k].bodyA) }
+        if f & ContactUpdate.wakeA != 0 { wakeList.append(c.co[k].bodyA) }
+        if f & ContactUpdate.wakeB != 0 { wakeList.append(c.co[k].bodyB) }
+    }
+
+    /// Refreshes contact `k` (when one of its bodies is awake): its manifold, warm-start impulses and touch state.
+    /// Writes only contact `k` and its manifold cache, so contacts can be updated in any order, on any thread.
+    @inline(__always) static func updateContact(_ k: Int, _ c: CollideContext) -> UInt8 {
+        let co = c.co, mc = c.mc, sh = c.sh, bo = c.bo, st = c.st, vp = c.vp, np = c.np
+        let dt = c.dt, slop = c.slop, baseSpeculative = c.baseSpeculative, sleepSpeed = c.sleepSpeed
+        var flags: UInt8 = 0
+        let ia = Int(co[k].bodyA), ib = Int(co[k].bodyB)
+        let awakeA = bo[ia].isAwake, awakeB = bo[ib].isAwake
+        if !awakeA && !awakeB { return 0 }
+        // Read the shapes' boxes in place (a Shape record is several cache lines; copying two per pair was
+        // a measurable share of the narrow phase in crowds).
+        let sa = sh.baseAddress! + Int(co[k].shapeA),
+            sb = sh.baseAddress! + Int(co[k].shapeB)
+        if !sa.pointee.fatAABB.overlaps(sb.pointee.fatAABB) {
+            co[k].retire = true
+            return ContactUpdate.compaction
+        }
+        let relSpeed =
+            (st[ib].v - st[ia].v).length + abs(st[ia].w) * bo[ia].maxExtent + abs(
+                st[ib].w)
+            * bo[ib].maxExtent
+        let speculative = baseSpeculative + relSpeed * dt
+        let settled = relSpeed * dt <= ManifoldCache.settledMotion
+        var m: Manifold
+        let old = co[k].manifold
+        // Tight boxes further apart than the speculative distance: the shapes are too, so the narrow phase
+        // would return no point (common in crowds of small items, whose fattened boxes overlap widely).
+        let boxA = sa.pointee.aabb, boxB = sb.pointee.aabb
+        let gapX = Swift.max(boxA.lower.x - boxB.upper.x, boxB.lower.x - boxA.upper.x)
+        let gapY = Swift.max(boxA.lower.y - boxB.upper.y, boxB.lower.y - boxA.upper.y)
+        let xfA = bo[ia].transform, xfB = bo[ib].transform
+        if Swift.max(gapX, gapY) > speculative {
+            // Still apart and had no point: nothing below would change (no impulses to carry, not
+            // touching), so skip the writes.
+            if old.pointCount == 0 && !co[k].isTouching { return 0 }
+            m = Manifold()
+            mc[k].invalidate()
+        } else if sa.pointee.geometry.kind == .circle
+            && sb.pointee.geometry.kind == .circle
+        {
+            // Two circles: their routine costs about what a reuse test does, so no cache.
+            m = collideCircles(
+                sa.pointee.geometry, xfA, sb.pointee.geometry, xfB, speculative)
+        } else if settled && mc[k].canReuse(xfA, xfB, speculativeDistance: speculative) {
+            // Same relative pose (ManifoldCache.swift): same points and ids, so the accumulated
+            // impulses carry over as they are.
+            m = mc[k].reuse(old, xfA, xfB)
+        } else {
+            let va = World.view(sa.pointee, vp.baseAddress, np.baseAddress)
+            let vb = World.view(sb.pointee, vp.baseAddress, np.baseAddress)
+            if va.geometry.kind == .polygon && vb.geometry.kind == .polygon {
+                // With the pair's separating-axis hint (same result, less work).
+                m = collidePolygons(
+                    NarrowPolygon(va), xfA, NarrowPolygon(vb), xfB, speculative,
+                    separatingAxis: &mc[k].separatingAxis)
+            } else {
+                m = PhysicsCore.collide(va, xfA, vb, xfB, speculativeDistance: speculative)
+            }
+            // A pair moving apart or together faster than the tolerance per step cannot reuse
+            // the manifold in the next one: no cache.
+            if settled {
+                mc[k].store(m, xfA, xfB, speculativeDistance: speculative)
+            } else {
+                mc[k].invalidate()
+            }
+        }
+        // Match accumulated impulses by feature id for warm starting.
+        var n0 = 0.0, n1 = 0.0, t0 = 0.0, t1 = 0.0
+        for p in 0..<m.pointCount {
+            let id = m[p].id
+            var ni = 0.0, ti = 0.0
+            if old.pointCount > 0 && old.point0.id == id {
+                ni = co[k].normalImpulse0; ti = co[k].tangentImpulse0
+            } else if old.pointCount > 1 && old.point1.id == id {
+                ni = co[k].normalImpulse1; ti = co[k].tangentImpulse1
+            }
+            if p == 0 { n0 = ni; t0 = ti } else { n1 = ni; t1 = ti }
+        }
+        if m.pointCount == 0 { m.normal = old.normal }
+        co[k].manifold = m
+        co[k].normalImpulse0 = n0
+        co[k].normalImpulse1 = n1
+        co[k].tangentImpulse0 = t0
+        co[k].tangentImpulse1 = t1
+        var minSep = Double.greatestFiniteMagnitude
+        for p in 0..<m.pointCount { minSep = Swift.min(minSep, m[p].separation) }
+        let touching = m.pointCount > 0 && minSep < slop
+        // A body pressed deep into static geometry (by a crowd or a joint) gets the centre-crossing guard
+        // of continuous collision even when it moves slowly.
+        if co[k].isSolid && minSep < 0 {
+            if bo[ib].type == .dynamic && bo[ia].type == .static
+                && minSep < -0.25 * bo[ib].minExtent
+            {
+                flags |= ContactUpdate.deepB
+            } else if bo[ia].type == .dynamic && bo[ib].type == .static
+                && minSep < -0.25 * bo[ia].minExtent
+            {
+                flags |= ContactUpdate.deepA
+            }
+        }
+        let was = co[k].isTouching
+        co[k].isTouching = touching
+        // A sleeping body would be an immovable wall to the solver: wake its island (before this step's
+        // solve) when a contact with an awake body begins — speculative points count, as in Box2D, or the
+        // striker is stopped short of the sleeper and never touches it — or when the awake side approaches
+        // a sleeper it already had points with.
+        if co[k].isSolid && m.pointCount > 0 && (!awakeA || !awakeB)
+            && (touching && !was || old.pointCount == 0
+                || World.approaches(
+                    m, bo[ia], st[ia], bo[ib], st[ib], faster: sleepSpeed))
+        {
+            if !awakeA && bo[ia].type == .dynamic { flags |= ContactUpdate.wakeA }
+            if !awakeB && bo[ib].type == .dynamic { flags |= ContactUpdate.wakeB }
+        }
+        if touching && !was {
+            if co[k].reportsEvents { co[k].beganTouch = true }
+        } else if !touching && was && co[k].reportsEvents {
+            co[k].endedTouch = true
+            flags |= ContactUpdate.compaction
+        }
+
+        return flags
     }
 
     /// Whether the two bodies close on some point of the manifold faster than `speed` (pt/s).

@@ -9,23 +9,49 @@ extension World {
             scratch.islandMinSleep = [Double](repeating: 0, count: count)
             scratch.islandCanSleep = [Bool](repeating: true, count: count)
         }
-        for i32 in scratch.awakeBodies where bodies[Int(i32)].type == .dynamic { scratch.unionParent[Int(i32)] = i32 }
-        // Contacts: link touching dynamic pairs; a moving kinematic body keeps what it touches awake.
-        // (Read in place: copying each Contact record out of the array cost more than the test itself.)
-        let contactCount = contacts.count
-        for k in 0..<contactCount {
-            let (solidTouch, a, b) = contacts.withUnsafeBufferPointer { co in
-                (co[k].isSolid && co[k].isTouching, Int(co[k].bodyA), Int(co[k].bodyB))
-            }
-            guard solidTouch else { continue }
-            let ta = bodies[a].type, tb = bodies[b].type
-            if ta == .dynamic && tb == .dynamic {
-                if bodies[a].isAwake && bodies[b].isAwake { union(Int32(a), Int32(b)) }
-            } else if ta == .kinematic || tb == .kinematic {
-                let k = ta == .kinematic ? a : b, d = ta == .kinematic ? b : a
-                if states[k].v != .zero || states[k].w != 0 { bodies[d].sleepTime = 0 }
+        // An island sleeps when every member has rested for `timeToSleep`: while no awake body has, no island can,
+        // and only the kinematic rules below apply (the union-find is skipped: most steps of a moving scene).
+        let timeToSleep = settings.timeToSleep
+        var anyReady = false
+        bodies.withUnsafeBufferPointer { bo in
+            for i32 in scratch.awakeBodies
+            where bo[Int(i32)].type == .dynamic && bo[Int(i32)].sleepTime >= timeToSleep {
+                anyReady = true
+                break
             }
         }
+        if anyReady {
+            for i32 in scratch.awakeBodies where bodies[Int(i32)].type == .dynamic {
+                scratch.unionParent[Int(i32)] = i32
+            }
+        }
+        // Contacts: link touching dynamic pairs; a moving kinematic body keeps what it touches awake.
+        // (Read in place: copying each Contact record out of the array cost more than the test itself.)
+        var linked: [(Int32, Int32)] = []  // Allocated only when some body is ready to sleep.
+        contacts.withUnsafeBufferPointer { co in
+            bodies.withUnsafeMutableBufferPointer { bo in
+                states.withUnsafeBufferPointer { st in
+                    for k in 0..<co.count where co[k].isSolid && co[k].isTouching {
+                        let a = Int(co[k].bodyA), b = Int(co[k].bodyB)
+                        let ta = bo[a].type, tb = bo[b].type
+                        if ta == .dynamic && tb == .dynamic {
+                            if anyReady && bo[a].isAwake && bo[b].isAwake { linked.append((Int32(a), Int32(b))) }
+                        } else if ta == .kinematic || tb == .kinematic {
+                            let k = ta == .kinematic ? a : b, d = ta == .kinematic ? b : a
+                            if st[k].v != .zero || st[k].w != 0 { bo[d].sleepTime = 0 }
+                        }
+                    }
+                }
+            }
+        }
+        if !anyReady {
+            // Kinematic bodies at rest sleep at once.
+            for i32 in scratch.awakeBodies where bodies[Int(i32)].type == .kinematic {
+                if states[Int(i32)].v == .zero && states[Int(i32)].w == 0 { bodies[Int(i32)].isAwake = false }
+            }
+            return
+        }
+        for (a, b) in linked { union(a, b) }
         // Joints: jointed dynamic bodies sleep and wake together.
         for k32 in forest.activeJoints where joints[Int(k32)].isAlive {
             let a = joints[Int(k32)].bodyA, b = joints[Int(k32)].bodyB
@@ -45,7 +71,6 @@ extension World {
             scratch.islandMinSleep[r] = Swift.min(scratch.islandMinSleep[r], bodies[Int(i32)].sleepTime)
             if !bodies[Int(i32)].allowSleep { scratch.islandCanSleep[r] = false }
         }
-        let timeToSleep = settings.timeToSleep
         var sleepingRoots: [Int32] = []
         for i32 in scratch.awakeBodies where bodies[Int(i32)].type == .dynamic {
             let i = Int(i32)

@@ -40,7 +40,6 @@ extension World {
             states[i].dq = .identity
         }
         prepareContacts(contactSoftness: contactSoftness, staticSoftness: staticSoftness)
-        loadSolverBodies()
         let jointContext = jointStepContext(h: h, contactHertz: hertz)
         prepareJoints(jointContext)
         markConstrainedBodies()
@@ -49,30 +48,37 @@ extension World {
         // Joints work on the double-precision states, contacts on the single-precision solver bodies: velocities
         // cross over only where a joint pass sits between two contact passes.
         let jointsSolve = jointPassesChangeVelocities
-        for sub in 0..<n {
-            // A free body (no contact or joint this step) takes gravity, forces, fields and damping once per
-            // world step, with the whole step, at its start: it then moves exactly as in Box2D's (and UIKit's)
-            // v += dt·a; x += dt·v. A constrained body takes them in every sub-step, where the constraints meet
-            // them: stacks and joints keep the quality of the sub-stepped solve.
-            integrateVelocities(h: h, firstOf: sub == 0 ? dt : nil)
-            applyJointSprings(h: h)
-            forest.treeFactoredForVelocity = false
-            warmStartJoints()
-            loadSolverVelocities()
-            warmStartWideContacts()
-            if jointsSolve {
+        if let threads = acquireSolverThreads() {  // World+ParallelSolve.swift: the same passes on several threads
+            solveSubstepsInParallel(
+                threads: threads, substeps: n, dt: dt, h: h, invH: invH, iterations: iterations,
+                jointPasses: jointPasses, jointContext: jointContext, jointsSolve: jointsSolve)
+            WorkerPool.shared.release()
+        } else {
+            for sub in 0..<n {
+                // A free body (no contact or joint this step) takes gravity, forces, fields and damping once per
+                // world step, with the whole step, at its start: it then moves exactly as in Box2D's (and UIKit's)
+                // v += dt·a; x += dt·v. A constrained body takes them in every sub-step, where the constraints meet
+                // them: stacks and joints keep the quality of the sub-stepped solve.
+                integrateVelocities(h: h, firstOf: sub == 0 ? dt : nil)
+                applyJointSprings(h: h)
+                forest.treeFactoredForVelocity = false
+                warmStartJoints()
+                loadSolverVelocities()
+                warmStartWideContacts()
+                if jointsSolve {
+                    storeSolverVelocities()
+                    for _ in 0..<jointPasses { solveJoints(jointContext, useBias: true) }
+                    loadSolverVelocities()
+                }
+                for _ in 0..<iterations { solveWideContacts(invH: invH, useBias: true) }
+                storeVelocitiesAndIntegratePositions(h: h)
+                if jointsSolve {
+                    for _ in 0..<jointPasses { solveJoints(jointContext, useBias: false) }
+                    loadSolverVelocities()
+                }
+                for _ in 0..<iterations { solveWideContacts(invH: invH, useBias: false) }
                 storeSolverVelocities()
-                for _ in 0..<jointPasses { solveJoints(jointContext, useBias: true) }
-                loadSolverVelocities()
             }
-            for _ in 0..<iterations { solveWideContacts(invH: invH, useBias: true) }
-            storeVelocitiesAndIntegratePositions(h: h)
-            if jointsSolve {
-                for _ in 0..<jointPasses { solveJoints(jointContext, useBias: false) }
-                loadSolverVelocities()
-            }
-            for _ in 0..<iterations { solveWideContacts(invH: invH, useBias: false) }
-            storeSolverVelocities()
         }
         // The rebound restores the discrete energy of the flight that follows it, which is free: one step of dt.
         applyRestitution(h: dt)
@@ -92,20 +98,17 @@ extension World {
             scratch.constrainedThisStep.append(
                 contentsOf: repeatElement(false, count: bodies.count - scratch.constrainedThisStep.count))
         }
-        let fast = settings.restitutionThreshold
-        // Read in place: a Contact or Body record is several cache lines, and this runs over every solved contact.
+        // The contacts' test ran with their preparation (`WideContactConstraint.slowLanes`).
         scratch.constrainedThisStep.withUnsafeMutableBufferPointer { cs in
-            contacts.withUnsafeBufferPointer { co in
-                bodies.withUnsafeBufferPointer { bo in
-                    states.withUnsafeBufferPointer { st in
-                        for k in scratch.solveOrder {
-                            let a = Int(co[Int(k)].bodyA), b = Int(co[Int(k)].bodyB)
-                            if World.normalSpeeds(co[Int(k)].manifold, bo[a], st[a], bo[b], st[b], allAbove: fast) {
-                                continue
-                            }
-                            cs[a] = true
-                            cs[b] = true
-                        }
+            scratch.wideConstraints.withUnsafeBufferPointer { ws in
+                guard let w = ws.baseAddress else { return }
+                for i in 0..<ws.count {
+                    var lanes = w[i].slowLanes
+                    while lanes != 0 {
+                        let l = lanes.trailingZeroBitCount
+                        cs[Int(w[i].bodyA[l])] = true
+                        cs[Int(w[i].bodyB[l])] = true
+                        lanes &= lanes &- 1
                     }
                 }
             }
@@ -118,48 +121,43 @@ extension World {
 
     /// Gravity, forces and damping over one sub-step `h` for constrained bodies; over the whole world step
     /// `step` for free bodies, in the first sub-step only (`step` nil in the others).
-    private mutating func integrateVelocities(h sub: Double, firstOf step: Double?) {
+    mutating func integrateVelocities(h sub: Double, firstOf step: Double?) {
         if !fieldStore.order.isEmpty {  // Fields/World+FieldSolver.swift
             return integrateVelocitiesWithFields(h: sub, firstOf: step)
         }
         let gravity = settings.gravity
         let maxSpeed = settings.maxLinearSpeed
-        bodies.withUnsafeMutableBufferPointer { bo in
+        bodies.withUnsafeBufferPointer { bo in
             states.withUnsafeMutableBufferPointer { st in
                 scratch.constrainedThisStep.withUnsafeBufferPointer { cs in
-                    for i32 in scratch.awakeBodies {
-                        let i = Int(i32)
-                        // Fields read in place: no copy of the whole body record per sub-step.
-                        if bo[i].type != .dynamic { continue }
-                        let h: Double
-                        if cs[i] { h = sub } else if let step { h = step } else { continue }
-                        var v = st[i].v + h * (bo[i].gravityScale * gravity + bo[i].invMass * bo[i].force)
-                        var w = st[i].w + h * bo[i].invInertia * bo[i].torque
-                        v *= 1 / (1 + h * bo[i].linearDamping)
-                        w *= 1 / (1 + h * bo[i].angularDamping)
-                        let s2 = v.lengthSquared
-                        // A branch: no square root per body.
-                        if _slowPath(s2 > maxSpeed * maxSpeed) { v *= maxSpeed / s2.squareRoot() }
-                        st[i].v = v
-                        st[i].w = w
+                    guard let b = bo.baseAddress, let s = st.baseAddress, let c = cs.baseAddress else { return }
+                    for i in scratch.awakeBodies {
+                        World.integrateVelocity(
+                            Int(i), b, s, c, sub: sub, step: step, gravity: gravity, maxSpeed: maxSpeed)
                     }
                 }
             }
         }
     }
 
-    /// Whether the bodies approach or part faster than `speed` (pt/s) along the normal at every manifold point.
-    @inline(__always) private static func normalSpeeds(
-        _ m: Manifold, _ a: Body, _ sa: BodyState, _ b: Body,
-        _ sb: BodyState, allAbove speed: Double
-    ) -> Bool {
-        for p in 0..<m.pointCount {
-            let point = m[p].point
-            let va = sa.v + cross(sa.w, point - a.center)
-            let vb = sb.v + cross(sb.w, point - b.center)
-            if abs(dot(vb - va, m.normal)) <= speed { return false }
-        }
-        return m.pointCount > 0
+    /// `integrateVelocities` (without fields) for body `i`; the parallel solve runs it too.
+    @inline(__always) static func integrateVelocity(
+        _ i: Int, _ bo: UnsafePointer<Body>, _ st: UnsafeMutablePointer<BodyState>, _ cs: UnsafePointer<Bool>,
+        sub: Double, step: Double?, gravity: Vec2, maxSpeed: Double
+    ) {
+        // Fields read in place: no copy of the whole body record per sub-step.
+        if bo[i].type != .dynamic { return }
+        let h: Double
+        if cs[i] { h = sub } else if let step { h = step } else { return }
+        var v = st[i].v + h * (bo[i].gravityScale * gravity + bo[i].invMass * bo[i].force)
+        var w = st[i].w + h * bo[i].invInertia * bo[i].torque
+        v *= 1 / (1 + h * bo[i].linearDamping)
+        w *= 1 / (1 + h * bo[i].angularDamping)
+        let s2 = v.lengthSquared
+        // A branch: no square root per body.
+        if _slowPath(s2 > maxSpeed * maxSpeed) { v *= maxSpeed / s2.squareRoot() }
+        st[i].v = v
+        st[i].w = w
     }
 
     /// Writes the step's motion into each awake body's transform, updates its sleep timer, and refreshes its

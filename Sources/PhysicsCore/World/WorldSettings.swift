@@ -72,6 +72,19 @@ public struct WorldSettings: Sendable, Hashable {
     /// Run the invariant checks after every step and keep the problems in `World.validationProblems`.
     /// Default true in debug builds, false in release builds (tests switch it on).
     public var validateEachStep: Bool = _isDebugAssertConfiguration()
+    /// Threads that step the world, the calling thread included, 1…16 (`WorldSettings.workerCountRange`; values
+    /// outside it are clamped). Default 1: the calling thread alone. With more, each colour of the contact solver
+    /// and the per-body passes of the sub-steps are shared out between the threads; the results are bit for bit
+    /// those of one thread, whatever the count. Scenes with fewer than `parallelContactMinimum` contacts to solve
+    /// run on one thread (the threads would spend more time waiting for each other than working), and so does a
+    /// world whose step finds the process's worker threads busy with another world's step. More threads than
+    /// processor cores make steps slower, not faster.
+    public var workerCount: Int = 1
+
+    /// Accepted `workerCount` values: 1…16.
+    public static let workerCountRange: ClosedRange<Int> = 1...16
+    /// Fewest contacts to solve in a step for it to use more than one thread: 256.
+    public static let parallelContactMinimum = 256
 
     /// The defaults.
     public init() {}

@@ -26,6 +26,15 @@ public final class SandboxApp {
         public var fontPath = ChromeFont.defaultPath
         /// Pictures for items with an `imageSlot` (the sticker pile's stickers), from `--assets DIR`. Default none.
         public var images: [Raster] = []
+        /// Threads that compute each step of every scene (`DynamicAnimator.SolverSettings.threadCount`), 1…16.
+        /// Default 1; the `dynamics-sandbox` command uses `recommendedSolverThreads`. The motion is the same with
+        /// any count.
+        public var solverThreads = 1
+
+        /// The processor cores, at most 4: threads beyond that meet at every solver colour more than they help.
+        public static var recommendedSolverThreads: Int {
+            Swift.max(1, Swift.min(4, ProcessInfo.processInfo.activeProcessorCount))
+        }
 
         /// The defaults.
         public init() {}
@@ -191,6 +200,7 @@ public final class SandboxApp {
         overlay = SceneOverlayState()
         createdBehaviors = []
         world = newWorld
+        world.animator.solverSettings.threadCount = configuration.solverThreads
         control = DynamicItemBehavior()
         world.animator.addBehavior(control)
         let bridge = AnimatorDelegateBridge(app: self)

@@ -1,0 +1,337 @@
+// The worker threads of the parallel solve: POSIX threads and atomics, no Foundation.
+#if canImport(Glibc) && canImport(Synchronization)
+    import Glibc
+    import Synchronization
+
+    /// A process-wide pool of worker threads that run one job at a time on several threads, the caller included
+    /// (`WorldSettings.workerCount`, World+ParallelSolve.swift).
+    ///
+    /// A job is a list of stages, each cut into chunks that any thread may claim (`claim`); a stage is over when
+    /// all its chunks are finished (`finish`, `waitForStage`), and no thread starts the next one before. So the caller
+    /// alone can always finish a job: a worker that is late (waking up, or descheduled on a busy machine) joins
+    /// when it can and takes whatever chunks are left, and nobody waits for a thread that has no work in hand.
+    /// Each thread first takes the chunks of its own share of the stage, front to back, and then takes chunks from
+    /// the back of the others' shares: a thread keeps the same share in every stage over the same items, so the
+    /// items stay in its core's cache from one pass to the next.
+    ///
+    /// One world at a time holds the pool (`acquire`); a world that finds it taken runs on its own thread, which
+    /// gives the same result, so worlds stepping on several threads at once (tests run in parallel) never wait for
+    /// each other. Workers are started on first use and live as long as the process. Between jobs a worker spins
+    /// for a short while (`spinNanoseconds`: the jobs of a step follow each other closely) and then blocks on a
+    /// condition variable, so an idle pool uses no processor time.
+    package final class WorkerPool: Sendable {
+        /// The pool every world shares.
+        package static let shared = WorkerPool()
+        /// Most threads a job can run on, the caller included.
+        package static let maxThreads = 16
+        /// Counter lines of the stages: a stage on `threads` threads takes `threads + 1`.
+        private static let counterLines = 4096
+        /// A job: called on each thread that joins it with the job's context and the thread's number (0: the
+        /// caller).
+        package typealias Job = @convention(c) (UnsafeRawPointer, Int) -> Void
+
+        /// How long a worker spins for the next job before it blocks, ns. Jobs of one step are microseconds
+        /// apart; steps of a 60-Hz animator are milliseconds apart, so an idle sandbox blocks between frames.
+        private static let spinNanoseconds: UInt64 = 200_000
+        /// Spins of a wait before each further spin also yields the processor (a machine with more threads than
+        /// cores would otherwise spin away the time slice of the thread being waited for).
+        private static let spinsBeforeYield = 2_000
+        /// `state`: the job number above these bits, then a closed flag, then the workers inside the job.
+        private static let jobShift: UInt64 = 16
+        private static let closedBit: UInt64 = 1 << 15
+        private static let insideMask: UInt64 = closedBit - 1
+
+        private let held = Atomic<Bool>(false)
+        /// Workers started (numbered 1 … workers).
+        private let workers = Atomic<Int>(0)
+        /// The current job's number, whether it is closed to late workers, and how many workers are inside it.
+        private let state = Atomic<UInt64>(0)
+        private let participants = Atomic<Int>(0)
+        private let jobFunction = Atomic<UInt>(0)
+        private let jobContext = Atomic<UInt>(0)
+        /// Workers blocked (or about to block) on `signal`.
+        private let sleepers = Atomic<Int>(0)
+        private let signal = WakeSignal()
+        private let counters = StageCounters(lines: counterLines)
+
+        private init() {}
+
+        /// Takes the pool for a job on `threads` threads when no other world holds it, starting workers as
+        /// needed. Returns the threads granted: 1 (the pool is taken or `threads` ≤ 1: run alone) or
+        /// `min(threads, maxThreads)` (fewer if the system refused a thread). Give it back with `release()`.
+        package func acquire(threads: Int) -> Int {
+            guard threads > 1 else { return 1 }
+            guard held.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
+                return 1
+            }
+            let wanted = Swift.min(threads, Self.maxThreads) - 1
+            var started = workers.load(ordering: .relaxed)
+            while started < wanted && startWorker(number: started + 1) { started += 1 }
+            workers.store(started, ordering: .relaxed)
+            if started == 0 {
+                release()
+                return 1
+            }
+            return Swift.min(wanted, started) + 1
+        }
+
+        /// Workers started so far.
+        package var startedWorkers: Int { workers.load(ordering: .relaxed) }
+        /// Workers blocked (or about to block) until the next job: all of them once the pool has been idle for
+        /// longer than the spin time.
+        package var blockedWorkers: Int { sleepers.load(ordering: .relaxed) }
+
+        /// Gives the pool back (after `acquire` granted more than one thread).
+        package func release() {
+            held.store(false, ordering: .releasing)
+        }
+
+        /// Runs `job(context, t)` on the calling thread (t = 0) and on workers 1 … `threads` − 1 that join it, each
+        /// as soon as it sees the job, and returns when the caller's call has returned and every worker that
+        /// joined has left. The job's first `stageCount` stages start with no chunk claimed. Only the holder calls
+        /// it, with at most the threads `acquire` granted.
+        package func run(threads: Int, stageCount: Int, _ job: Job, _ context: UnsafeRawPointer) {
+            counters.reset(stageCount * (threads + 1))
+            participants.store(threads, ordering: .relaxed)
+            jobFunction.store(unsafeBitCast(job, to: UInt.self), ordering: .relaxed)
+            jobContext.store(UInt(bitPattern: context), ordering: .relaxed)
+            let number = (state.load(ordering: .relaxed) >> Self.jobShift) &+ 1
+            // Sequentially consistent with the workers' `sleepers` increment: either this thread sees a sleeper and
+            // wakes it, or the sleeper sees the new job before it waits.
+            state.store(number << Self.jobShift, ordering: .sequentiallyConsistent)
+            if sleepers.load(ordering: .sequentiallyConsistent) > 0 { signal.wakeAll() }
+            job(context, 0)
+            // Late workers stay out; those inside have no chunk left (every stage is over) and leave at once.
+            state.bitwiseOr(Self.closedBit, ordering: .acquiringAndReleasing)
+            var spins = 0
+            while state.load(ordering: .acquiring) & Self.insideMask != 0 { Self.pause(&spins) }
+        }
+
+        /// Most stages in one job on `threads` threads.
+        package static func stageCapacity(threads: Int) -> Int { counterLines / (threads + 1) }
+
+        /// Claims a chunk of stage `stage` (chunks 0 ..< `chunks`) for thread `thread` of `threads`: the next one of
+        /// its own share (`chunks · t / threads ..< chunks · (t + 1) / threads`), else the last one left in another's;
+        /// nil when none is left.
+        @inline(__always) package func claim(_ stage: Int, chunks: Int, thread: Int, threads: Int) -> Int? {
+            let base = stage &* (threads &+ 1) &+ 1
+            var share = thread
+            for _ in 0..<threads {
+                let lo = chunks &* share / threads, hi = chunks &* (share &+ 1) / threads
+                if lo < hi {
+                    // Front claims in the low half of the word, back claims in the high half: a claim is good while
+                    // the two have not met.
+                    let own = share == thread
+                    let old = counters.lines[base &+ share].word.wrappingAdd(
+                        own ? 1 : 1 << 32, ordering: .relaxed
+                    ).oldValue
+                    let front = Int(old & 0xFFFF_FFFF), back = Int(old >> 32)
+                    if front &+ back < hi &- lo { return own ? lo &+ front : hi &- 1 &- back }
+                }
+                share = share &+ 1 == threads ? 0 : share &+ 1
+            }
+            return nil
+        }
+
+        /// Records that this thread finished `count` chunks of stage `stage` (what it wrote becomes visible to every
+        /// thread that then sees the stage over).
+        @inline(__always) package func finish(_ stage: Int, count: Int, threads: Int) {
+            counters.lines[stage &* (threads &+ 1)].word.wrappingAdd(UInt64(count), ordering: .releasing)
+        }
+
+        /// Waits until all `chunks` chunks of stage `stage` are finished.
+        @inline(__always) package func waitForStage(_ stage: Int, chunks: Int, threads: Int) {
+            var spins = 0
+            let line = stage &* (threads &+ 1)
+            while counters.lines[line].word.load(ordering: .acquiring) < UInt64(chunks) { Self.pause(&spins) }
+        }
+
+        /// One thread's part of stage `stage`: `body(chunk)` for each chunk it claims, then the wait for the stage
+        /// to be over.
+        @inline(__always) package func runStage(
+            _ stage: Int, chunks: Int, thread: Int, threads: Int, _ body: (Int) -> Void
+        ) {
+            var done = 0
+            while let k = claim(stage, chunks: chunks, thread: thread, threads: threads) {
+                body(k)
+                done &+= 1
+            }
+            if done > 0 { finish(stage, count: done, threads: threads) }
+            waitForStage(stage, chunks: chunks, threads: threads)
+        }
+
+        @inline(__always) private static func pause(_ spins: inout Int) {
+            spins &+= 1
+            if spins > spinsBeforeYield { sched_yield() }
+        }
+
+        /// What a new worker thread needs: the pool, its number, and the job it has seen (the current one, read
+        /// before any job it should run is posted).
+        private struct WorkerStart {
+            var pool: Unmanaged<WorkerPool>
+            var number: Int
+            var job: UInt64
+        }
+
+        private func startWorker(number: Int) -> Bool {
+            let start = UnsafeMutablePointer<WorkerStart>.allocate(capacity: 1)
+            start.initialize(
+                to: WorkerStart(
+                    pool: .passRetained(self), number: number,
+                    job: state.load(ordering: .relaxed) >> Self.jobShift))
+            var thread = pthread_t()
+            let status = pthread_create(
+                &thread, nil,
+                { raw in
+                    let pointer = raw!.assumingMemoryBound(to: WorkerStart.self)
+                    let start = pointer.move()
+                    pointer.deallocate()
+                    start.pool.takeRetainedValue().work(number: start.number, seen: start.job)
+                },
+                start)
+            if status != 0 {
+                start.pointee.pool.release()
+                start.deinitialize(count: 1)
+                start.deallocate()
+                return false
+            }
+            pthread_detach(thread)
+            return true
+        }
+
+        /// A worker's life: wait for a job, join it if it is still open and wants this worker, repeat.
+        private func work(number: Int, seen start: UInt64) -> Never {
+            var seen = start
+            while true {
+                seen = waitForJob(after: seen)
+                guard number < participants.load(ordering: .relaxed) else { continue }
+                var s = state.load(ordering: .relaxed)
+                var joined = false
+                while s >> Self.jobShift == seen && s & Self.closedBit == 0 {
+                    let (exchanged, now) = state.weakCompareExchange(
+                        expected: s, desired: s &+ 1, ordering: .acquiringAndReleasing)
+                    if exchanged {
+                        joined = true
+                        break
+                    }
+                    s = now
+                }
+                guard joined else { continue }
+                let job = unsafeBitCast(jobFunction.load(ordering: .relaxed), to: Job.self)
+                job(UnsafeRawPointer(bitPattern: jobContext.load(ordering: .relaxed))!, number)
+                state.subtract(1, ordering: .releasing)
+            }
+        }
+
+        /// Spins for `spinNanoseconds`, then blocks until the job number moves past `seen`; returns the new one.
+        private func waitForJob(after seen: UInt64) -> UInt64 {
+            var spins = 0
+            var deadline: UInt64 = 0
+            while true {
+                let now = state.load(ordering: .acquiring) >> Self.jobShift
+                if now != seen { return now }
+                spins &+= 1
+                if spins & 255 == 0 {
+                    let t = Self.monotonicNanoseconds()
+                    if deadline == 0 {
+                        deadline = t + Self.spinNanoseconds
+                    } else if t >= deadline {
+                        break
+                    } else if spins > Self.spinsBeforeYield {
+                        sched_yield()
+                    }
+                }
+            }
+            signal.lock()
+            sleepers.add(1, ordering: .sequentiallyConsistent)
+            var now = state.load(ordering: .sequentiallyConsistent) >> Self.jobShift
+            while now == seen {
+                signal.wait()
+                now = state.load(ordering: .sequentiallyConsistent) >> Self.jobShift
+            }
+            sleepers.subtract(1, ordering: .sequentiallyConsistent)
+            signal.unlock()
+            return now
+        }
+
+        private static func monotonicNanoseconds() -> UInt64 {
+            var ts = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &ts)
+            return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+        }
+    }
+
+    /// One counter of a job's stages in a cache line of its own (threads hammer them).
+    private struct CounterLine: ~Copyable {
+        let word = Atomic<UInt64>(0)
+        private let padding: (Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0)
+    }
+
+    /// The stage counters in memory of their own, 64-byte aligned: for each stage of a job on T threads, the count of
+    /// finished chunks, then the claims of each thread's share.
+    ///
+    /// `@unchecked Sendable`: the memory is allocated and initialized before any worker starts and never freed
+    /// (the pool that owns it lives as long as the process); threads touch it only through its atomics.
+    private final class StageCounters: @unchecked Sendable {
+        let lines: UnsafeMutablePointer<CounterLine>
+
+        init(lines count: Int) {
+            let raw = UnsafeMutableRawPointer.allocate(
+                byteCount: count * MemoryLayout<CounterLine>.stride, alignment: 64)
+            lines = raw.bindMemory(to: CounterLine.self, capacity: count)
+            for i in 0..<count { (lines + i).initialize(to: CounterLine()) }
+        }
+
+        /// Zeroes the first `count` lines (between jobs: no thread is in one).
+        func reset(_ count: Int) {
+            for i in 0..<count { lines[i].word.store(0, ordering: .relaxed) }
+        }
+    }
+
+    /// A POSIX mutex and condition variable in memory of their own (pthread objects must not move).
+    ///
+    /// `@unchecked Sendable`: the two objects are made to be used from several threads at once; they are created
+    /// before any worker starts and never destroyed (the pool that owns this lives as long as the process), so
+    /// every thread always sees them initialized.
+    private final class WakeSignal: @unchecked Sendable {
+        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+        init() {
+            pthread_mutex_init(mutex, nil)
+            pthread_cond_init(condition, nil)
+        }
+
+        func lock() { pthread_mutex_lock(mutex) }
+        func unlock() { pthread_mutex_unlock(mutex) }
+        /// Waits for `wakeAll` (or a spurious wake-up); the mutex must be held.
+        func wait() { pthread_cond_wait(condition, mutex) }
+
+        func wakeAll() {
+            pthread_mutex_lock(mutex)
+            pthread_cond_broadcast(condition)
+            pthread_mutex_unlock(mutex)
+        }
+    }
+#else
+    /// Without POSIX threads and the `Synchronization` module the pool has no workers: every world runs on its
+    /// own thread (`acquire` grants 1), with the same results.
+    package final class WorkerPool: Sendable {
+        package static let shared = WorkerPool()
+        package static let maxThreads = 16
+        package typealias Job = @convention(c) (UnsafeRawPointer, Int) -> Void
+
+        private init() {}
+
+        package static func stageCapacity(threads: Int) -> Int { 1024 }
+        package var startedWorkers: Int { 0 }
+        package var blockedWorkers: Int { 0 }
+        package func acquire(threads: Int) -> Int { 1 }
+        package func release() {}
+        package func run(threads: Int, stageCount: Int, _ job: Job, _ context: UnsafeRawPointer) {}
+        package func claim(_ stage: Int, chunks: Int, thread: Int, threads: Int) -> Int? { nil }
+        package func finish(_ stage: Int, count: Int, threads: Int) {}
+        package func waitForStage(_ stage: Int, chunks: Int, threads: Int) {}
+        package func runStage(_ stage: Int, chunks: Int, thread: Int, threads: Int, _ body: (Int) -> Void) {}
+    }
+#endif

@@ -1,0 +1,62 @@
+/// The narrow phase on several threads (`WorldSettings.workerCount`), bit for bit the same as on one.
+///
+/// Each contact's update reads the bodies and shapes as the step left them and writes only that contact and its
+/// manifold cache (`World.updateContact`), so the contacts are cut into chunks that any thread claims. What an
+/// update finds for the rest of the step (a pair to retire, a sleeper to wake, a body pressed deep) is kept as
+/// flags by contact and read afterwards on the calling thread in contact order: the same lists, in the same order,
+/// as the serial loop makes.
+extension World {
+    /// Contacts per chunk of the parallel narrow phase: a pair costs from a few dozen instructions (apart, or
+    /// cached) to a few thousand (two polygons clipped), so chunks are small enough for the threads to even out.
+    static let collideChunk = 64
+
+    /// When this step's narrow phase can use more than one thread, takes the worker pool and returns the threads
+    /// granted, or nil to run on this thread. The caller gives the pool back.
+    mutating func acquireCollideThreads() -> Int? {
+        let wanted = Swift.min(Swift.max(settings.workerCount, 1), WorkerPool.maxThreads)
+        guard wanted > 1, contacts.count >= WorldSettings.parallelContactMinimum else { return nil }
+        let threads = WorkerPool.shared.acquire(threads: wanted)
+        return threads > 1 ? threads : nil
+    }
+
+    /// The narrow phase's loop on `threads` threads; returns whether contacts must be compacted and appends the
+    /// islands to wake and the bodies pressed deep, in contact order.
+    mutating func collideInParallel(
+        dt: Double, threads: Int, wakeList: inout [Int32], deepBodies deep: inout [Int32]
+    ) -> Bool {
+        World.resize(&scratch.parallel.contactFlags, to: contacts.count, with: 0)
+        scratch.parallel.collideSteps += 1
+        return withCollideContext(dt: dt) { c in
+            var job = CollideJob(context: c, threads: threads)
+            withUnsafePointer(to: &job) { pointer in
+                WorkerPool.shared.run(
+                    threads: threads, stageCount: 1,
+                    { raw, thread in World.collideChunks(raw.assumingMemoryBound(to: CollideJob.self), thread) },
+                    UnsafeRawPointer(pointer))
+            }
+            var compaction = false
+            for k in 0..<c.co.count {
+                let f = c.flags[k]
+                if f != 0 { World.record(f, of: k, c, &compaction, &wakeList, &deep) }
+            }
+            return compaction
+        }
+    }
+
+    /// One thread's part of the parallel narrow phase: chunks of contacts until none is left.
+    private static func collideChunks(_ job: UnsafePointer<CollideJob>, _ thread: Int) {
+        let c = job.pointee.context
+        let count = c.co.count
+        let chunks = (count + collideChunk - 1) / collideChunk
+        WorkerPool.shared.runStage(0, chunks: chunks, thread: thread, threads: job.pointee.threads) { chunk in
+            let start = chunk * collideChunk
+            for k in start..<Swift.min(count, start + collideChunk) { c.flags[k] = updateContact(k, c) }
+        }
+    }
+}
+
+/// What the threads of the parallel narrow phase read.
+private struct CollideJob {
+    let context: World.CollideContext
+    let threads: Int
+}

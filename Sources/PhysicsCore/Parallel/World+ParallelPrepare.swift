@@ -1,0 +1,122 @@
+/// The bundles' preparation on several threads (`WorldSettings.workerCount`), bit for bit the same as on one.
+///
+/// A bundle's preparation reads the contacts and the bodies' records gathered for the step and writes only that
+/// bundle (ContactPrepareBundle.swift), so the bundles are cut into chunks that any thread claims. Which contacts
+/// go into bundle b follows from the colours' split (`colorStart`, `twoPointEnd`): the same lanes as the serial loop
+/// of `prepareContacts` deals.
+extension World {
+    /// Bundles per chunk of the parallel preparation.
+    static let prepareChunk = 16
+
+    /// When this step's bundles can be prepared on more than one thread, takes the worker pool and returns the
+    /// threads granted, or nil to prepare them on this thread. The caller gives the pool back.
+    mutating func acquirePrepareThreads() -> Int? {
+        let wanted = Swift.min(Swift.max(settings.workerCount, 1), WorkerPool.maxThreads)
+        guard wanted > 1, scratch.solveOrder.count >= WorldSettings.parallelContactMinimum else { return nil }
+        let threads = WorkerPool.shared.acquire(threads: wanted)
+        return threads > 1 ? threads : nil
+    }
+
+    /// `prepareContacts`'s bundle loop on `threads` threads (the contacts are ordered, coloured and split, and the
+    /// bodies gathered).
+    mutating func prepareBundlesInParallel(threads: Int, _ context: PrepareContext) {
+        // Where each colour's bundles begin; the overflow colour's (one contact each) begin at entry 64.
+        World.resize(&scratch.parallel.colorBundleStart, to: 65, with: 0)
+        var bundle = 0
+        var start = 0
+        for color in 0..<64 {
+            scratch.parallel.colorBundleStart[color] = Int32(bundle)
+            let mid = Int(scratch.twoPointEnd[color]), end = Int(scratch.colorStart[color])
+            bundle += (mid - start + 3) / 4 + (end - mid + 3) / 4
+            start = end
+        }
+        scratch.parallel.colorBundleStart[64] = Int32(bundle)
+        scratch.solveOrder.withUnsafeBufferPointer { order in
+            contacts.withUnsafeBufferPointer { co in
+                scratch.prepareBodies.withUnsafeBufferPointer { pb in
+                    scratch.colorStart.withUnsafeBufferPointer { colorStart in
+                        scratch.twoPointEnd.withUnsafeBufferPointer { twoPointEnd in
+                            scratch.parallel.colorBundleStart.withUnsafeBufferPointer { colorBundle in
+                                scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
+                                    var job = PrepareJob(
+                                        order: order.baseAddress!, contacts: co.baseAddress!, records: pb.baseAddress!,
+                                        colorStart: colorStart.baseAddress!, twoPointEnd: twoPointEnd.baseAddress!,
+                                        colorBundleStart: colorBundle.baseAddress!, bundles: ws.baseAddress!,
+                                        bundleCount: ws.count, context: context, threads: threads)
+                                    withUnsafePointer(to: &job) { pointer in
+                                        WorkerPool.shared.run(
+                                            threads: threads, stageCount: 1,
+                                            { raw, thread in
+                                                World.prepareChunks(
+                                                    raw.assumingMemoryBound(to: PrepareJob.self), thread)
+                                            }, UnsafeRawPointer(pointer))
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// One thread's part of the parallel preparation: chunks of bundles until none is left.
+    private static func prepareChunks(_ job: UnsafePointer<PrepareJob>, _ thread: Int) {
+        let j = job.pointee
+        let chunks = (j.bundleCount + prepareChunk - 1) / prepareChunk
+        WorkerPool.shared.runStage(0, chunks: chunks, thread: thread, threads: j.threads) { chunk in
+            let first = chunk * prepareChunk
+            prepareBundles(j, first..<Swift.min(j.bundleCount, first + prepareChunk))
+        }
+    }
+
+    /// Prepares bundles `range` with the lanes the serial loop deals them.
+    private static func prepareBundles(_ j: PrepareJob, _ range: Range<Int>) {
+        // The colour of the first bundle.
+        var color = 0
+        while color < 64 && Int(j.colorBundleStart[color + 1]) <= range.lowerBound { color += 1 }
+        for b in range {
+            while color < 64 && Int(j.colorBundleStart[color + 1]) <= b { color += 1 }
+            let w = j.bundles + b
+            if color == 64 {
+                // The overflow colour: one contact per bundle.
+                let i = Int(j.colorStart[63]) + b - Int(j.colorBundleStart[64])
+                let k = lanes(j.order + i, 1)
+                if j.contacts[Int(j.order[i])].manifold.pointCount == 2 {
+                    prepareTwoPointBundle(w, k, laneCount: 1, j.contacts, j.records, j.context)
+                } else {
+                    prepareOnePointBundle(w, k, laneCount: 1, j.contacts, j.records, j.context)
+                }
+                continue
+            }
+            let start = color == 0 ? 0 : Int(j.colorStart[color - 1])
+            let mid = Int(j.twoPointEnd[color]), end = Int(j.colorStart[color])
+            let twoPointBundles = (mid - start + 3) / 4
+            let offset = b - Int(j.colorBundleStart[color])
+            if offset < twoPointBundles {
+                let i = start + 4 * offset
+                let n = Swift.min(4, mid - i)
+                prepareTwoPointBundle(w, lanes(j.order + i, n), laneCount: n, j.contacts, j.records, j.context)
+            } else {
+                let i = mid + 4 * (offset - twoPointBundles)
+                let n = Swift.min(4, end - i)
+                prepareOnePointBundle(w, lanes(j.order + i, n), laneCount: n, j.contacts, j.records, j.context)
+            }
+        }
+    }
+}
+
+/// What the threads of the parallel preparation read.
+private struct PrepareJob {
+    let order: UnsafePointer<Int32>
+    let contacts: UnsafePointer<Contact>
+    let records: UnsafePointer<PrepareBody>
+    let colorStart: UnsafePointer<Int32>
+    let twoPointEnd: UnsafePointer<Int32>
+    /// Where each colour's bundles begin (entry 64: the overflow colour's).
+    let colorBundleStart: UnsafePointer<Int32>
+    let bundles: UnsafeMutablePointer<WideContactConstraint>
+    let bundleCount: Int
+    let context: World.PrepareContext
+    let threads: Int
+}

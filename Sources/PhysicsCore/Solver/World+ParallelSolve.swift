@@ -1,0 +1,383 @@
+/// The sub-steps on several threads (`WorldSettings.workerCount`), bit for bit the same as on one.
+///
+/// Two kinds of work are shared out. Per-body passes (integrate velocities, load and store the solver's
+/// velocities, integrate positions) touch each awake body alone, so the awake bodies are cut into chunks;
+/// consecutive per-body passes are fused, each chunk running them in turn on each of its bodies (the arithmetic of
+/// each body is unchanged). Contact passes (warm start, biased, relaxed) run colour by colour: the bundles of one
+/// colour share no moving body, so each colour is cut into chunks of bundles, and the next colour starts when
+/// every chunk of this one is finished, which keeps the colours' order and therefore the result. Small colours in a
+/// row and the overflow colour, whose constraints may share bodies, are one chunk. Inside a colour no thread reads
+/// what another writes: a bundle reads its own bodies and writes only its moving bodies (or a sink slot, which is
+/// never read), and each chunk of a colour stores its sink lanes into a sink of its own, so no two threads write
+/// the same memory either.
+///
+/// The passes collected between two pieces of joint or field work (which stay on the calling thread) are one job
+/// of the worker pool (`WorkerPool`): a list of stages (a per-body pass, or one colour of a contact pass), each
+/// cut into chunks that any thread claims. Which thread solves which chunk changes nothing, so a late thread
+/// (waking up, or descheduled on a busy machine) takes whatever is left and nobody waits for it.
+extension World {
+    /// Colours with fewer bundles than this run on the calling thread (with the small colours around them, without
+    /// barriers between them): splitting them saves less than the threads' meeting costs.
+    static let sharedColorMinimumBundles = 8
+
+    /// When this step's contact solve can use more than one thread, takes the worker pool and plans the colours
+    /// (`scratch.parallel.segments`); returns the threads granted, or nil to solve on this thread. The caller gives
+    /// the pool back after the sub-steps.
+    mutating func acquireSolverThreads() -> Int? {
+        let wanted = Swift.min(Swift.max(settings.workerCount, 1), WorkerPool.maxThreads)
+        guard wanted > 1, scratch.solveOrder.count >= WorldSettings.parallelContactMinimum,
+            planParallelSegments()
+        else { return nil }
+        let threads = WorkerPool.shared.acquire(threads: wanted)
+        return threads > 1 ? threads : nil
+    }
+
+    /// Splits the bundles into segments: each colour with enough bundles is one shared segment; runs of small
+    /// colours and the overflow colour are serial segments. Returns whether some segment is shared.
+    private mutating func planParallelSegments() -> Bool {
+        scratch.parallel.segments.removeAll(keepingCapacity: true)
+        let total = scratch.wideConstraints.count
+        var serialStart = -1
+        var start = 0
+        var shared = false
+        // Colour c's contacts are `colorStart[c − 1] ..< colorStart[c]` in `solveOrder`, two-point manifolds first
+        // (up to `twoPointEnd[c]`), dealt four to a bundle (ContactPrepare.swift).
+        var contactStart = 0
+        for color in 0..<64 where scratch.solveOrder.count > 1 {
+            let mid = Int(scratch.twoPointEnd[color]), contactEnd = Int(scratch.colorStart[color])
+            let end = start + (mid - contactStart + 3) / 4 + (contactEnd - mid + 3) / 4
+            contactStart = contactEnd
+            if end - start >= Self.sharedColorMinimumBundles {
+                if serialStart >= 0 {
+                    scratch.parallel.segments.append(SolveSegment(start, start: serialStart, shared: false))
+                    serialStart = -1
+                }
+                scratch.parallel.segments.append(SolveSegment(end, start: start, shared: true))
+                shared = true
+            } else if end > start && serialStart < 0 {
+                serialStart = start
+            }
+            start = end
+        }
+        if start < total && serialStart < 0 { serialStart = start }
+        if serialStart >= 0 { scratch.parallel.segments.append(SolveSegment(total, start: serialStart, shared: false)) }
+        return shared
+    }
+
+    /// The sub-step loop of `solve` (World+Step.swift) on `threads` threads: the same passes in the same order.
+    mutating func solveSubstepsInParallel(
+        threads: Int, substeps n: Int, dt: Double, h: Double, invH: Double, iterations: Int, jointPasses: Int,
+        jointContext: JointStepContext, jointsSolve: Bool
+    ) {
+        // Chunks: about eight per thread in a colour, so that a thread that finishes early finds more.
+        var maxChunks = 1
+        for k in scratch.parallel.segments.indices where scratch.parallel.segments[k].shared {
+            let n = Int(scratch.parallel.segments[k].end - scratch.parallel.segments[k].start)
+            let chunk = Swift.max(4, (n + 8 * threads - 1) / (8 * threads))
+            scratch.parallel.segments[k].chunk = Int32(chunk)
+            maxChunks = Swift.max(maxChunks, (n + chunk - 1) / chunk)
+        }
+        // A sink slot per chunk of a colour, 4 slots (128 bytes) apart so that no two chunks write the same cache
+        // line (chunk 0 keeps the shared one, `bodies.count`).
+        let slots = bodies.count + 1 + 4 * (maxChunks - 1)
+        if scratch.solverBodies.count < slots {
+            scratch.solverBodies.append(
+                contentsOf: repeatElement(SolverBody(), count: slots - scratch.solverBodies.count))
+        }
+        scratch.parallel.stages.removeAll(keepingCapacity: true)
+        scratch.parallel.steps += 1
+        let awake = scratch.awakeBodies.count
+        let bodyChunk = Swift.max(32, (awake + 8 * threads - 1) / (8 * threads))
+        let pass = ParallelPassContext(threads: threads, invH: invH, bodyChunk: bodyChunk)
+        var remapSinks = true
+        let fields = !fieldStore.order.isEmpty
+        let jointWork = !forest.activeJoints.isEmpty || !forest.pinRows.isEmpty
+        for sub in 0..<n {
+            let first: Double? = sub == 0 ? dt : nil
+            if fields {
+                runStages(pass)
+                integrateVelocities(h: h, firstOf: first)
+            } else {
+                addBodyWork(.integrate, h: h, firstOf: first, pass)
+            }
+            if jointWork {
+                runStages(pass)
+                applyJointSprings(h: h)
+            }
+            forest.treeFactoredForVelocity = false
+            if jointWork { warmStartJoints() }
+            addBodyWork(.load, h: h, pass)
+            addContactPass(.warmStart, remapSinks: remapSinks, pass)
+            remapSinks = false
+            if jointsSolve {
+                addBodyWork(.store, h: h, pass)
+                runStages(pass)
+                for _ in 0..<jointPasses { solveJoints(jointContext, useBias: true) }
+                addBodyWork(.load, h: h, pass)
+            }
+            for _ in 0..<iterations { addContactPass(.biased, pass) }
+            addBodyWork(.storeIntegrate, h: h, pass)
+            if jointsSolve {
+                runStages(pass)
+                for _ in 0..<jointPasses { solveJoints(jointContext, useBias: false) }
+                addBodyWork(.load, h: h, pass)
+            }
+            for _ in 0..<iterations { addContactPass(.relaxed, pass) }
+            addBodyWork(.store, h: h, pass)
+        }
+        runStages(pass)
+    }
+
+    /// Appends a per-body pass, fused with the previous stage when that is per-body work that comes before it.
+    private mutating func addBodyWork(
+        _ part: BodyWork.Part, h: Double, firstOf step: Double? = nil, _ pass: ParallelPassContext
+    ) {
+        if let last = scratch.parallel.stages.last, last.kind == .bodies, last.work.last < part {
+            scratch.parallel.stages[scratch.parallel.stages.count - 1].work.add(part, h: h, firstOf: step)
+            return
+        }
+        if scratch.parallel.stages.count + 1 > WorkerPool.stageCapacity(threads: pass.threads) { runStages(pass) }
+        var work = BodyWork()
+        work.add(part, h: h, firstOf: step)
+        let n = scratch.awakeBodies.count
+        scratch.parallel.stages.append(
+            SolveStage(
+                kind: .bodies, start: 0, end: n, chunk: pass.bodyChunk, remapSinks: false, work: work))
+    }
+
+    /// Appends a contact pass: one stage per segment.
+    private mutating func addContactPass(
+        _ kind: SolveStage.Kind, remapSinks: Bool = false, _ pass: ParallelPassContext
+    ) {
+        if scratch.parallel.stages.count + scratch.parallel.segments.count
+            > WorkerPool.stageCapacity(threads: pass.threads)
+        {
+            runStages(pass)
+        }
+        for segment in scratch.parallel.segments {
+            let start = Int(segment.start), end = Int(segment.end)
+            scratch.parallel.stages.append(
+                SolveStage(
+                    kind: kind, start: start, end: end, chunk: segment.shared ? Int(segment.chunk) : end - start,
+                    remapSinks: remapSinks, work: BodyWork()))
+        }
+    }
+
+    /// Runs the stages collected so far as one job of the worker pool, then forgets them.
+    private mutating func runStages(_ pass: ParallelPassContext) {
+        if scratch.parallel.stages.isEmpty { return }
+        let gravity = settings.gravity
+        let maxSpeed = settings.maxLinearSpeed
+        let maxBias = Float(settings.contactPushMaxVelocity)
+        let sink = Int32(bodies.count)
+        bodies.withUnsafeBufferPointer { bo in
+            states.withUnsafeMutableBufferPointer { st in
+                scratch.constrainedThisStep.withUnsafeBufferPointer { cs in
+                    scratch.awakeBodies.withUnsafeBufferPointer { aw in
+                        scratch.solverBodies.withUnsafeMutableBufferPointer { sb in
+                            scratch.solverVelocityStart.withUnsafeMutableBufferPointer { vs in
+                                scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
+                                    scratch.parallel.stages.withUnsafeBufferPointer { stages in
+                                        var context = ParallelSolveContext(
+                                            bodies: bo.baseAddress!, states: st.baseAddress!,
+                                            constrained: cs.baseAddress!, awake: aw.baseAddress!,
+                                            solverBodies: sb.baseAddress!, velocityStart: vs.baseAddress!,
+                                            constraints: ws.baseAddress!, stages: stages.baseAddress!,
+                                            stageCount: stages.count, threads: pass.threads,
+                                            gravity: gravity, maxSpeed: maxSpeed,
+                                            invH: Float(pass.invH), maxBias: maxBias, sink: sink)
+                                        withUnsafePointer(to: &context) { c in
+                                            WorkerPool.shared.run(
+                                                threads: pass.threads, stageCount: stages.count,
+                                                { raw, thread in
+                                                    World.runStages(
+                                                        raw.assumingMemoryBound(to: ParallelSolveContext.self), thread)
+                                                }, UnsafeRawPointer(c))
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        scratch.parallel.stages.removeAll(keepingCapacity: true)
+    }
+
+    /// One thread's part of a job: in each stage, chunks until none is left, then wait for the stage to be over.
+    private static func runStages(_ context: UnsafePointer<ParallelSolveContext>, _ thread: Int) {
+        let c = context.pointee
+        let pool = WorkerPool.shared
+        for s in 0..<c.stageCount {
+            let stage = c.stages[s]
+            pool.runStage(s, chunks: stage.chunks, thread: thread, threads: c.threads) { k in runChunk(c, stage, k) }
+        }
+    }
+
+    /// Chunk `k` of a stage.
+    @inline(__always) private static func runChunk(_ c: ParallelSolveContext, _ stage: SolveStage, _ k: Int) {
+        let lo = Int(stage.start) + k * Int(stage.chunk)
+        let range = lo..<Swift.min(Int(stage.end), lo + Int(stage.chunk))
+        switch stage.kind {
+        case .bodies:
+            bodyWork(c, stage.work, range)
+        case .warmStart:
+            if stage.remapSinks && k > 0 { remapSinks(c, range, to: c.sink + Int32(4 * k)) }
+            warmStartBundles(c.constraints, c.solverBodies, range)
+        case .biased:
+            solveBundles(c.constraints, c.solverBodies, range, invH: c.invH, maxBias: c.maxBias, useBias: true)
+        case .relaxed:
+            solveBundles(c.constraints, c.solverBodies, range, invH: c.invH, maxBias: c.maxBias, useBias: false)
+        }
+    }
+
+    /// The fused per-body passes of `work` over awake bodies `range` (positions in `awakeBodies`).
+    @inline(__always) private static func bodyWork(_ c: ParallelSolveContext, _ work: BodyWork, _ range: Range<Int>) {
+        for j in range {
+            let i = Int(c.awake[j])
+            if work.store { storeVelocity(i, c.states, c.solverBodies, c.velocityStart) }
+            if work.storeIntegrate {
+                storeVelocityAndIntegrate(i, c.states, c.solverBodies, c.velocityStart, h: work.h, solver: true)
+            }
+            if work.integrate {
+                integrateVelocity(
+                    i, c.bodies, c.states, c.constrained, sub: work.h, step: work.step, gravity: c.gravity,
+                    maxSpeed: c.maxSpeed)
+            }
+            if work.load { loadVelocity(i, c.states, c.solverBodies, c.velocityStart) }
+        }
+    }
+
+    /// Points the sink lanes of bundles `range` at sink slot `own`.
+    private static func remapSinks(_ c: ParallelSolveContext, _ range: Range<Int>, to own: Int32) {
+        let shared = SIMD4<Int32>(repeating: c.sink)
+        let mine = SIMD4<Int32>(repeating: own)
+        for b in range {
+            let w = c.constraints + b
+            w.pointee.storeA.replace(with: mine, where: w.pointee.storeA .== shared)
+            w.pointee.storeB.replace(with: mine, where: w.pointee.storeB .== shared)
+        }
+    }
+}
+
+/// The parallel solve's plan of a step: its colour segments and the stages of the job being collected.
+package struct ParallelScratch: Sendable {
+    var segments: [SolveSegment] = []
+    var stages: [SolveStage] = []
+    /// By contact: what the parallel narrow phase found (`World.ContactUpdate`).
+    var contactFlags: [UInt8] = []
+    /// Where each colour's bundles begin, and the overflow colour's (the parallel preparation).
+    var colorBundleStart: [Int32] = []
+    /// Steps solved on more than one thread since the world was made (a count for tests; it changes no result).
+    package var steps = 0
+    /// Steps whose narrow phase ran on more than one thread (a count for tests).
+    package var collideSteps = 0
+
+    package init() {}
+}
+
+/// A run of bundles that is one colour cut into chunks (`shared`), or small colours in a row or the overflow colour
+/// as one chunk.
+struct SolveSegment: Sendable {
+    var start: Int32, end: Int32
+    var shared: Bool
+    /// Bundles per chunk (shared segments).
+    var chunk: Int32 = 0
+
+    init(_ end: Int, start: Int, shared: Bool) {
+        self.start = Int32(start)
+        self.end = Int32(end)
+        self.shared = shared
+    }
+}
+
+/// The step's constants of the jobs.
+struct ParallelPassContext {
+    var threads: Int
+    var invH: Double
+    /// Awake bodies per chunk of a per-body stage.
+    var bodyChunk: Int
+}
+
+/// One stage of a parallel job: items `start..<end` (awake-body positions or bundles) in chunks of `chunk`.
+struct SolveStage: Sendable {
+    enum Kind: UInt8, Sendable { case bodies, warmStart, biased, relaxed }
+
+    var kind: Kind
+    var start: Int32, end: Int32
+    var chunk: Int32
+    /// First warm start of the step: chunks after the first point their sink lanes at their own sink.
+    var remapSinks: Bool
+    /// The fused per-body passes (`bodies` stages).
+    var work: BodyWork
+
+    init(kind: Kind, start: Int, end: Int, chunk: Int, remapSinks: Bool, work: BodyWork) {
+        self.kind = kind
+        self.start = Int32(start)
+        self.end = Int32(end)
+        self.chunk = Int32(Swift.max(1, chunk))
+        self.remapSinks = remapSinks
+        self.work = work
+    }
+
+    /// Chunks in the stage (at least 1, so that an empty stage is over once claimed).
+    var chunks: Int { Swift.max(1, (Int(end - start) + Int(chunk) - 1) / Int(chunk)) }
+}
+
+/// Per-body passes fused into one: for each body, the flagged parts in the order of `Part`.
+struct BodyWork: Sendable {
+    /// The per-body passes, in the only order in which they are fused.
+    enum Part: Int, Comparable {
+        case none, store, storeIntegrate, integrate, load
+        static func < (a: Part, b: Part) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// `storeSolverVelocities`.
+    var store = false
+    /// `storeVelocitiesAndIntegratePositions`.
+    var storeIntegrate = false
+    /// `integrateVelocities` (without fields).
+    var integrate = false
+    /// `loadSolverVelocities`.
+    var load = false
+    /// The sub-step, s, and the whole step for free bodies in the first sub-step (`integrateVelocities`).
+    var h = 0.0
+    var step: Double? = nil
+    /// The last part flagged.
+    var last = Part.none
+
+    mutating func add(_ part: Part, h: Double, firstOf step: Double?) {
+        switch part {
+        case .none: return
+        case .store: store = true
+        case .storeIntegrate: storeIntegrate = true
+        case .integrate:
+            integrate = true
+            self.step = step
+        case .load: load = true
+        }
+        self.h = h
+        last = part
+    }
+}
+
+/// What every thread of a parallel job reads: the step's arrays (valid for the job) and constants.
+struct ParallelSolveContext {
+    let bodies: UnsafePointer<Body>
+    let states: UnsafeMutablePointer<BodyState>
+    let constrained: UnsafePointer<Bool>
+    let awake: UnsafePointer<Int32>
+    let solverBodies: UnsafeMutablePointer<SolverBody>
+    let velocityStart: UnsafeMutablePointer<Lanes>
+    let constraints: UnsafeMutablePointer<WideContactConstraint>
+    let stages: UnsafePointer<SolveStage>
+    let stageCount: Int
+    let threads: Int
+    let gravity: Vec2
+    let maxSpeed: Double
+    let invH: Float
+    let maxBias: Float
+    /// The shared sink slot (`bodies.count`).
+    let sink: Int32
+}

@@ -1,0 +1,196 @@
+import Testing
+@testable import PhysicsCore
+
+/// The contact preparation (Solver/ContactPrepare*.swift) computes two lanes at a time; its lanes must hold exactly
+/// the numbers of the lane-by-lane reference below (the scalar double-precision preparation, each value rounded to
+/// single precision once), bit for bit, so that the vector form changes no result.
+@Suite("Contact preparation")
+struct ContactPrepareTests {
+    /// Distinct soft coefficients for dynamic and static contacts, so that the choice between them is checked.
+    private static let contactSoftness = Softness(hertz: 30, dampingRatio: 10, h: 1.0 / 360)
+    private static let staticSoftness = Softness(hertz: 60, dampingRatio: 10, h: 1.0 / 360)
+
+    /// One lane's values in a fixed order, as bit patterns: the floats, then the integers.
+    private static func lane(_ w: WideContactConstraint, _ l: Int) -> [UInt32] {
+        var f: [Float] = [
+            w.normalX[l], w.normalY[l], w.friction[l], w.restitution[l], w.normalAcceleration[l], w.invMassA[l],
+            w.invIA[l], w.invMassB[l], w.invIB[l], w.biasRate[l], w.massScale[l], w.impulseScale[l], w.invK11[l],
+            w.invK12[l], w.invK22[l]
+        ]
+        for p in [w.p0, w.p1] {
+            f += [
+                p.anchorAX[l], p.anchorAY[l], p.anchorBX[l], p.anchorBY[l], p.baseSeparation[l],
+                p.initialSeparation[l], p.relativeVelocity[l], p.rnA[l], p.rnB[l], p.rtA[l], p.rtB[l],
+                p.normalMass[l], p.tangentMass[l], p.normalImpulse[l], p.tangentImpulse[l], p.maxNormalImpulse[l]
+            ]
+        }
+        let i: [Int32] = [
+            w.bodyA[l], w.bodyB[l], w.storeA[l], w.storeB[l], w.contactIndex[l], w.pointCount[l], w.useBlock[l],
+            Int32((w.writeA >> UInt8(l)) & 1), Int32((w.writeB >> UInt8(l)) & 1), Int32((w.slowLanes >> UInt8(l)) & 1)
+        ]
+        return f.map(\.bitPattern) + i.map { UInt32(bitPattern: $0) }
+    }
+
+    /// The reference: contact `k`'s lane computed one value at a time in double precision, in the same order. In a
+    /// bundle without a lane that bounces (`elastic` false), what only restitution reads is zero.
+    private static func reference(_ world: World, _ k: Int, elastic: Bool) -> [UInt32] {
+        let c = world.contacts[k]
+        let ia = Int(c.bodyA), ib = Int(c.bodyB)
+        let bA = world.bodies[ia], bB = world.bodies[ib]
+        let mA = bA.isAwake ? bA.invMass : 0, iA = bA.isAwake ? bA.invInertia : 0
+        let mB = bB.isAwake ? bB.invMass : 0, iB = bB.isAwake ? bB.invInertia : 0
+        let g = world.settings.gravity
+        let accA = bA.type == .dynamic ? bA.gravityScale * g + bA.invMass * bA.force : .zero
+        let accB = bB.type == .dynamic ? bB.gravityScale * g + bB.invMass * bB.force : .zero
+        let n = c.manifold.normal, t = n.rightPerp
+        let soft = (mA == 0 || mB == 0) ? staticSoftness : contactSoftness
+        let vA = world.states[ia].v, wA = world.states[ia].w, vB = world.states[ib].v, wB = world.states[ib].w
+        var points: [[Double]] = []
+        var rn: [Double] = []
+        var kN: [Double] = []
+        // Slow: at some point the bodies neither approach nor part faster than the restitution threshold.
+        var slow = false
+        for j in 0..<c.manifold.pointCount {
+            let point = c.manifold[j].point
+            let va = vA + cross(wA, point - bA.center), vb = vB + cross(wB, point - bB.center)
+            if abs(dot(vb - va, n)) <= world.settings.restitutionThreshold { slow = true }
+        }
+        for j in 0..<2 {
+            guard j < c.manifold.pointCount else {
+                points.append([Double](repeating: 0, count: 16))
+                continue
+            }
+            let mp = c.manifold[j]
+            let rA = mp.point - bA.center, rB = mp.point - bB.center
+            let rnA = cross(rA, n), rnB = cross(rB, n), rtA = cross(rA, t), rtB = cross(rB, t)
+            let kn = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+            let kt = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+            let dv = vB + cross(wB, rB) - vA - cross(wA, rA)
+            rn += [rnA, rnB]
+            kN.append(kn)
+            points.append([
+                rA.x, rA.y, rB.x, rB.y, mp.separation - dot(rB - rA, n), elastic ? mp.separation : 0,
+                elastic ? dot(n, dv) : 0, rnA, rnB, rtA, rtB,
+                kn > 0 ? 1 / kn : 0, kt > 0 ? 1 / kt : 0, j == 0 ? c.normalImpulse0 : c.normalImpulse1,
+                j == 0 ? c.tangentImpulse0 : c.tangentImpulse1, 0
+            ])
+        }
+        var inverse = [0.0, 0.0, 0.0]
+        var useBlock: Int32 = 0
+        if c.manifold.pointCount == 2 {
+            let k12 = mA + mB + iA * rn[0] * rn[2] + iB * rn[1] * rn[3]
+            let det = kN[0] * kN[1] - k12 * k12
+            if det > 0 && kN[0] * kN[0] < 1000 * det {
+                let invDet = 1 / det
+                inverse = [kN[1] * invDet, -k12 * invDet, kN[0] * invDet]
+                useBlock = -1
+            }
+        }
+        let f: [Double] =
+            [
+                n.x, n.y, c.friction, c.restitution, elastic ? dot(accB - accA, n) : 0, mA, iA, mB, iB, soft.biasRate,
+                soft.massScale, soft.impulseScale
+            ] + inverse + points[0] + points[1]
+        let sink = Int32(world.bodies.count)
+        let moveA = mA > 0 || iA > 0, moveB = mB > 0 || iB > 0
+        let i: [Int32] = [
+            c.bodyA, c.bodyB, moveA ? c.bodyA : sink, moveB ? c.bodyB : sink, Int32(k), Int32(c.manifold.pointCount),
+            useBlock, moveA ? 1 : 0, moveB ? 1 : 0, slow ? 1 : 0
+        ]
+        return f.map { Float($0).bitPattern } + i.map { UInt32(bitPattern: $0) }
+    }
+
+    /// Prepares the world's current contacts and compares every lane with the reference; returns the number of
+    /// lanes checked.
+    @discardableResult
+    private static func checkLanes(_ world: inout World) -> Int {
+        world.prepareContacts(contactSoftness: contactSoftness, staticSoftness: staticSoftness)
+        var checked = 0
+        for bundle in world.scratch.wideConstraints {
+            let elastic = any(bundle.restitution .> 0)
+            for l in 0..<Int(bundle.laneCount) {
+                let k = Int(bundle.contactIndex[l])
+                #expect(lane(bundle, l) == reference(world, k, elastic: elastic), "contact \(k)")
+                checked += 1
+            }
+            // Empty lanes: lane 0's bodies, stored to the sink, zero data, a passing block test.
+            let sink = UInt32(world.bodies.count)
+            for l in Int(bundle.laneCount)..<4 {
+                let zeros = [UInt32](repeating: 0, count: 47)
+                let ints = [
+                    UInt32(bitPattern: bundle.bodyA[0]), UInt32(bitPattern: bundle.bodyB[0]), sink, sink, 0, 0,
+                    UInt32.max, 0, 0, 0
+                ]
+                #expect(lane(bundle, l) == zeros + ints)
+            }
+        }
+        #expect(checked == world.scratch.solveOrder.count)
+        return checked
+    }
+
+    @Test("Lanes of one-point manifolds (a pile of balls, some with forces and their own gravity scale)")
+    func onePointLanes() {
+        var (w, balls, _) = Scenes.pile(300)
+        for (i, b) in balls.enumerated() where i % 7 == 0 { _ = w.setGravityScale(b, 0.5) }
+        for _ in 0..<40 { w.step(dt: 1.0 / 60) }
+        for (i, b) in balls.enumerated() where i % 5 == 0 { _ = w.applyForceToCenter(b, Vec2(300, 2000)) }
+        #expect(Self.checkLanes(&w) > 300)
+    }
+
+    @Test("Lanes of two-point manifolds (a pyramid), with a kinematic body pushing into it")
+    func twoPointLanes() {
+        var (w, _) = Scenes.pyramid(base: 12)
+        var bd = BodyDefinition()
+        bd.type = .kinematic
+        bd.position = Vec2(-290, 30)
+        bd.linearVelocity = Vec2(40, 0)
+        bd.angularVelocity = 0.2
+        let pusher = w.createBody(bd)!
+        _ = try! w.createBox(on: pusher, halfWidth: 20, halfHeight: 20, ShapeDefinition()).get()
+        for _ in 0..<30 { w.step(dt: 1.0 / 60) }
+        #expect(w.contacts.contains { $0.bodyA == pusher.index || $0.bodyB == pusher.index })
+        #expect(Self.checkLanes(&w) > 100)
+    }
+
+    @Test("Lanes with a sleeping body (a box asleep under a kinematic bar gliding 1 pt above it)")
+    func sleepingBodyLanes() {
+        var s = Scenes.frameSettings
+        s.gravity = Vec2(0, -1000)
+        var w = World(settings: s)
+        Scenes.staticBox(&w, center: Vec2(0, -50), halfWidth: 500, halfHeight: 50, friction: 0.6, restitution: 0)
+        var bd = BodyDefinition()
+        bd.position = Vec2(0, 20)
+        let box = w.createBody(bd)!
+        _ = try! w.createBox(on: box, halfWidth: 20, halfHeight: 20, ShapeDefinition()).get()
+        // The bar's points with the box are speculative (1 pt apart, within 4 slops) and it moves along them, so once
+        // the box has slept again after the bar woke it, it stays asleep while the bar's contact with it is solved.
+        bd = BodyDefinition()
+        bd.type = .kinematic
+        bd.position = Vec2(-100, 40 + 1 + 10)
+        bd.linearVelocity = Vec2(10, 0)
+        let bar = w.createBody(bd)!
+        _ = try! w.createBox(on: bar, halfWidth: 400, halfHeight: 10, ShapeDefinition()).get()
+        for _ in 0..<30 { w.step(dt: 1.0 / 60) }
+        for _ in 0..<300 where w.isAwake(box) == true { w.step(dt: 1.0 / 60) }
+        w.step(dt: 1.0 / 60)
+        #expect(w.isAwake(box) == false && w.isAwake(bar) == true)
+        #expect(Self.checkLanes(&w) == 1)
+    }
+
+    @Test("A lone contact, the world's only one ever, makes one bundle (no colours computed)")
+    func loneContact() {
+        var s = Scenes.frameSettings
+        s.gravity = Vec2(0, -1000)
+        var w = World(settings: s)
+        Scenes.staticBox(&w, center: Vec2(0, -50), halfWidth: 500, halfHeight: 50, friction: 0.6, restitution: 0.5)
+        var bd = BodyDefinition()
+        bd.position = Vec2(0, 30)
+        let ball = w.createBody(bd)!
+        _ = try! w.createCircle(on: ball, radius: 10, ShapeDefinition()).get()
+        for _ in 0..<30 { w.step(dt: 1.0 / 60) }
+        #expect(w.scratch.solveOrder.count == 1)
+        #expect(Self.checkLanes(&w) == 1)
+        // Resting on the ground: centre one radius above it. Tolerance 0.5 pt: the soft contact's overlap at rest.
+        #expect(approx(w.position(of: ball)!.y, 10, 0.5))
+    }
+}

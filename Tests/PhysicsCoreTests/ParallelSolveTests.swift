@@ -1,0 +1,246 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import Testing
+@testable import PhysicsCore
+
+/// The parallel solve (`WorldSettings.workerCount`, Solver/World+ParallelSolve.swift, Parallel/WorkerPool.swift):
+/// any thread count gives bit-identical steps, in scenes that use every part of it (colours shared out, small
+/// colours and the overflow colour on one thread, joint and field work between the jobs), also while two worlds
+/// step at once; the pool's workers block when there is nothing to do.
+///
+/// Serialized: these tests check that steps did run on several threads, which they only do while no other world
+/// holds the worker pool (the tests of other suites step on one thread).
+@Suite("Parallel solve", .serialized)
+struct ParallelSolveTests {
+    /// The scenes: a ball pile, a box pyramid, a pile with chains, a spring and a field, a plank carrying 300 balls,
+    /// a pile that falls asleep and is hit by a fast ball (with three balls pressed deep into the floor at first).
+    enum Scene: String, CaseIterable, CustomTestStringConvertible {
+        case pile, pyramid, joints, overflow, wake
+        var testDescription: String { rawValue }
+
+        /// 60-Hz frames the scene runs.
+        var frames: Int { self == .wake ? 330 : 90 }
+    }
+
+    /// Every dynamic body's position, angle and velocities, as bits.
+    static func state(_ w: World, _ ids: [BodyID]) -> [UInt64] {
+        ids.flatMap { id -> [UInt64] in
+            let p = w.position(of: id)!, v = w.linearVelocity(of: id)!
+            return [p.x, p.y, w.angle(of: id)!, v.x, v.y, w.angularVelocity(of: id)!].map(\.bitPattern)
+        }
+    }
+
+    static func build(_ scene: Scene, threads: Int) -> (World, [BodyID]) {
+        var settings = Scenes.frameSettings
+        settings.workerCount = threads
+        switch scene {
+        case .pile:
+            let (w, ids, _) = Scenes.pile(1000, settings: settings)
+            return (w, ids)
+        case .pyramid:
+            return Scenes.pyramid(base: 20, settings: settings)
+        case .joints:
+            return jointScene(settings)
+        case .overflow:
+            return plankScene(settings)
+        case .wake:
+            var (w, ids, _) = Scenes.pile(400, settings: settings)
+            // Pressed 15 pt into the floor (more than a quarter of their 50-pt width): continuous collision
+            // guards them while they are pushed out.
+            for x in [300.0, 700.0, 1100.0] {
+                var bd = BodyDefinition()
+                bd.position = Vec2(x, 10)
+                let b = w.createBody(bd)!
+                _ = try! w.createCircle(on: b, radius: 25, ShapeDefinition()).get()
+                ids.append(b)
+            }
+            return (w, ids)
+        }
+    }
+
+    /// The fast ball thrown into the sleeping pile of the `wake` scene.
+    static func throwBall(_ w: inout World, _ ids: inout [BodyID]) {
+        var bd = BodyDefinition()
+        bd.position = Vec2(1000, 900)
+        bd.linearVelocity = Vec2(0, -3000)
+        let b = w.createBody(bd)!
+        _ = try! w.createCircle(on: b, radius: 25, ShapeDefinition()).get()
+        ids.append(b)
+    }
+
+    /// 600 balls, four chains of ten boxes hanging into them from pins, a soft distance spring between two balls
+    /// and a vortex field on a third of the balls: joint and field work runs between the parallel jobs.
+    static func jointScene(_ settings: WorldSettings) -> (World, [BodyID]) {
+        var (w, ids, _) = Scenes.pile(600, settings: settings)
+        var sd = ShapeDefinition()
+        sd.friction = 0.4
+        for chain in 0..<4 {
+            let x = 300 + 400 * Double(chain)
+            var bd = BodyDefinition()
+            bd.type = .static
+            bd.position = Vec2(x, 1900)
+            var previous = w.createBody(bd)!
+            for link in 0..<10 {
+                var ld = BodyDefinition()
+                ld.position = Vec2(x, 1880 - 40 * Double(link))
+                let body = w.createBody(ld)!
+                _ = try! w.createBox(on: body, halfWidth: 6, halfHeight: 18, sd).get()
+                _ = w.createJoint(.revolute(previous, body, anchor: Vec2(x, 1900 - 40 * Double(link))))!
+                ids.append(body)
+                previous = body
+            }
+        }
+        var spring = JointDefinition.distance(
+            ids[0], ids[1], anchorA: w.position(of: ids[0])!,
+            anchorB: w.position(of: ids[1])!)
+        spring.hertz = 2
+        spring.dampingRatio = 0.3
+        _ = w.createJoint(spring)!
+        var vortex = FieldDefinition(kind: .vortex)
+        vortex.position = Vec2(1000, 500)
+        vortex.strength = 0.5
+        let field = w.createField(vortex)!
+        for id in ids.prefix(600) where id.index % 3 == 0 { w.setFieldMask(id, w.categoryBit(of: field)!) }
+        return (w, ids)
+    }
+
+    /// A plank on the ground carrying 300 small balls side by side: the plank has more contacts than there are
+    /// colours, so more than 200 of them go to the overflow colour.
+    static func plankScene(_ settings: WorldSettings) -> (World, [BodyID]) {
+        var s = settings
+        s.gravity = Vec2(0, -1000)
+        var w = World(settings: s)
+        Scenes.staticBox(&w, center: Vec2(0, -50), halfWidth: 3000, halfHeight: 50, friction: 0.6, restitution: 0)
+        var sd = ShapeDefinition()
+        sd.friction = 0.6
+        var pd = BodyDefinition()
+        pd.position = Vec2(0, 10)
+        let plank = w.createBody(pd)!
+        _ = try! w.createBox(on: plank, halfWidth: 1700, halfHeight: 10, sd).get()
+        var ids = [plank]
+        for i in 0..<300 {
+            var bd = BodyDefinition()
+            bd.position = Vec2(-1645 + 11 * Double(i), 26 + Double(i % 3))
+            let b = w.createBody(bd)!
+            _ = try! w.createCircle(on: b, radius: 5, sd).get()
+            ids.append(b)
+        }
+        return (w, ids)
+    }
+
+    /// What a run gives: the state, the steps whose solve and whose narrow phase ran on more than one thread, and
+    /// the bodies asleep just before the `wake` scene's ball is thrown.
+    struct Run {
+        var state: [UInt64]
+        var parallelSteps: Int
+        var parallelCollideSteps: Int
+        var asleepBeforeThrow = 0
+    }
+
+    /// How many of the state values differ (bit patterns), or −1 when the states have different sizes.
+    static func differences(_ a: [UInt64], _ b: [UInt64]) -> Int {
+        a.count == b.count ? zip(a, b).filter { $0 != $1 }.count : -1
+    }
+
+    /// The state after `frames` 60-Hz frames on `threads` threads.
+    static func run(_ scene: Scene, threads: Int, frames: Int? = nil) -> Run {
+        var (w, ids) = build(scene, threads: threads)
+        var asleep = 0
+        for f in 0..<(frames ?? scene.frames) {
+            if scene == .wake && f == 270 {
+                asleep = ids.filter { w.isAwake($0) == false }.count
+                throwBall(&w, &ids)
+            }
+            w.step(dt: 1.0 / 60)
+        }
+        #expect(w.validationFailures == 0, "\(w.validationProblems)")
+        return Run(
+            state: state(w, ids), parallelSteps: w.scratch.parallel.steps,
+            parallelCollideSteps: w.scratch.parallel.collideSteps, asleepBeforeThrow: asleep)
+    }
+
+    @Test("1, 2 and 3 threads give bit-identical worlds", arguments: Scene.allCases)
+    func sameResultWithAnyThreadCount(scene: Scene) {
+        let one = Self.run(scene, threads: 1)
+        #expect(one.parallelSteps == 0 && one.parallelCollideSteps == 0)
+        if scene == .wake {
+            // The pile is asleep when the ball comes, so the narrow phase has islands to wake.
+            #expect(one.asleepBeforeThrow >= 350, "\(one.asleepBeforeThrow) asleep")
+        }
+        for threads in [2, 3] {
+            let many = Self.run(scene, threads: threads)
+            // Exact: the threads share out work whose result does not depend on who does it or in which order.
+            #expect(Self.differences(many.state, one.state) == 0, "\(threads) threads")
+            // And the threads were used: every step once the scene has its contacts (the first frames of the
+            // falling pile and the settling plank have fewer than `parallelContactMinimum`, the sleeping pile none
+            // to solve).
+            #expect(many.parallelSteps >= 30, "\(many.parallelSteps) steps solved on \(threads) threads")
+            #expect(many.parallelCollideSteps >= 30, "\(many.parallelCollideSteps) narrow phases on \(threads)")
+        }
+    }
+
+    @Test("The overflow colour is in use in the plank scene, and the joints scene has joints and a field")
+    func scenesExerciseEveryPath() {
+        var (plank, _) = Self.build(.overflow, threads: 2)
+        for _ in 0..<30 { plank.step(dt: 1.0 / 60) }
+        let overflow = plank.scratch.solveOrder.count - Int(plank.scratch.colorStart[63])
+        #expect(overflow > 200, "\(overflow) constraints in the overflow colour")
+        #expect(plank.scratch.solveOrder.count >= WorldSettings.parallelContactMinimum)
+        let (joints, _) = Self.build(.joints, threads: 2)
+        #expect(joints.jointCount == 41)
+        #expect(!joints.fieldStore.order.isEmpty)
+    }
+
+    @Test("A world that finds the pool taken steps on its own thread, with the same result")
+    func poolTakenRunsAlone() {
+        let reference = Self.run(.pyramid, threads: 1, frames: 30)
+        let held = WorkerPool.shared.acquire(threads: 2)
+        #expect(held == 2)
+        let alone = Self.run(.pyramid, threads: 2, frames: 30)
+        if held > 1 { WorkerPool.shared.release() }
+        #expect(alone.parallelSteps == 0 && alone.parallelCollideSteps == 0)
+        #expect(Self.differences(alone.state, reference.state) == 0)
+        let shared = Self.run(.pyramid, threads: 2, frames: 30)
+        #expect(shared.parallelSteps == 30)
+        #expect(Self.differences(shared.state, reference.state) == 0)
+    }
+
+    @Test("Two worlds stepping at once on two threads each both give the one-thread result")
+    func twoWorldsAtOnce() async {
+        let reference = Self.run(.pile, threads: 1, frames: 60).state
+        let results = await withTaskGroup(of: [UInt64].self) { group in
+            for _ in 0..<2 { group.addTask { Self.run(.pile, threads: 2, frames: 60).state } }
+            var all: [[UInt64]] = []
+            for await r in group { all.append(r) }
+            return all
+        }
+        #expect(results.count == 2)
+        for r in results { #expect(Self.differences(r, reference) == 0) }
+    }
+
+    @Test("Thread counts outside 1…16 are clamped: 0 runs alone, 1000 on 16 threads, same result")
+    func outOfRangeCountsAreClamped() {
+        // Three frames: 16 threads on this two-core machine are slow (they meet at every colour).
+        let reference = Self.run(.pyramid, threads: 1, frames: 3)
+        let zero = Self.run(.pyramid, threads: 0, frames: 3)
+        #expect(zero.parallelSteps == 0 && Self.differences(zero.state, reference.state) == 0)
+        let many = Self.run(.pyramid, threads: 1000, frames: 3)
+        #expect(many.parallelSteps == 3 && Self.differences(many.state, reference.state) == 0)
+        #expect(WorkerPool.shared.startedWorkers == WorkerPool.maxThreads - 1)
+    }
+
+    @Test("Idle workers block instead of spinning")
+    func idleWorkersBlock() {
+        _ = Self.run(.pyramid, threads: 2, frames: 5)
+        let pool = WorkerPool.shared
+        #expect(pool.startedWorkers >= 1)
+        // A worker spins 0.2 ms after its last job, then blocks; allow 2 s for a loaded machine to schedule it.
+        var waited = 0
+        while pool.blockedWorkers < pool.startedWorkers && waited < 2000 {
+            usleep(1000)
+            waited += 1
+        }
+        #expect(pool.blockedWorkers == pool.startedWorkers, "\(pool.blockedWorkers) of \(pool.startedWorkers)")
+    }
+}
