@@ -73,7 +73,8 @@ extension DynamicTree {
             (top, found) = stack.withUnsafeMutableBufferPointer { st in
                 results.withUnsafeMutableBufferPointer { out in
                     var top = top, found = found
-                    while top > 0 && top + 6 <= st.count && found + 2 <= out.count {
+                    let topLimit = st.count - 6, foundLimit = out.count - 2
+                    while top > 0 && top <= topLimit && found <= foundLimit {
                         top -= 2
                         let ia = st[top], ib = st[top + 1]
                         let na = n + Int(ia), nb = o + Int(ib)

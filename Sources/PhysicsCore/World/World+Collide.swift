@@ -161,6 +161,9 @@ extension World {
             } else {
                 mc[k].invalidate()
             }
+            // Still apart with no point, as in the step before (most often found by the separating-axis hint):
+            // as for boxes apart above, nothing below would change, so skip the writes.
+            if m.pointCount == 0 && old.pointCount == 0 && !co[k].isTouching { return 0 }
         }
         // Match accumulated impulses by feature id for warm starting.
         var n0 = 0.0, n1 = 0.0, t0 = 0.0, t1 = 0.0

@@ -222,11 +222,11 @@ extension World {
                 nextFast += 1
                 continue
             }
-            refreshProxies(i32, margin: settings.aabbMargin, displacement: dt * states[Int(i32)].v, forceMove: false)
+            refreshProxies(i32, margin: settings.aabbMargin, dt: dt, forceMove: false)
         }
         for i32 in scratch.fastBodies {
             solveContinuous(i32)
-            refreshProxies(i32, margin: settings.aabbMargin, displacement: dt * states[Int(i32)].v, forceMove: false)
+            refreshProxies(i32, margin: settings.aabbMargin, dt: dt, forceMove: false)
         }
         finishProxyRefresh()
     }

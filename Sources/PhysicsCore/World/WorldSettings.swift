@@ -39,7 +39,10 @@ public struct WorldSettings: Sendable, Hashable {
     public var restitutionThreshold: Double = 100
     /// Allowed overlap and touching tolerance, pt. Default 0.5.
     public var linearSlop: Double = 0.5
-    /// Margin added around shape bounds in the broad phase, pt. Default 10 (Box2D's 0.1 m at 100 pt/m).
+    /// Margin added around shape bounds in the broad phase, pt. Default 10 (Box2D's 0.1 m at 100 pt/m). A body
+    /// predicted to move more than half its margin in the next step gets only 4 × `linearSlop` (plus its rotation's
+    /// reach): it would leave its box within a step or two anyway, and the margin would only pair it with more
+    /// neighbours.
     public var aabbMargin: Double = 10
     /// Cap on a moving shape's broad-phase margin, as a multiple of half the larger side of its bounds, ≥ 0.
     /// Default 0.5: shapes of 40 pt and more keep the whole `aabbMargin`, a 10-pt ball gets 2.5 pt, so a crowd of

@@ -204,4 +204,43 @@ struct DynamicTreeTests {
         #expect(Set(results) == [0, 1] && results.count == 2)
         tree.clearMoved(b)
     }
+
+    @Test(
+        "Rounds of updates: re-insertion after a quiet round, in place after a busy one, rebuilt once the leaves stop")
+    func updateRounds() {
+        var rng = SeededRandom(state: 5)
+        var tree = DynamicTree()
+        var boxes: [AABB] = []
+        var leaves: [Int32] = []
+        for i in 0..<100 {
+            let b = DynamicTreeTests.randomBox(&rng)
+            boxes.append(b)
+            leaves.append(tree.insert(b, payload: Int32(i)))
+        }
+        func moveHalf() {
+            for i in stride(from: 0, to: 100, by: 2) {
+                let d = Vec2(rng.uniform(-20, 20), rng.uniform(-20, 20))
+                boxes[i] = AABB(lower: boxes[i].lower + d, upper: boxes[i].upper + d)
+                tree.update(leaves[i], to: boxes[i])
+            }
+            tree.finishUpdates()
+        }
+        // No round before: re-inserted, nothing marked.
+        moveHalf()
+        #expect(!tree.nodes[Int(tree.root)].enlarged)
+        // Half the leaves moved last round: in place; 50 enlargements are under twice the leaf count, so the marks
+        // stay (a looser tree, still valid and still exact for queries).
+        moveHalf()
+        #expect(tree.nodes[Int(tree.root)].enlarged)
+        #expect(tree.validate() == nil)
+        var stack: [Int32] = []
+        var results: [Int32] = []
+        let q = AABB(lower: Vec2(500, 500), upper: Vec2(1500, 1500))
+        tree.query(q, stack: &stack, results: &results)
+        #expect(Set(results) == DynamicTreeTests.overlapping(q, boxes.map { Optional($0) }))
+        // A round without updates rebuilds what is marked.
+        tree.finishUpdates()
+        #expect(!tree.nodes[Int(tree.root)].enlarged)
+        #expect(tree.validate() == nil)
+    }
 }
