@@ -86,6 +86,13 @@ package struct ManifoldCache: Sendable {
     @inline(__always)
     package func reuse(_ current: Manifold, _ xfA: Transform, _ xfB: Transform) -> Manifold {
         var m = current
+        reuse(in: &m, xfA, xfB)
+        return m
+    }
+
+    /// `reuse`, written into `m` in place (the narrow phase's: no copy of the manifold in and out).
+    @inline(__always)
+    package func reuse(in m: inout Manifold, _ xfA: Transform, _ xfB: Transform) {
         let n = xfA.q.rotate(localNormal)
         m.normal = n
         if m.pointCount > 0 {
@@ -100,6 +107,5 @@ package struct ManifoldCache: Sendable {
             m.point1.point = pA + 0.5 * d
             m.point1.separation = separation1 + dot(d, n)
         }
-        return m
     }
 }

@@ -99,18 +99,20 @@ extension World {
     /// Refreshes contact `k` (when one of its bodies is awake): its manifold, warm-start impulses and touch state.
     /// Writes only contact `k` and its manifold cache, so contacts can be updated in any order, on any thread.
     @inline(__always) static func updateContact(_ k: Int, _ c: CollideContext) -> UInt8 {
-        let co = c.co, mc = c.mc, sh = c.sh, bo = c.bo, st = c.st, vp = c.vp, np = c.np
-        let dt = c.dt, slop = c.slop, baseSpeculative = c.baseSpeculative, sleepSpeed = c.sleepSpeed
-        var flags: UInt8 = 0
-        let ia = Int(co[k].bodyA), ib = Int(co[k].bodyB)
+        let mc = c.mc, sh = c.sh, bo = c.bo, st = c.st, vp = c.vp, np = c.np
+        let dt = c.dt, baseSpeculative = c.baseSpeculative
+        // The contact is read and written in place (a `Contact` record is two cache lines; its manifold alone is
+        // 88 bytes, which a copy in and out per pair cost measurably).
+        let ck = c.co.baseAddress! + k
+        let ia = Int(ck.pointee.bodyA), ib = Int(ck.pointee.bodyB)
         let awakeA = bo[ia].isAwake, awakeB = bo[ib].isAwake
         if !awakeA && !awakeB { return 0 }
         // Read the shapes' boxes in place (a Shape record is several cache lines; copying two per pair was
         // a measurable share of the narrow phase in crowds).
-        let sa = sh.baseAddress! + Int(co[k].shapeA),
-            sb = sh.baseAddress! + Int(co[k].shapeB)
+        let sa = sh.baseAddress! + Int(ck.pointee.shapeA),
+            sb = sh.baseAddress! + Int(ck.pointee.shapeB)
         if !sa.pointee.fatAABB.overlaps(sb.pointee.fatAABB) {
-            co[k].retire = true
+            ck.pointee.retire = true
             return ContactUpdate.compaction
         }
         let relSpeed =
@@ -119,8 +121,7 @@ extension World {
             * bo[ib].maxExtent
         let speculative = baseSpeculative + relSpeed * dt
         let settled = relSpeed * dt <= ManifoldCache.settledMotion
-        var m: Manifold
-        let old = co[k].manifold
+        let oldCount = ck.pointee.manifold.pointCount
         // Tight boxes further apart than the speculative distance: the shapes are too, so the narrow phase
         // would return no point (common in crowds of small items, whose fattened boxes overlap widely).
         let boxA = sa.pointee.aabb, boxB = sb.pointee.aabb
@@ -130,20 +131,20 @@ extension World {
         if Swift.max(gapX, gapY) > speculative {
             // Still apart and had no point: nothing below would change (no impulses to carry, not
             // touching), so skip the writes.
-            if old.pointCount == 0 && !co[k].isTouching { return 0 }
-            m = Manifold()
+            if oldCount == 0 && !ck.pointee.isTouching { return 0 }
             mc[k].invalidate()
+            adopt(Manifold(), ck)
         } else if sa.pointee.geometry.kind == .circle
             && sb.pointee.geometry.kind == .circle
         {
             // Two circles: their routine costs about what a reuse test does, so no cache.
-            m = collideCircles(
-                sa.pointee.geometry, xfA, sb.pointee.geometry, xfB, speculative)
+            adopt(collideCircles(sa.pointee.geometry, xfA, sb.pointee.geometry, xfB, speculative), ck)
         } else if settled && mc[k].canReuse(xfA, xfB, speculativeDistance: speculative) {
             // Same relative pose (ManifoldCache.swift): same points and ids, so the accumulated
             // impulses carry over as they are.
-            m = mc[k].reuse(old, xfA, xfB)
+            adoptReused(mc.baseAddress! + k, ck, xfA, xfB)
         } else {
+            let m: Manifold
             let va = World.view(sa.pointee, vp.baseAddress, np.baseAddress)
             let vb = World.view(sb.pointee, vp.baseAddress, np.baseAddress)
             if va.geometry.kind == .polygon && vb.geometry.kind == .polygon {
@@ -163,32 +164,75 @@ extension World {
             }
             // Still apart with no point, as in the step before (most often found by the separating-axis hint):
             // as for boxes apart above, nothing below would change, so skip the writes.
-            if m.pointCount == 0 && old.pointCount == 0 && !co[k].isTouching { return 0 }
+            if m.pointCount == 0 && oldCount == 0 && !ck.pointee.isTouching { return 0 }
+            adopt(m, ck)
         }
-        // Match accumulated impulses by feature id for warm starting.
+        return touchUpdate(ck, oldCount: oldCount, awakeA: awakeA, awakeB: awakeB, c)
+    }
+
+    /// Makes `m` contact `ck`'s manifold, with the accumulated impulses of its points matched by feature id for
+    /// warm starting (a point with a new id starts from zero); with no point, the old normal is kept.
+    @inline(__always) static func adopt(_ m: Manifold, _ ck: UnsafeMutablePointer<Contact>) {
+        var m = m
+        let old = ck.pointee.manifold
         var n0 = 0.0, n1 = 0.0, t0 = 0.0, t1 = 0.0
         for p in 0..<m.pointCount {
             let id = m[p].id
             var ni = 0.0, ti = 0.0
             if old.pointCount > 0 && old.point0.id == id {
-                ni = co[k].normalImpulse0; ti = co[k].tangentImpulse0
+                ni = ck.pointee.normalImpulse0; ti = ck.pointee.tangentImpulse0
             } else if old.pointCount > 1 && old.point1.id == id {
-                ni = co[k].normalImpulse1; ti = co[k].tangentImpulse1
+                ni = ck.pointee.normalImpulse1; ti = ck.pointee.tangentImpulse1
             }
             if p == 0 { n0 = ni; t0 = ti } else { n1 = ni; t1 = ti }
         }
         if m.pointCount == 0 { m.normal = old.normal }
-        co[k].manifold = m
-        co[k].normalImpulse0 = n0
-        co[k].normalImpulse1 = n1
-        co[k].tangentImpulse0 = t0
-        co[k].tangentImpulse1 = t1
+        ck.pointee.manifold = m
+        ck.pointee.normalImpulse0 = n0
+        ck.pointee.normalImpulse1 = n1
+        ck.pointee.tangentImpulse0 = t0
+        ck.pointee.tangentImpulse1 = t1
+    }
+
+    /// `adopt` of the cached manifold carried to `xfA`, `xfB`, written in place: a reuse keeps the point count and
+    /// the ids, so the id matching has a known outcome — each point keeps its impulses (point 1 takes point 0's
+    /// when the two share an id, as the matching finds point 0 first) and a missing point's are zero.
+    @inline(__always) static func adoptReused(
+        _ cache: UnsafePointer<ManifoldCache>, _ ck: UnsafeMutablePointer<Contact>, _ xfA: Transform,
+        _ xfB: Transform
+    ) {
+        let count = ck.pointee.manifold.pointCount
+        if count == 0 {
+            ck.pointee.normalImpulse0 = 0
+            ck.pointee.tangentImpulse0 = 0
+        } else {
+            cache.pointee.reuse(in: &ck.pointee.manifold, xfA, xfB)
+        }
+        if count < 2 {
+            ck.pointee.normalImpulse1 = 0
+            ck.pointee.tangentImpulse1 = 0
+        } else if ck.pointee.manifold.point1.id == ck.pointee.manifold.point0.id {
+            ck.pointee.normalImpulse1 = ck.pointee.normalImpulse0
+            ck.pointee.tangentImpulse1 = ck.pointee.tangentImpulse0
+        }
+    }
+
+    /// After contact `ck`'s manifold was updated (it had `oldCount` points before): its touch state and events, and
+    /// the flags of what the step must act on (deep points against static geometry, sleepers to wake).
+    @inline(__always) private static func touchUpdate(
+        _ ck: UnsafeMutablePointer<Contact>, oldCount: Int, awakeA: Bool, awakeB: Bool, _ c: CollideContext
+    ) -> UInt8 {
+        let bo = c.bo, st = c.st
+        let ia = Int(ck.pointee.bodyA), ib = Int(ck.pointee.bodyB)
+        var flags: UInt8 = 0
+        let count = ck.pointee.manifold.pointCount
         var minSep = Double.greatestFiniteMagnitude
-        for p in 0..<m.pointCount { minSep = Swift.min(minSep, m[p].separation) }
-        let touching = m.pointCount > 0 && minSep < slop
+        if count > 0 { minSep = Swift.min(minSep, ck.pointee.manifold.point0.separation) }
+        if count > 1 { minSep = Swift.min(minSep, ck.pointee.manifold.point1.separation) }
+        let touching = count > 0 && minSep < c.slop
         // A body pressed deep into static geometry (by a crowd or a joint) gets the centre-crossing guard
         // of continuous collision even when it moves slowly.
-        if co[k].isSolid && minSep < 0 {
+        if ck.pointee.isSolid && minSep < 0 {
             if bo[ib].type == .dynamic && bo[ia].type == .static
                 && minSep < -0.25 * bo[ib].minExtent
             {
@@ -199,27 +243,26 @@ extension World {
                 flags |= ContactUpdate.deepA
             }
         }
-        let was = co[k].isTouching
-        co[k].isTouching = touching
+        let was = ck.pointee.isTouching
+        ck.pointee.isTouching = touching
         // A sleeping body would be an immovable wall to the solver: wake its island (before this step's
         // solve) when a contact with an awake body begins — speculative points count, as in Box2D, or the
         // striker is stopped short of the sleeper and never touches it — or when the awake side approaches
         // a sleeper it already had points with.
-        if co[k].isSolid && m.pointCount > 0 && (!awakeA || !awakeB)
-            && (touching && !was || old.pointCount == 0
+        if ck.pointee.isSolid && count > 0 && (!awakeA || !awakeB)
+            && (touching && !was || oldCount == 0
                 || World.approaches(
-                    m, bo[ia], st[ia], bo[ib], st[ib], faster: sleepSpeed))
+                    ck.pointee.manifold, bo[ia], st[ia], bo[ib], st[ib], faster: c.sleepSpeed))
         {
             if !awakeA && bo[ia].type == .dynamic { flags |= ContactUpdate.wakeA }
             if !awakeB && bo[ib].type == .dynamic { flags |= ContactUpdate.wakeB }
         }
         if touching && !was {
-            if co[k].reportsEvents { co[k].beganTouch = true }
-        } else if !touching && was && co[k].reportsEvents {
-            co[k].endedTouch = true
+            if ck.pointee.reportsEvents { ck.pointee.beganTouch = true }
+        } else if !touching && was && ck.pointee.reportsEvents {
+            ck.pointee.endedTouch = true
             flags |= ContactUpdate.compaction
         }
-
         return flags
     }
 

@@ -116,4 +116,52 @@ struct ManifoldCacheTests {
             #expect(approxDistance(r, f, 0.02), "reused \(r), fresh \(f)")
         }
     }
+
+    /// The narrow phase adopts a reused manifold in place (`World.adoptReused`), skipping the feature-id matching
+    /// whose outcome a reuse fixes. It must leave the contact bit for bit as the general path does (`World.adopt` of
+    /// `reuse`): every point count, and two points sharing an id (the matching then gives point 1 point 0's impulses).
+    @Test("a reused manifold adopted in place equals the matched adoption, bit for bit (0, 1, 2 points, shared ids)")
+    func reuseInPlaceMatchesAdoption() {
+        let xfA = NarrowCheck.xf(1, 2, 0.3), xfB0 = NarrowCheck.xf(5, 29.8, 0.31)
+        let xfB = NarrowCheck.xf(5.0004, 29.7996, 0.3101)
+        for count in 0...2 {
+            for sharedId in [false, true] {
+                var m = Manifold()
+                m.normal = Vec2(0.6, 0.8)
+                for i in 0..<count {
+                    m.append(
+                        ManifoldPoint(
+                            point: Vec2(3 + 7 * Double(i), 19.5), separation: -0.2 + 0.1 * Double(i),
+                            id: sharedId ? 7 : UInt32(7 + 2 * i)))
+                }
+                var contact = Contact(
+                    shapeA: 0, shapeB: 1, bodyA: 0, bodyB: 1, friction: 0.5, restitution: 0, isSolid: true,
+                    reportsEvents: false, key: 1)
+                contact.manifold = m
+                contact.normalImpulse0 = 1.5
+                contact.normalImpulse1 = 2.5
+                contact.tangentImpulse0 = -0.25
+                contact.tangentImpulse1 = 0.75
+                var cache = ManifoldCache()
+                cache.store(m, xfA, xfB0, speculativeDistance: 2)
+                #expect(cache.canReuse(xfA, xfB, speculativeDistance: 2))
+                var general = contact, inPlace = contact
+                World.adopt(cache.reuse(general.manifold, xfA, xfB), &general)
+                World.adoptReused(&cache, &inPlace, xfA, xfB)
+                let label = "\(count) points, shared id \(sharedId)"
+                #expect(inPlace.manifold.pointCount == general.manifold.pointCount, "\(label)")
+                #expect(inPlace.manifold.normal == general.manifold.normal, "\(label)")
+                for i in 0..<count {
+                    #expect(inPlace.manifold[i].point == general.manifold[i].point, "\(label)")
+                    #expect(inPlace.manifold[i].separation == general.manifold[i].separation, "\(label)")
+                    #expect(inPlace.manifold[i].id == general.manifold[i].id, "\(label)")
+                }
+                let impulses = { (c: Contact) in
+                    [c.normalImpulse0, c.normalImpulse1, c.tangentImpulse0, c.tangentImpulse1]
+                }
+                #expect(
+                    impulses(inPlace) == impulses(general), "\(label): \(impulses(inPlace)) vs \(impulses(general))")
+            }
+        }
+    }
 }
