@@ -16,21 +16,40 @@ package struct WideBodies {
     package var dpx = Lanes(), dpy = Lanes(), dqc = Lanes(repeating: 1), dqs = Lanes()
 
     /// Loads the bodies of `index` (every lane holds a valid body index); `motion` also loads the step motion.
-    /// Not inlined on purpose: inlined, the optimizer folds the transposes into the solver's arithmetic and turns
-    /// the whole kernel into shuffles.
-    @inline(never) package init(
+    /// The transposes run in two calls that are not inlined and return their columns in registers (three and four
+    /// vectors): inlined, the optimizer folds the transposes into the solver's arithmetic and turns the whole kernel
+    /// into shuffles; one call returning all seven columns returns them through memory, which the kernel then copies.
+    @inline(__always) package init(
         _ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>,
         motion: Bool
     ) {
+        (vx, vy, w) = WideBodies.velocities(bodies, index)
+        if motion { (dpx, dpy, dqc, dqs) = WideBodies.motions(bodies, index) }
+    }
+
+    /// The velocity columns (vx, vy, ω) of the bodies of `index`.
+    @inline(never) static func velocities(
+        _ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>
+    ) -> (Lanes, Lanes, Lanes) {
         let lanes = UnsafeRawPointer(index)
         let b0 = bodies + Int(lanes.load(fromByteOffset: 0, as: Int32.self))
         let b1 = bodies + Int(lanes.load(fromByteOffset: 4, as: Int32.self))
         let b2 = bodies + Int(lanes.load(fromByteOffset: 8, as: Int32.self))
         let b3 = bodies + Int(lanes.load(fromByteOffset: 12, as: Int32.self))
-        (vx, vy, w, _) = transpose(b0.pointee.velocity, b1.pointee.velocity, b2.pointee.velocity, b3.pointee.velocity)
-        if motion {
-            (dpx, dpy, dqc, dqs) = transpose(b0.pointee.motion, b1.pointee.motion, b2.pointee.motion, b3.pointee.motion)
-        }
+        let t = transpose(b0.pointee.velocity, b1.pointee.velocity, b2.pointee.velocity, b3.pointee.velocity)
+        return (t.0, t.1, t.2)
+    }
+
+    /// The step-motion columns (Δx, Δy, cos Δθ, sin Δθ) of the bodies of `index`.
+    @inline(never) static func motions(
+        _ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>
+    ) -> (Lanes, Lanes, Lanes, Lanes) {
+        let lanes = UnsafeRawPointer(index)
+        let b0 = bodies + Int(lanes.load(fromByteOffset: 0, as: Int32.self))
+        let b1 = bodies + Int(lanes.load(fromByteOffset: 4, as: Int32.self))
+        let b2 = bodies + Int(lanes.load(fromByteOffset: 8, as: Int32.self))
+        let b3 = bodies + Int(lanes.load(fromByteOffset: 12, as: Int32.self))
+        return transpose(b0.pointee.motion, b1.pointee.motion, b2.pointee.motion, b3.pointee.motion)
     }
 
     /// Loads the velocities only, inlined: the warm start does little arithmetic for the optimizer to tangle with
@@ -46,16 +65,29 @@ package struct WideBodies {
         (vx, vy, w, _) = transpose(b0.pointee.velocity, b1.pointee.velocity, b2.pointee.velocity, b3.pointee.velocity)
     }
 
-    /// Writes the velocities of the four lanes to the slots of `index` (lanes that must not be written name the sink
-    /// slot). Lanes of one bundle name distinct bodies, apart from the sink.
-    @inline(never) package func store(_ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>)
-    {
-        storeInlined(bodies, index)
+    /// Writes the velocity columns `a` of four lanes to the slots of `indexA`, then `b` to those of `indexB` (lanes
+    /// that must not be written name the sink slot; the lanes of one bundle name distinct bodies, apart from the
+    /// sink): the solve kernels' write-back, one call out of line with the six columns passed in registers (a
+    /// `WideBodies` value would go through memory).
+    @inline(never) static func store(
+        _ a: (Lanes, Lanes, Lanes), _ indexA: UnsafePointer<SIMD4<Int32>>, _ b: (Lanes, Lanes, Lanes),
+        _ indexB: UnsafePointer<SIMD4<Int32>>, _ bodies: UnsafeMutablePointer<SolverBody>
+    ) {
+        storeColumns(a.0, a.1, a.2, bodies, indexA)
+        storeColumns(b.0, b.1, b.2, bodies, indexB)
     }
 
-    /// `store`, inlined (the warm start's).
+    /// The write-back of the warm start, inlined (`store`'s, for this value's columns).
     @inline(__always) package func storeInlined(
         _ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>
+    ) {
+        WideBodies.storeColumns(vx, vy, w, bodies, index)
+    }
+
+    /// The transpose and the four writes of one side's velocity columns.
+    @inline(__always) static func storeColumns(
+        _ vx: Lanes, _ vy: Lanes, _ w: Lanes, _ bodies: UnsafeMutablePointer<SolverBody>,
+        _ index: UnsafePointer<SIMD4<Int32>>
     ) {
         let lanes = UnsafeRawPointer(index)
         let rows = transpose(vx, vy, w, Lanes())

@@ -206,8 +206,8 @@ extension World {
 
         friction(&a, &b, c, p0)
         friction(&a, &b, c, p1)
-        a.store(states, c.pointer(to: \.storeA)!)
-        b.store(states, c.pointer(to: \.storeB)!)
+        WideBodies.store(
+            (a.vx, a.vy, a.w), c.pointer(to: \.storeA)!, (b.vx, b.vy, b.w), c.pointer(to: \.storeB)!, states)
     }
 
     /// Four one-point manifolds (circles): the normal point, then its friction.
@@ -236,8 +236,8 @@ extension World {
         b.vy += mB * d * ny
         b.w += c.pointee.invIB * d * rnB
         friction(&a, &b, c, p)
-        a.store(states, c.pointer(to: \.storeA)!)
-        b.store(states, c.pointer(to: \.storeB)!)
+        WideBodies.store(
+            (a.vx, a.vy, a.w), c.pointer(to: \.storeA)!, (b.vx, b.vy, b.w), c.pointer(to: \.storeB)!, states)
     }
 
     /// Coulomb friction of one point of four constraints; tangent = rightPerp(normal).
