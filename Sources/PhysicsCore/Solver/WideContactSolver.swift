@@ -89,6 +89,16 @@ extension World {
         var massScale: Lanes
         var impulseScale: Lanes
         var apart: SIMDMask<SIMD4<Int32>>
+        /// The pass computes `impulseScale` (the biased one); in the relax pass it is zero.
+        var scalesImpulse: Bool
+
+        /// `x − impulseScale · old`. The relax pass's zero scale subtracts ±0 (0 · old is −0 for an impulse of −0),
+        /// which the compiler may not drop, since x − (−0) turns an x of −0 into +0; it is not computed there. That
+        /// is the only difference (old = −0 and x = −0), and a zero's sign changes no number after it: the impulse
+        /// change is +0 either way (±0 − (−0)), and an impulse of ±0 bounds friction at ±0.
+        @inline(__always) func lessImpulse(_ x: Lanes, _ old: Lanes) -> Lanes {
+            scalesImpulse ? x - impulseScale * old : x
+        }
     }
 
     @inline(__always) private static func softTerms(
@@ -102,11 +112,12 @@ extension World {
             return SoftTerms(
                 bias: push.replacing(with: speculative, where: apart),
                 massScale: c.pointee.massScale.replacing(with: 1, where: apart),
-                impulseScale: c.pointee.impulseScale.replacing(with: 0, where: apart), apart: apart)
+                impulseScale: c.pointee.impulseScale.replacing(with: 0, where: apart), apart: apart, scalesImpulse: true
+            )
         }
         return SoftTerms(
             bias: speculative.replacing(with: 0, where: .!apart), massScale: Lanes(repeating: 1),
-            impulseScale: Lanes(), apart: apart)
+            impulseScale: Lanes(), apart: apart, scalesImpulse: false)
     }
 
     @inline(__always) private static func separation(
@@ -175,8 +186,8 @@ extension World {
 
         // Block candidate.
         let k11 = c.pointee.invK11, k12 = c.pointee.invK12, k22 = c.pointee.invK22
-        let x0 = old0 - (k11 * r0 + k12 * r1) - t0.impulseScale * old0
-        let x1 = old1 - (k12 * r0 + k22 * r1) - t1.impulseScale * old1
+        let x0 = t0.lessImpulse(old0 - (k11 * r0 + k12 * r1), old0)
+        let x1 = t1.lessImpulse(old1 - (k12 * r0 + k22 * r1), old1)
         let sameRegime = .!(t0.apart .^ t1.apart)
         let block = (c.pointee.useBlock .!= 0) .& sameRegime .& (x0 .>= 0) .& (x1 .>= 0)
 
@@ -184,11 +195,11 @@ extension World {
         if !all(block) {
             // Sequential: point 0, then point 1 seeing point 0's impulse through the coupling term of the mass
             // matrix. Skipped when every lane takes the block solution (resting stacks).
-            let n0 = lanesMax(old0 - p0.pointee.normalMass * r0 - t0.impulseScale * old0, Lanes())
+            let n0 = lanesMax(t0.lessImpulse(old0 - p0.pointee.normalMass * r0, old0), Lanes())
             let d0s = n0 - old0
             let coupling = mA + mB + iA * rnA0 * rnA1 + iB * rnB0 * rnB1
             let r1s = t1.massScale * (vn1 + d0s * coupling) + t1.bias
-            let n1 = lanesMax(old1 - p1.pointee.normalMass * r1s - t1.impulseScale * old1, Lanes())
+            let n1 = lanesMax(t1.lessImpulse(old1 - p1.pointee.normalMass * r1s, old1), Lanes())
             d0 = d0s.replacing(with: d0, where: block)
             d1 = (n1 - old1).replacing(with: d1, where: block)
         }
@@ -224,7 +235,7 @@ extension World {
         let rnA = p.pointee.rnA, rnB = p.pointee.rnB
         let vn = (b.vx - a.vx) * nx + (b.vy - a.vy) * ny + b.w * rnB - a.w * rnA
         let old = p.pointee.normalImpulse
-        let new = lanesMax(old - p.pointee.normalMass * (t.massScale * vn + t.bias) - t.impulseScale * old, Lanes())
+        let new = lanesMax(t.lessImpulse(old - p.pointee.normalMass * (t.massScale * vn + t.bias), old), Lanes())
         let d = new - old
         p.pointee.normalImpulse = new
         p.pointee.maxNormalImpulse = lanesMax(p.pointee.maxNormalImpulse, d)

@@ -167,7 +167,8 @@ extension World {
             if m.pointCount == 0 && oldCount == 0 && !ck.pointee.isTouching { return 0 }
             adopt(m, ck)
         }
-        return touchUpdate(ck, oldCount: oldCount, awakeA: awakeA, awakeB: awakeB, c)
+        return touchUpdate(
+            ck, oldCount: oldCount, awakeA: awakeA, awakeB: awakeB, c.bo, c.st, slop: c.slop, sleepSpeed: c.sleepSpeed)
     }
 
     /// Makes `m` contact `ck`'s manifold, with the accumulated impulses of its points matched by feature id for
@@ -220,16 +221,16 @@ extension World {
     /// After contact `ck`'s manifold was updated (it had `oldCount` points before): its touch state and events, and
     /// the flags of what the step must act on (deep points against static geometry, sleepers to wake).
     @inline(__always) private static func touchUpdate(
-        _ ck: UnsafeMutablePointer<Contact>, oldCount: Int, awakeA: Bool, awakeB: Bool, _ c: CollideContext
+        _ ck: UnsafeMutablePointer<Contact>, oldCount: Int, awakeA: Bool, awakeB: Bool, _ bo: UnsafeBufferPointer<Body>,
+        _ st: UnsafeBufferPointer<BodyState>, slop: Double, sleepSpeed: Double
     ) -> UInt8 {
-        let bo = c.bo, st = c.st
         let ia = Int(ck.pointee.bodyA), ib = Int(ck.pointee.bodyB)
         var flags: UInt8 = 0
         let count = ck.pointee.manifold.pointCount
         var minSep = Double.greatestFiniteMagnitude
         if count > 0 { minSep = Swift.min(minSep, ck.pointee.manifold.point0.separation) }
         if count > 1 { minSep = Swift.min(minSep, ck.pointee.manifold.point1.separation) }
-        let touching = count > 0 && minSep < c.slop
+        let touching = count > 0 && minSep < slop
         // A body pressed deep into static geometry (by a crowd or a joint) gets the centre-crossing guard
         // of continuous collision even when it moves slowly.
         if ck.pointee.isSolid && minSep < 0 {
@@ -252,7 +253,7 @@ extension World {
         if ck.pointee.isSolid && count > 0 && (!awakeA || !awakeB)
             && (touching && !was || oldCount == 0
                 || World.approaches(
-                    ck.pointee.manifold, bo[ia], st[ia], bo[ib], st[ib], faster: c.sleepSpeed))
+                    ck.pointee.manifold, bo[ia], st[ia], bo[ib], st[ib], faster: sleepSpeed))
         {
             if !awakeA && bo[ia].type == .dynamic { flags |= ContactUpdate.wakeA }
             if !awakeB && bo[ib].type == .dynamic { flags |= ContactUpdate.wakeB }

@@ -1,0 +1,141 @@
+import Testing
+
+@testable import PhysicsCore
+
+/// The wide contact kernels (WideContactSolver.swift) against a lane-by-lane scalar reference in single precision,
+/// written term for term as the equations read: one biased and one relax pass over the bundles of a pile of balls
+/// (one-point kernels) and of a box pyramid (two-point kernels, block and sequential). The reference keeps the relax
+/// pass's zero impulse scale (x − 0 · old), which the kernels leave out: the velocities and impulses must be equal
+/// (==, so a zero's sign is not told apart).
+@Suite("Wide kernels against a scalar reference")
+struct WideKernelReferenceTests {
+    @Test(
+        "one biased and one relax pass equal the scalar reference (pile: one point; pyramid: two points)",
+        arguments: [0, 1])
+    func kernelsMatchReference(scene: Int) {
+        // Awake, so the pyramid has contacts to solve after 1.5 s.
+        var settings = Scenes.frameSettings
+        settings.enableSleep = false
+        var w = scene == 0 ? Scenes.pile(200, settings: settings).0 : Scenes.pyramid(base: 10, settings: settings).0
+        for _ in 0..<90 { w.step(dt: 1.0 / 60) }
+        let h = 1.0 / 360
+        let soft = Softness(hertz: 30, dampingRatio: 10, h: h)
+        let rigid = Softness(hertz: 60, dampingRatio: 10, h: h)
+        w.prepareContacts(contactSoftness: soft, staticSoftness: rigid)
+        #expect(w.scratch.wideConstraints.count > 20)
+        #expect(w.scratch.wideConstraints.contains { $0.twoPoints } == (scene == 1))
+        let maxBias = Float(w.settings.contactPushMaxVelocity)
+        for useBias in [true, false] {
+            var bundles = w.scratch.wideConstraints, bodies = w.scratch.solverBodies
+            for i in bundles.indices { Self.solve(&bundles[i], &bodies, invH: Float(1 / h), maxBias: maxBias, useBias) }
+            w.solveWideContacts(invH: 1 / h, useBias: useBias)
+            for i in 0..<w.bodies.count {
+                #expect(w.scratch.solverBodies[i].velocity == bodies[i].velocity, "body \(i), bias \(useBias)")
+            }
+            for (got, want) in zip(w.scratch.wideConstraints, bundles) {
+                for p in [\WideContactConstraint.p0, \.p1] {
+                    #expect(got[keyPath: p].normalImpulse == want[keyPath: p].normalImpulse)
+                    #expect(got[keyPath: p].tangentImpulse == want[keyPath: p].tangentImpulse)
+                    #expect(got[keyPath: p].maxNormalImpulse == want[keyPath: p].maxNormalImpulse)
+                }
+            }
+        }
+    }
+
+    /// One bundle, lane by lane: every lane reads the bodies before any lane writes (lanes share no moving body).
+    private static func solve(
+        _ c: inout WideContactConstraint, _ bodies: inout [SolverBody], invH: Float, maxBias: Float, _ useBias: Bool
+    ) {
+        var out: [(Int, Lanes, Int, Lanes)] = []
+        for l in 0..<4 {
+            let a = bodies[Int(c.bodyA[l])], b = bodies[Int(c.bodyB[l])]
+            var av = a.velocity, bv = b.velocity
+            let nx = c.normalX[l], ny = c.normalY[l]
+            let mA = c.invMassA[l], mB = c.invMassB[l], iA = c.invIA[l], iB = c.invIB[l]
+            func separation(_ p: WidePoint) -> Float {
+                let rAx = p.anchorAX[l], rAy = p.anchorAY[l], rBx = p.anchorBX[l], rBy = p.anchorBY[l]
+                let dx =
+                    (b.motion[0] - a.motion[0]) + (b.motion[2] * rBx - b.motion[3] * rBy)
+                    - (a.motion[2] * rAx - a.motion[3] * rAy)
+                let dy =
+                    (b.motion[1] - a.motion[1]) + (b.motion[3] * rBx + b.motion[2] * rBy)
+                    - (a.motion[3] * rAx + a.motion[2] * rAy)
+                return dx * nx + dy * ny + p.baseSeparation[l]
+            }
+            // Soft terms: bias, mass scale, impulse scale (zero in the relax pass, and subtracted all the same).
+            func soft(_ s: Float) -> (Float, Float, Float, Bool) {
+                let apart = s > 0
+                if !useBias { return (apart ? s * invH : 0, 1, 0, apart) }
+                let pushed = c.massScale[l] * c.biasRate[l] * s
+                let push = pushed < -maxBias ? -maxBias : pushed
+                return apart ? (s * invH, 1, 0, true) : (push, c.massScale[l], c.impulseScale[l], false)
+            }
+            func apply(_ pxA: Float, _ pyA: Float, _ wA: Float, _ pxB: Float, _ pyB: Float, _ wB: Float) {
+                av[0] -= pxA
+                av[1] -= pyA
+                av[2] -= wA
+                bv[0] += pxB
+                bv[1] += pyB
+                bv[2] += wB
+            }
+            if c.twoPoints {
+                let t0 = soft(separation(c.p0)), t1 = soft(separation(c.p1))
+                let rnA0 = c.p0.rnA[l], rnB0 = c.p0.rnB[l], rnA1 = c.p1.rnA[l], rnB1 = c.p1.rnB[l]
+                let dvn = (bv[0] - av[0]) * nx + (bv[1] - av[1]) * ny
+                let vn0 = dvn + bv[2] * rnB0 - av[2] * rnA0, vn1 = dvn + bv[2] * rnB1 - av[2] * rnA1
+                let old0 = c.p0.normalImpulse[l], old1 = c.p1.normalImpulse[l]
+                let r0 = t0.1 * vn0 + t0.0, r1 = t1.1 * vn1 + t1.0
+                let x0 = old0 - (c.invK11[l] * r0 + c.invK12[l] * r1) - t0.2 * old0
+                let x1 = old1 - (c.invK12[l] * r0 + c.invK22[l] * r1) - t1.2 * old1
+                var d0 = x0 - old0, d1 = x1 - old1
+                if !(c.useBlock[l] != 0 && t0.3 == t1.3 && x0 >= 0 && x1 >= 0) {
+                    let n0 = max0(old0 - c.p0.normalMass[l] * r0 - t0.2 * old0)
+                    d0 = n0 - old0
+                    let coupling = mA + mB + iA * rnA0 * rnA1 + iB * rnB0 * rnB1
+                    let r1s = t1.1 * (vn1 + d0 * coupling) + t1.0
+                    d1 = max0(old1 - c.p1.normalMass[l] * r1s - t1.2 * old1) - old1
+                }
+                c.p0.normalImpulse[l] = old0 + d0
+                c.p1.normalImpulse[l] = old1 + d1
+                c.p0.maxNormalImpulse[l] = larger(c.p0.maxNormalImpulse[l], d0)
+                c.p1.maxNormalImpulse[l] = larger(c.p1.maxNormalImpulse[l], d1)
+                let sum = d0 + d1
+                apply(
+                    mA * sum * nx, mA * sum * ny, iA * (d0 * rnA0 + d1 * rnA1), mB * sum * nx, mB * sum * ny,
+                    iB * (d0 * rnB0 + d1 * rnB1))
+            } else {
+                let t = soft(separation(c.p0))
+                let rnA = c.p0.rnA[l], rnB = c.p0.rnB[l]
+                let vn = (bv[0] - av[0]) * nx + (bv[1] - av[1]) * ny + bv[2] * rnB - av[2] * rnA
+                let old = c.p0.normalImpulse[l]
+                let new = max0(old - c.p0.normalMass[l] * (t.1 * vn + t.0) - t.2 * old)
+                let d = new - old
+                c.p0.normalImpulse[l] = new
+                c.p0.maxNormalImpulse[l] = larger(c.p0.maxNormalImpulse[l], d)
+                apply(mA * d * nx, mA * d * ny, iA * d * rnA, mB * d * nx, mB * d * ny, iB * d * rnB)
+            }
+            // Friction of each point; the tangent is (ny, −nx), the negation written 0 − x as SIMD's is.
+            for p in c.twoPoints ? [\WideContactConstraint.p0, \.p1] : [\.p0] {
+                let tx = ny, ty = 0 - nx
+                let rtA = c[keyPath: p].rtA[l], rtB = c[keyPath: p].rtB[l]
+                let vt = (bv[0] - av[0]) * tx + (bv[1] - av[1]) * ty + bv[2] * rtB - av[2] * rtA
+                let old = c[keyPath: p].tangentImpulse[l]
+                let maxFriction = c.friction[l] * c[keyPath: p].normalImpulse[l]
+                let low = larger(old - c[keyPath: p].tangentMass[l] * vt, 0 - maxFriction)
+                let clamped = maxFriction < low ? maxFriction : low
+                let d = clamped - old
+                c[keyPath: p].tangentImpulse[l] = clamped
+                apply(mA * d * tx, mA * d * ty, iA * d * rtA, mB * d * tx, mB * d * ty, iB * d * rtB)
+            }
+            out.append((Int(c.storeA[l]), av, Int(c.storeB[l]), bv))
+        }
+        for (ia, va, ib, vb) in out {
+            bodies[ia].velocity = va
+            bodies[ib].velocity = vb
+        }
+    }
+}
+
+/// The kernels' lane maximum (`a < b ? b : a`) and clamp at zero.
+private func larger(_ a: Float, _ b: Float) -> Float { a < b ? b : a }
+private func max0(_ a: Float) -> Float { larger(a, 0) }
