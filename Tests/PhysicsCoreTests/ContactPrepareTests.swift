@@ -1,9 +1,9 @@
 import Testing
 @testable import PhysicsCore
 
-/// The contact preparation (Solver/ContactPrepare*.swift) computes two lanes at a time; its lanes must hold exactly
-/// the numbers of the lane-by-lane reference below (the scalar double-precision preparation, each value rounded to
-/// single precision once), bit for bit, so that the vector form changes no result.
+/// The contact preparation (Solver/ContactPrepare*.swift) computes four lanes at a time in single precision (the
+/// anchors in double precision, rounded once); its lanes must hold exactly the numbers of the lane-by-lane reference
+/// below, bit for bit, so that the vector form changes no result.
 @Suite("Contact preparation")
 struct ContactPrepareTests {
     /// Distinct soft coefficients for dynamic and static contacts, so that the choice between them is checked.
@@ -31,51 +31,58 @@ struct ContactPrepareTests {
         return f.map(\.bitPattern) + i.map { UInt32(bitPattern: $0) }
     }
 
-    /// The reference: contact `k`'s lane computed one value at a time in double precision, in the same order. In a
-    /// bundle without a lane that bounces (`elastic` false), what only restitution reads is zero.
+    /// The reference: contact `k`'s lane computed one value at a time, in the same order: the anchors (contact point
+    /// minus centre of mass) in double precision and rounded once, the rest in single precision from the contact's
+    /// and the bodies' values rounded to single precision. In a bundle without a lane that bounces (`elastic`
+    /// false), what only restitution reads is zero.
     private static func reference(_ world: World, _ k: Int, elastic: Bool) -> [UInt32] {
         let c = world.contacts[k]
         let ia = Int(c.bodyA), ib = Int(c.bodyB)
         let bA = world.bodies[ia], bB = world.bodies[ib]
-        let mA = bA.isAwake ? bA.invMass : 0, iA = bA.isAwake ? bA.invInertia : 0
-        let mB = bB.isAwake ? bB.invMass : 0, iB = bB.isAwake ? bB.invInertia : 0
+        let mA = Float(bA.isAwake ? bA.invMass : 0), iA = Float(bA.isAwake ? bA.invInertia : 0)
+        let mB = Float(bB.isAwake ? bB.invMass : 0), iB = Float(bB.isAwake ? bB.invInertia : 0)
         let g = world.settings.gravity
         let accA = bA.type == .dynamic ? bA.gravityScale * g + bA.invMass * bA.force : .zero
         let accB = bB.type == .dynamic ? bB.gravityScale * g + bB.invMass * bB.force : .zero
-        let n = c.manifold.normal, t = n.rightPerp
+        let nx = Float(c.manifold.normal.x), ny = Float(c.manifold.normal.y)
+        let tx = ny, ty = -nx
         let soft = (mA == 0 || mB == 0) ? staticSoftness : contactSoftness
-        let vA = world.states[ia].v, wA = world.states[ia].w, vB = world.states[ib].v, wB = world.states[ib].w
-        var points: [[Double]] = []
-        var rn: [Double] = []
-        var kN: [Double] = []
+        let vAx = Float(world.states[ia].v.x), vAy = Float(world.states[ia].v.y), wA = Float(world.states[ia].w)
+        let vBx = Float(world.states[ib].v.x), vBy = Float(world.states[ib].v.y), wB = Float(world.states[ib].w)
+        let slowSpeed = Float(world.settings.restitutionThreshold)
+        var points: [[Float]] = []
+        var rn: [Float] = []
+        var kN: [Float] = []
         // Slow: at some point the bodies neither approach nor part faster than the restitution threshold.
         var slow = false
-        for j in 0..<c.manifold.pointCount {
-            let point = c.manifold[j].point
-            let va = vA + cross(wA, point - bA.center), vb = vB + cross(wB, point - bB.center)
-            if abs(dot(vb - va, n)) <= world.settings.restitutionThreshold { slow = true }
-        }
         for j in 0..<2 {
             guard j < c.manifold.pointCount else {
-                points.append([Double](repeating: 0, count: 16))
+                points.append([Float](repeating: 0, count: 16))
                 continue
             }
             let mp = c.manifold[j]
-            let rA = mp.point - bA.center, rB = mp.point - bB.center
-            let rnA = cross(rA, n), rnB = cross(rB, n), rtA = cross(rA, t), rtB = cross(rB, t)
+            let rAx = Float(mp.point.x - bA.center.x), rAy = Float(mp.point.y - bA.center.y)
+            let rBx = Float(mp.point.x - bB.center.x), rBy = Float(mp.point.y - bB.center.y)
+            let separation = Float(mp.separation)
+            let rnA = rAx * ny - rAy * nx, rnB = rBx * ny - rBy * nx
+            let rtA = rAx * ty - rAy * tx, rtB = rBx * ty - rBy * tx
             let kn = mA + mB + iA * rnA * rnA + iB * rnB * rnB
             let kt = mA + mB + iA * rtA * rtA + iB * rtB * rtB
-            let dv = vB + cross(wB, rB) - vA - cross(wA, rA)
+            // vB + ωB × rB − vA − ωA × rA, and each body's point velocity v + ω × r, ω × r = (−ω·r.y, ω·r.x).
+            let dvx = vBx - wB * rBy - vAx + wA * rAy, dvy = vBy + wB * rBx - vAy - wA * rAx
+            let s = ((vBx - wB * rBy) - (vAx - wA * rAy)) * nx + ((vBy + wB * rBx) - (vAy + wA * rAx)) * ny
+            if s <= slowSpeed && s >= -slowSpeed { slow = true }
             rn += [rnA, rnB]
             kN.append(kn)
             points.append([
-                rA.x, rA.y, rB.x, rB.y, mp.separation - dot(rB - rA, n), elastic ? mp.separation : 0,
-                elastic ? dot(n, dv) : 0, rnA, rnB, rtA, rtB,
-                kn > 0 ? 1 / kn : 0, kt > 0 ? 1 / kt : 0, j == 0 ? c.normalImpulse0 : c.normalImpulse1,
-                j == 0 ? c.tangentImpulse0 : c.tangentImpulse1, 0
+                rAx, rAy, rBx, rBy, separation - ((rBx - rAx) * nx + (rBy - rAy) * ny), elastic ? separation : 0,
+                elastic ? nx * dvx + ny * dvy : 0, rnA, rnB, rtA, rtB, kn > 0 ? 1 / kn : 0, kt > 0 ? 1 / kt : 0,
+                Float(j == 0 ? c.normalImpulse0 : c.normalImpulse1),
+                Float(j == 0 ? c.tangentImpulse0 : c.tangentImpulse1),
+                0
             ])
         }
-        var inverse = [0.0, 0.0, 0.0]
+        var inverse: [Float] = [0, 0, 0]
         var useBlock: Int32 = 0
         if c.manifold.pointCount == 2 {
             let k12 = mA + mB + iA * rn[0] * rn[2] + iB * rn[1] * rn[3]
@@ -86,18 +93,21 @@ struct ContactPrepareTests {
                 useBlock = -1
             }
         }
-        let f: [Double] =
+        let acceleration =
+            (Float(accB.x) - Float(accA.x)) * nx + (Float(accB.y) - Float(accA.y)) * ny
+        let f: [Float] =
             [
-                n.x, n.y, c.friction, c.restitution, elastic ? dot(accB - accA, n) : 0, mA, iA, mB, iB, soft.biasRate,
-                soft.massScale, soft.impulseScale
+                nx, ny, Float(c.friction), Float(c.restitution), elastic ? acceleration : 0, mA, iA, mB, iB,
+                Float(soft.biasRate), Float(soft.massScale), Float(soft.impulseScale)
             ] + inverse + points[0] + points[1]
         let sink = Int32(world.bodies.count)
-        let moveA = mA > 0 || iA > 0, moveB = mB > 0 || iB > 0
+        let moveA = bA.isAwake && (bA.invMass > 0 || bA.invInertia > 0)
+        let moveB = bB.isAwake && (bB.invMass > 0 || bB.invInertia > 0)
         let i: [Int32] = [
             c.bodyA, c.bodyB, moveA ? c.bodyA : sink, moveB ? c.bodyB : sink, Int32(k), Int32(c.manifold.pointCount),
             useBlock, moveA ? 1 : 0, moveB ? 1 : 0, slow ? 1 : 0
         ]
-        return f.map { Float($0).bitPattern } + i.map { UInt32(bitPattern: $0) }
+        return f.map(\.bitPattern) + i.map { UInt32(bitPattern: $0) }
     }
 
     /// Prepares the world's current contacts and compares every lane with the reference; returns the number of

@@ -1,12 +1,12 @@
-/// The solver data of one bundle, computed two lanes at a time. The arithmetic is the scalar preparation's, term for
-/// term and in the same order, in double precision (the manifold's and the bodies' precision), and each result is
-/// rounded to single precision once as it is stored: the lanes hold exactly the numbers a lane-by-lane preparation
-/// writes. One SSE register holds two doubles, so a bundle is computed as two halves (lanes 0–1, then 2–3), each
-/// value with one vector operation and stored with one 8-byte store; the whole bundle at once would not fit the
-/// registers. Every field is written: the bundle needs no clearing beforehand.
+/// The solver data of one bundle, all four lanes at once in single precision, the solver's precision: what is
+/// rounded to single precision anyway is computed in it, four lanes per SSE operation. Only the anchors (contact
+/// point minus centre of mass, both world positions that may be large) are differences of double-precision numbers,
+/// taken in double precision two lanes at a time and rounded once: the rest is relative to the step and the bodies'
+/// size, and loses nothing visible in single precision (Box2D v3 prepares its contacts in single precision too).
+/// Every field is written: the bundle needs no clearing beforehand.
 ///
-/// Two rules keep the numbers exact: the operations are those of the scalar code in the same order, and negation is
-/// a multiplication by −1 (SIMD's prefix minus is 0 − x, which turns −0 into +0).
+/// The arithmetic is that of the lane-by-lane reference in ContactPrepareTests, term for term and in the same
+/// order; negation is a multiplication by −1 (SIMD's prefix minus is 0 − x, which turns −0 into +0).
 extension World {
     /// Step constants shared by every bundle.
     struct PrepareContext {
@@ -25,7 +25,11 @@ extension World {
         _ w: UnsafeMutablePointer<WideContactConstraint>, _ k: SIMD4<Int32>, laneCount: Int,
         _ co: UnsafePointer<Contact>, _ pb: UnsafePointer<PrepareBody>, _ ctx: PrepareContext
     ) {
-        prepareBundle(w, k, laneCount: laneCount, twoPoints: true, co, pb, ctx)
+        if elastic(k, co) {
+            prepareElasticBundle(w, k, laneCount: laneCount, twoPoints: true, co, pb, ctx)
+        } else {
+            prepareBundle(w, k, laneCount: laneCount, twoPoints: true, elastic: false, co, pb, ctx)
+        }
     }
 
     /// `prepareTwoPointBundle` for contacts with one manifold point.
@@ -33,12 +37,34 @@ extension World {
         _ w: UnsafeMutablePointer<WideContactConstraint>, _ k: SIMD4<Int32>, laneCount: Int,
         _ co: UnsafePointer<Contact>, _ pb: UnsafePointer<PrepareBody>, _ ctx: PrepareContext
     ) {
-        prepareBundle(w, k, laneCount: laneCount, twoPoints: false, co, pb, ctx)
+        if elastic(k, co) {
+            prepareElasticBundle(w, k, laneCount: laneCount, twoPoints: false, co, pb, ctx)
+        } else {
+            prepareBundle(w, k, laneCount: laneCount, twoPoints: false, elastic: false, co, pb, ctx)
+        }
+    }
+
+    /// Whether some lane bounces (restitution > 0): only then is what the restitution pass reads computed.
+    @inline(__always) private static func elastic(_ k: SIMD4<Int32>, _ co: UnsafePointer<Contact>) -> Bool {
+        co[Int(k[0])].restitution > 0 || co[Int(k[1])].restitution > 0 || co[Int(k[2])].restitution > 0
+            || co[Int(k[3])].restitution > 0
+    }
+
+    /// A bundle where some lane bounces, out of line (rarer; one inlined copy of the lanes' arithmetic per function).
+    @inline(never) private static func prepareElasticBundle(
+        _ w: UnsafeMutablePointer<WideContactConstraint>, _ k: SIMD4<Int32>, laneCount: Int, twoPoints: Bool,
+        _ co: UnsafePointer<Contact>, _ pb: UnsafePointer<PrepareBody>, _ ctx: PrepareContext
+    ) {
+        if twoPoints {
+            prepareBundle(w, k, laneCount: laneCount, twoPoints: true, elastic: true, co, pb, ctx)
+        } else {
+            prepareBundle(w, k, laneCount: laneCount, twoPoints: false, elastic: true, co, pb, ctx)
+        }
     }
 
     @inline(__always) private static func prepareBundle(
         _ w: UnsafeMutablePointer<WideContactConstraint>, _ k: SIMD4<Int32>, laneCount: Int, twoPoints: Bool,
-        _ co: UnsafePointer<Contact>, _ pb: UnsafePointer<PrepareBody>, _ ctx: PrepareContext
+        elastic: Bool, _ co: UnsafePointer<Contact>, _ pb: UnsafePointer<PrepareBody>, _ ctx: PrepareContext
     ) {
         let c0 = co + Int(k[0]), c1 = co + Int(k[1]), c2 = co + Int(k[2]), c3 = co + Int(k[3])
         let ia = SIMD4(c0.pointee.bodyA, c1.pointee.bodyA, c2.pointee.bodyA, c3.pointee.bodyA)
@@ -59,19 +85,8 @@ extension World {
         w.pointee.laneCount = Int32(laneCount)
         w.pointee.twoPoints = twoPoints
         w.pointee.pointCount = SIMD4(repeating: twoPoints ? 2 : 1)
-        // What only the restitution pass reads is computed when some lane bounces.
-        let elastic =
-            c0.pointee.restitution > 0 || c1.pointee.restitution > 0 || c2.pointee.restitution > 0
-            || c3.pointee.restitution > 0
-        let slow01: UInt8, slow23: UInt8
-        if elastic {
-            slow01 = prepareHalf(w, offset: 0, c0, c1, a0, a1, b0, b1, ctx, twoPoints: twoPoints, elastic: true)
-            slow23 = prepareHalf(w, offset: 8, c2, c3, a2, a3, b2, b3, ctx, twoPoints: twoPoints, elastic: true)
-        } else {
-            slow01 = prepareHalf(w, offset: 0, c0, c1, a0, a1, b0, b1, ctx, twoPoints: twoPoints, elastic: false)
-            slow23 = prepareHalf(w, offset: 8, c2, c3, a2, a3, b2, b3, ctx, twoPoints: twoPoints, elastic: false)
-        }
-        w.pointee.slowLanes = slow01 | slow23 << 2
+        let a = BodyQuad(a0, a1, a2, a3), b = BodyQuad(b0, b1, b2, b3)
+        w.pointee.slowLanes = prepareLanes(w, (c0, c1, c2, c3), a, b, ctx, twoPoints: twoPoints, elastic: elastic)
         if !twoPoints {
             w.pointee.useBlock = SIMD4()
             w.pointee.invK11 = Lanes()
@@ -82,55 +97,68 @@ extension World {
         if laneCount < 4 { clearLanes(w, from: laneCount, sink: ctx.sink) }
     }
 
-    /// Lanes `offset / 4` and `offset / 4 + 1` of the bundle: contacts `c0`, `c1` between bodies `a0`–`b0`, `a1`–`b1`.
-    /// Returns the two lanes' `slowLanes` bits. Without `elastic` (no lane of the bundle bounces), what only the
-    /// restitution pass reads (normal acceleration, relative velocity, initial separation) is left zero.
-    @inline(__always) private static func prepareHalf(
-        _ w: UnsafeMutablePointer<WideContactConstraint>, offset: Int,
-        _ c0: UnsafePointer<Contact>, _ c1: UnsafePointer<Contact>,
-        _ a0: UnsafePointer<PrepareBody>, _ a1: UnsafePointer<PrepareBody>,
-        _ b0: UnsafePointer<PrepareBody>, _ b1: UnsafePointer<PrepareBody>,
+    /// The four lanes of the bundle: contacts `c` between bodies `a` and `b`. Returns the lanes' `slowLanes` bits.
+    /// Without `elastic` (no lane of the bundle bounces), what only the restitution pass reads (normal acceleration,
+    /// relative velocity, initial separation) is left zero.
+    @inline(__always) private static func prepareLanes(
+        _ w: UnsafeMutablePointer<WideContactConstraint>, _ c: ContactQuad, _ a: BodyQuad, _ b: BodyQuad,
         _ ctx: PrepareContext, twoPoints: Bool, elastic: Bool
     ) -> UInt8 {
-        @inline(__always) func put(_ field: UnsafeMutablePointer<Lanes>?, _ value: Pair) {
-            UnsafeMutableRawPointer(field!).storeBytes(
-                of: SIMD2<Float>(value), toByteOffset: offset, as: SIMD2<Float>.self)
-        }
-        let a = BodyPair(a0, a1), b = BodyPair(b0, b1)
-        let nx = Pair(c0.pointee.manifold.normal.x, c1.pointee.manifold.normal.x)
-        let ny = Pair(c0.pointee.manifold.normal.y, c1.pointee.manifold.normal.y)
-        put(w.pointer(to: \.normalX), nx)
-        put(w.pointer(to: \.normalY), ny)
-        put(w.pointer(to: \.friction), Pair(c0.pointee.friction, c1.pointee.friction))
-        put(w.pointer(to: \.restitution), Pair(c0.pointee.restitution, c1.pointee.restitution))
-        put(w.pointer(to: \.normalAcceleration), elastic ? (b.accX - a.accX) * nx + (b.accY - a.accY) * ny : Pair())
-        put(w.pointer(to: \.invMassA), a.invMass)
-        put(w.pointer(to: \.invIA), a.invInertia)
-        put(w.pointer(to: \.invMassB), b.invMass)
-        put(w.pointer(to: \.invIB), b.invInertia)
+        let (c0, c1, c2, c3) = c
+        let nx = lanes(
+            Pair(c0.pointee.manifold.normal.x, c1.pointee.manifold.normal.x),
+            Pair(c2.pointee.manifold.normal.x, c3.pointee.manifold.normal.x))
+        let ny = lanes(
+            Pair(c0.pointee.manifold.normal.y, c1.pointee.manifold.normal.y),
+            Pair(c2.pointee.manifold.normal.y, c3.pointee.manifold.normal.y))
+        w.pointee.normalX = nx
+        w.pointee.normalY = ny
+        w.pointee.friction = lanes(
+            Pair(c0.pointee.friction, c1.pointee.friction), Pair(c2.pointee.friction, c3.pointee.friction))
+        w.pointee.restitution = lanes(
+            Pair(c0.pointee.restitution, c1.pointee.restitution), Pair(c2.pointee.restitution, c3.pointee.restitution))
+        w.pointee.normalAcceleration = elastic ? (b.accX - a.accX) * nx + (b.accY - a.accY) * ny : Lanes()
+        w.pointee.invMassA = a.invMass
+        w.pointee.invIA = a.invInertia
+        w.pointee.invMassB = b.invMass
+        w.pointee.invIB = b.invInertia
         // A contact with a body that takes no impulse (static, kinematic, asleep) is a static contact.
-        // Selected with bit operations: `replacing` compiles to a branch per lane here.
-        let isStatic = unsafeBitCast((a.invMass .== 0) .| (b.invMass .== 0), to: SIMD2<UInt64>.self)
-        @inline(__always) func soft(_ contact: Double, _ fixed: Double) -> Pair {
-            let bits =
-                (isStatic & SIMD2(repeating: fixed.bitPattern)) | (~isStatic & SIMD2(repeating: contact.bitPattern))
-            return unsafeBitCast(bits, to: Pair.self)
+        let isStatic = (a.invMass .== 0) .| (b.invMass .== 0)
+        @inline(__always) func soft(_ contact: Double, _ fixed: Double) -> Lanes {
+            Lanes(repeating: Float(contact)).replacing(with: Float(fixed), where: isStatic)
         }
-        put(w.pointer(to: \.biasRate), soft(ctx.contactSoftness.biasRate, ctx.staticSoftness.biasRate))
-        put(w.pointer(to: \.massScale), soft(ctx.contactSoftness.massScale, ctx.staticSoftness.massScale))
-        put(w.pointer(to: \.impulseScale), soft(ctx.contactSoftness.impulseScale, ctx.staticSoftness.impulseScale))
+        w.pointee.biasRate = soft(ctx.contactSoftness.biasRate, ctx.staticSoftness.biasRate)
+        w.pointee.massScale = soft(ctx.contactSoftness.massScale, ctx.staticSoftness.massScale)
+        w.pointee.impulseScale = soft(ctx.contactSoftness.impulseScale, ctx.staticSoftness.impulseScale)
+        let slowSpeed = Float(ctx.slowSpeed)
 
         let k11 = preparePoint(
-            w.pointer(to: \.p0)!, offset: offset, c0.pointee.manifold.point0, c1.pointee.manifold.point0,
-            Pair(c0.pointee.normalImpulse0, c1.pointee.normalImpulse0),
-            Pair(c0.pointee.tangentImpulse0, c1.pointee.tangentImpulse0), a, b, nx, ny, slowSpeed: ctx.slowSpeed,
-            elastic: elastic)
+            w.pointer(to: \.p0)!,
+            (
+                c0.pointee.manifold.point0, c1.pointee.manifold.point0, c2.pointee.manifold.point0,
+                c3.pointee.manifold.point0
+            ),
+            normalImpulse: lanes(
+                Pair(c0.pointee.normalImpulse0, c1.pointee.normalImpulse0),
+                Pair(c2.pointee.normalImpulse0, c3.pointee.normalImpulse0)),
+            tangentImpulse: lanes(
+                Pair(c0.pointee.tangentImpulse0, c1.pointee.tangentImpulse0),
+                Pair(c2.pointee.tangentImpulse0, c3.pointee.tangentImpulse0)),
+            a, b, nx, ny, slowSpeed: slowSpeed, elastic: elastic)
         guard twoPoints else { return bits(k11.slow) }
         let k22 = preparePoint(
-            w.pointer(to: \.p1)!, offset: offset, c0.pointee.manifold.point1, c1.pointee.manifold.point1,
-            Pair(c0.pointee.normalImpulse1, c1.pointee.normalImpulse1),
-            Pair(c0.pointee.tangentImpulse1, c1.pointee.tangentImpulse1), a, b, nx, ny, slowSpeed: ctx.slowSpeed,
-            elastic: elastic)
+            w.pointer(to: \.p1)!,
+            (
+                c0.pointee.manifold.point1, c1.pointee.manifold.point1, c2.pointee.manifold.point1,
+                c3.pointee.manifold.point1
+            ),
+            normalImpulse: lanes(
+                Pair(c0.pointee.normalImpulse1, c1.pointee.normalImpulse1),
+                Pair(c2.pointee.normalImpulse1, c3.pointee.normalImpulse1)),
+            tangentImpulse: lanes(
+                Pair(c0.pointee.tangentImpulse1, c1.pointee.tangentImpulse1),
+                Pair(c2.pointee.tangentImpulse1, c3.pointee.tangentImpulse1)),
+            a, b, nx, ny, slowSpeed: slowSpeed, elastic: elastic)
         // The 2×2 normal mass matrix of a two-point manifold (its diagonal is the points' kN) and its inverse, when
         // well conditioned (1000:1).
         let mA = a.invMass, iA = a.invInertia, mB = b.invMass, iB = b.invInertia
@@ -138,66 +166,70 @@ extension World {
         let det = k11.k * k22.k - k12 * k12
         let block = (det .> 0) .& (k11.k * k11.k .< 1000 * det)
         let invDet = 1 / det
-        put(w.pointer(to: \.invK11), (k22.k * invDet).replacing(with: 0, where: .!block))
-        put(w.pointer(to: \.invK12), (k12 * -1 * invDet).replacing(with: 0, where: .!block))
-        put(w.pointer(to: \.invK22), (k11.k * invDet).replacing(with: 0, where: .!block))
-        let useBlock = SIMD2<Int32>(truncatingIfNeeded: unsafeBitCast(block, to: SIMD2<Int64>.self))
-        UnsafeMutableRawPointer(w.pointer(to: \.useBlock)!).storeBytes(
-            of: useBlock, toByteOffset: offset, as: SIMD2<Int32>.self)
+        w.pointee.invK11 = (k22.k * invDet).replacing(with: 0, where: .!block)
+        w.pointee.invK12 = (k12 * -1 * invDet).replacing(with: 0, where: .!block)
+        w.pointee.invK22 = (k11.k * invDet).replacing(with: 0, where: .!block)
+        w.pointee.useBlock = unsafeBitCast(block, to: SIMD4<Int32>.self)
         return bits(k11.slow .| k22.slow)
     }
 
-    /// One manifold point of two lanes; returns its lever arms along the normal, kN (the diagonal of the block
+    /// One manifold point of the four lanes; returns its lever arms along the normal, kN (the diagonal of the block
     /// matrix) and whether the bodies' normal speed there is at most `slowSpeed`.
     @inline(__always) private static func preparePoint(
-        _ p: UnsafeMutablePointer<WidePoint>, offset: Int, _ mp0: ManifoldPoint, _ mp1: ManifoldPoint,
-        _ normalImpulse: Pair, _ tangentImpulse: Pair, _ a: BodyPair, _ b: BodyPair, _ nx: Pair, _ ny: Pair,
-        slowSpeed: Double, elastic: Bool
-    ) -> (rnA: Pair, rnB: Pair, k: Pair, slow: SIMDMask<SIMD2<Int64>>) {
-        @inline(__always) func put(_ field: UnsafeMutablePointer<Lanes>?, _ value: Pair) {
-            UnsafeMutableRawPointer(field!).storeBytes(
-                of: SIMD2<Float>(value), toByteOffset: offset, as: SIMD2<Float>.self)
-        }
-        let px = Pair(mp0.point.x, mp1.point.x), py = Pair(mp0.point.y, mp1.point.y)
-        let separation = Pair(mp0.separation, mp1.separation)
+        _ p: UnsafeMutablePointer<WidePoint>, _ mp: (ManifoldPoint, ManifoldPoint, ManifoldPoint, ManifoldPoint),
+        normalImpulse: Lanes, tangentImpulse: Lanes, _ a: BodyQuad, _ b: BodyQuad, _ nx: Lanes, _ ny: Lanes,
+        slowSpeed: Float, elastic: Bool
+    ) -> (rnA: Lanes, rnB: Lanes, k: Lanes, slow: SIMDMask<SIMD4<Int32>>) {
+        let (mp0, mp1, mp2, mp3) = mp
+        // The anchors: differences of world positions, in double precision, rounded once.
+        let px01 = Pair(mp0.point.x, mp1.point.x), py01 = Pair(mp0.point.y, mp1.point.y)
+        let px23 = Pair(mp2.point.x, mp3.point.x), py23 = Pair(mp2.point.y, mp3.point.y)
+        let rAx = lanes(px01 - a.centerX01, px23 - a.centerX23), rAy = lanes(py01 - a.centerY01, py23 - a.centerY23)
+        let rBx = lanes(px01 - b.centerX01, px23 - b.centerX23), rBy = lanes(py01 - b.centerY01, py23 - b.centerY23)
+        let separation = lanes(
+            Pair(mp0.separation, mp1.separation), Pair(mp2.separation, mp3.separation))
         let mA = a.invMass, iA = a.invInertia, mB = b.invMass, iB = b.invInertia
-        let rAx = px - a.centerX, rAy = py - a.centerY, rBx = px - b.centerX, rBy = py - b.centerY
         // rn = r × n; the tangent is n's right perpendicular t = (ny, −nx), rt = r × t.
         let tx = ny, ty = nx * -1
         let rnA = rAx * ny - rAy * nx, rnB = rBx * ny - rBy * nx
         let rtA = rAx * ty - rAy * tx, rtB = rBx * ty - rBy * tx
         let kN = mA + mB + iA * rnA * rnA + iB * rnB * rnB
         let kT = mA + mB + iA * rtA * rtA + iB * rtB * rtB
-        put(p.pointer(to: \.anchorAX), rAx)
-        put(p.pointer(to: \.anchorAY), rAy)
-        put(p.pointer(to: \.anchorBX), rBx)
-        put(p.pointer(to: \.anchorBY), rBy)
-        put(p.pointer(to: \.baseSeparation), separation - ((rBx - rAx) * nx + (rBy - rAy) * ny))
+        p.pointee.anchorAX = rAx
+        p.pointee.anchorAY = rAy
+        p.pointee.anchorBX = rBx
+        p.pointee.anchorBY = rBy
+        p.pointee.baseSeparation = separation - ((rBx - rAx) * nx + (rBy - rAy) * ny)
         if elastic {
             // dv = vB + ωB × rB − vA − ωA × rA with ω × r = (−ω·r.y, ω·r.x): x + (−ω·r.y) is x − ω·r.y and
             // x − (−ω·r.y) is x + ω·r.y, exactly.
             let dvx = b.vx - b.w * rBy - a.vx + a.w * rAy
             let dvy = b.vy + b.w * rBx - a.vy - a.w * rAx
-            put(p.pointer(to: \.initialSeparation), separation)
-            put(p.pointer(to: \.relativeVelocity), nx * dvx + ny * dvy)
+            p.pointee.initialSeparation = separation
+            p.pointee.relativeVelocity = nx * dvx + ny * dvy
         } else {
-            put(p.pointer(to: \.initialSeparation), Pair())
-            put(p.pointer(to: \.relativeVelocity), Pair())
+            p.pointee.initialSeparation = Lanes()
+            p.pointee.relativeVelocity = Lanes()
         }
-        put(p.pointer(to: \.rnA), rnA)
-        put(p.pointer(to: \.rnB), rnB)
-        put(p.pointer(to: \.rtA), rtA)
-        put(p.pointer(to: \.rtB), rtB)
-        put(p.pointer(to: \.normalMass), (1 / kN).replacing(with: 0, where: .!(kN .> 0)))
-        put(p.pointer(to: \.tangentMass), (1 / kT).replacing(with: 0, where: .!(kT .> 0)))
-        put(p.pointer(to: \.normalImpulse), normalImpulse)
-        put(p.pointer(to: \.tangentImpulse), tangentImpulse)
-        put(p.pointer(to: \.maxNormalImpulse), Pair())
+        p.pointee.rnA = rnA
+        p.pointee.rnB = rnB
+        p.pointee.rtA = rtA
+        p.pointee.rtB = rtB
+        p.pointee.normalMass = (1 / kN).replacing(with: 0, where: .!(kN .> 0))
+        p.pointee.tangentMass = (1 / kT).replacing(with: 0, where: .!(kT .> 0))
+        p.pointee.normalImpulse = normalImpulse
+        p.pointee.tangentImpulse = tangentImpulse
+        p.pointee.maxNormalImpulse = Lanes()
         // The normal speed of each body's point, vB − vA, as `markConstrainedBodies` had it: v + ω × r per body, then
         // the difference. |s| ≤ slowSpeed is −slowSpeed ≤ s ≤ slowSpeed, exactly.
         let vAx = a.vx - a.w * rAy, vAy = a.vy + a.w * rAx, vBx = b.vx - b.w * rBy, vBy = b.vy + b.w * rBx
         let s = (vBx - vAx) * nx + (vBy - vAy) * ny
         return (rnA, rnB, kN, (s .<= slowSpeed) .& (s .>= -slowSpeed))
+    }
+
+    /// Lanes 0–1 and 2–3, rounded to single precision.
+    @inline(__always) private static func lanes(_ low: Pair, _ high: Pair) -> Lanes {
+        Lanes(lowHalf: SIMD2<Float>(low), highHalf: SIMD2<Float>(high))
     }
 
     /// Empty lanes (from `laneCount` on) as the solver expects them: lane 0's bodies (read, never written: they
@@ -254,9 +286,9 @@ extension World {
     }
 
     /// Bit l set where lane l of the mask is.
-    @inline(__always) private static func bits(_ m: SIMDMask<SIMD2<Int64>>) -> UInt8 {
-        let b = SIMD2<Int64>(1, 2) & unsafeBitCast(m, to: SIMD2<Int64>.self)
-        return UInt8(truncatingIfNeeded: b[0] | b[1])
+    @inline(__always) private static func bits(_ m: SIMDMask<SIMD4<Int32>>) -> UInt8 {
+        let b = SIMD4<Int32>(1, 2, 4, 8) & unsafeBitCast(m, to: SIMD4<Int32>.self)
+        return UInt8(truncatingIfNeeded: (b[0] | b[1]) | (b[2] | b[3]))
     }
 
     /// Bit l set where lane l of `store` is not the sink.
@@ -267,21 +299,27 @@ extension World {
     }
 }
 
-/// Two lanes of double-precision numbers: the preparation's working precision and width.
+/// Two lanes of double-precision numbers: the width of the anchors' differences of world positions.
 typealias Pair = SIMD2<Double>
+
+/// The four contacts of a bundle.
+private typealias ContactQuad = (
+    UnsafePointer<Contact>, UnsafePointer<Contact>, UnsafePointer<Contact>, UnsafePointer<Contact>
+)
 
 /// What the preparation reads of a body, gathered once per step for every body of a contact to solve (a `Body`
 /// record spans several cache lines, and a body has several contacts): its masses as the solver sees them (zero
 /// unless awake), its acceleration from gravity and applied force (zero unless dynamic), centre of mass and
-/// velocity, and where the solver stores it. Pairs of fields side by side, as the two lanes load them.
+/// velocity, and where the solver stores it. In single precision, as the solver uses them, but for the centre of
+/// mass, a world position the anchors are taken from in double precision.
 package struct PrepareBody: Sendable {
-    package var invMass = 0.0, invInertia = 0.0
-    /// Acceleration from gravity and applied force, pt/s².
-    package var accX = 0.0, accY = 0.0
     /// Centre of mass, pt.
     package var centerX = 0.0, centerY = 0.0
+    package var invMass: Float = 0, invInertia: Float = 0
+    /// Acceleration from gravity and applied force, pt/s².
+    package var accX: Float = 0, accY: Float = 0
     /// Velocity, pt/s and rad/s.
-    package var vx = 0.0, vy = 0.0, w = 0.0
+    package var vx: Float = 0, vy: Float = 0, w: Float = 0
     /// The body's slot in the solver bodies when it takes impulses, else the sink.
     package var store: Int32 = 0
 
@@ -292,38 +330,45 @@ package struct PrepareBody: Sendable {
         _ body: UnsafePointer<Body>, _ state: UnsafePointer<BodyState>, index: Int32, gravity: Vec2, sink: Int32
     ) {
         let awake = body.pointee.isAwake
-        invMass = awake ? body.pointee.invMass : 0
-        invInertia = awake ? body.pointee.invInertia : 0
+        let invMass = awake ? body.pointee.invMass : 0
+        let invInertia = awake ? body.pointee.invInertia : 0
+        self.invMass = Float(invMass)
+        self.invInertia = Float(invInertia)
         let acc =
             body.pointee.type == .dynamic
             ? body.pointee.gravityScale * gravity + body.pointee.invMass * body.pointee.force : .zero
-        accX = acc.x
-        accY = acc.y
+        accX = Float(acc.x)
+        accY = Float(acc.y)
         centerX = body.pointee.center.x
         centerY = body.pointee.center.y
-        vx = state.pointee.v.x
-        vy = state.pointee.v.y
-        w = state.pointee.w
+        vx = Float(state.pointee.v.x)
+        vy = Float(state.pointee.v.y)
+        w = Float(state.pointee.w)
         store = invMass > 0 || invInertia > 0 ? index : sink
     }
 }
 
-/// One side's bodies of two lanes.
-private struct BodyPair {
-    var invMass: Pair, invInertia: Pair
-    var accX: Pair, accY: Pair
-    var centerX: Pair, centerY: Pair
-    var vx: Pair, vy: Pair, w: Pair
+/// One side's bodies of the four lanes; the centres of mass in double precision, lanes 0–1 and 2–3.
+private struct BodyQuad {
+    var invMass: Lanes, invInertia: Lanes
+    var accX: Lanes, accY: Lanes
+    var centerX01: Pair, centerY01: Pair, centerX23: Pair, centerY23: Pair
+    var vx: Lanes, vy: Lanes, w: Lanes
 
-    @inline(__always) init(_ b0: UnsafePointer<PrepareBody>, _ b1: UnsafePointer<PrepareBody>) {
-        invMass = Pair(b0.pointee.invMass, b1.pointee.invMass)
-        invInertia = Pair(b0.pointee.invInertia, b1.pointee.invInertia)
-        accX = Pair(b0.pointee.accX, b1.pointee.accX)
-        accY = Pair(b0.pointee.accY, b1.pointee.accY)
-        centerX = Pair(b0.pointee.centerX, b1.pointee.centerX)
-        centerY = Pair(b0.pointee.centerY, b1.pointee.centerY)
-        vx = Pair(b0.pointee.vx, b1.pointee.vx)
-        vy = Pair(b0.pointee.vy, b1.pointee.vy)
-        w = Pair(b0.pointee.w, b1.pointee.w)
+    @inline(__always) init(
+        _ b0: UnsafePointer<PrepareBody>, _ b1: UnsafePointer<PrepareBody>, _ b2: UnsafePointer<PrepareBody>,
+        _ b3: UnsafePointer<PrepareBody>
+    ) {
+        invMass = Lanes(b0.pointee.invMass, b1.pointee.invMass, b2.pointee.invMass, b3.pointee.invMass)
+        invInertia = Lanes(b0.pointee.invInertia, b1.pointee.invInertia, b2.pointee.invInertia, b3.pointee.invInertia)
+        accX = Lanes(b0.pointee.accX, b1.pointee.accX, b2.pointee.accX, b3.pointee.accX)
+        accY = Lanes(b0.pointee.accY, b1.pointee.accY, b2.pointee.accY, b3.pointee.accY)
+        centerX01 = Pair(b0.pointee.centerX, b1.pointee.centerX)
+        centerY01 = Pair(b0.pointee.centerY, b1.pointee.centerY)
+        centerX23 = Pair(b2.pointee.centerX, b3.pointee.centerX)
+        centerY23 = Pair(b2.pointee.centerY, b3.pointee.centerY)
+        vx = Lanes(b0.pointee.vx, b1.pointee.vx, b2.pointee.vx, b3.pointee.vx)
+        vy = Lanes(b0.pointee.vy, b1.pointee.vy, b2.pointee.vy, b3.pointee.vy)
+        w = Lanes(b0.pointee.w, b1.pointee.w, b2.pointee.w, b3.pointee.w)
     }
 }
