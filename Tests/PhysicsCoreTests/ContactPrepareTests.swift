@@ -15,7 +15,7 @@ struct ContactPrepareTests {
         var f: [Float] = [
             w.normalX[l], w.normalY[l], w.friction[l], w.restitution[l], w.normalAcceleration[l], w.invMassA[l],
             w.invIA[l], w.invMassB[l], w.invIB[l], w.biasRate[l], w.massScale[l], w.impulseScale[l], w.invK11[l],
-            w.invK12[l], w.invK22[l]
+            w.invK12[l], w.invK22[l], w.mnAX[l], w.mnAY[l], w.mnBX[l], w.mnBY[l]
         ]
         for p in [w.p0, w.p1] {
             f += [
@@ -24,6 +24,7 @@ struct ContactPrepareTests {
                 p.normalMass[l], p.tangentMass[l], p.normalImpulse[l], p.tangentImpulse[l], p.maxNormalImpulse[l]
             ]
         }
+        for q in [w.q0, w.q1] { f += [q.irnA[l], q.irnB[l], q.irtA[l], q.irtB[l]] }
         let i: [Int32] = [
             w.bodyA[l], w.bodyB[l], w.storeA[l], w.storeB[l], w.contactIndex[l], w.pointCount[l], w.useBlock[l],
             Int32((w.writeA >> UInt8(l)) & 1), Int32((w.writeB >> UInt8(l)) & 1), Int32((w.slowLanes >> UInt8(l)) & 1)
@@ -51,6 +52,8 @@ struct ContactPrepareTests {
         let vBx = Float(world.states[ib].v.x), vBy = Float(world.states[ib].v.y), wB = Float(world.states[ib].w)
         let slowSpeed = Float(world.settings.restitutionThreshold)
         var points: [[Float]] = []
+        // Per point: the lever arms times the inverse inertia, iA·rnA, iB·rnB, iA·rtA, iB·rtB.
+        var products: [Float] = []
         var rn: [Float] = []
         var kN: [Float] = []
         // Slow: at some point the bodies neither approach nor part faster than the restitution threshold.
@@ -58,6 +61,7 @@ struct ContactPrepareTests {
         for j in 0..<2 {
             guard j < c.manifold.pointCount else {
                 points.append([Float](repeating: 0, count: 16))
+                products += [0, 0, 0, 0]
                 continue
             }
             let mp = c.manifold[j]
@@ -73,6 +77,7 @@ struct ContactPrepareTests {
             let s = ((vBx - wB * rBy) - (vAx - wA * rAy)) * nx + ((vBy + wB * rBx) - (vAy + wA * rAx)) * ny
             if s <= slowSpeed && s >= -slowSpeed { slow = true }
             rn += [rnA, rnB]
+            products += [iA * rnA, iB * rnB, iA * rtA, iB * rtB]
             kN.append(kn)
             points.append([
                 rAx, rAy, rBx, rBy, separation - ((rBx - rAx) * nx + (rBy - rAy) * ny), elastic ? separation : 0,
@@ -99,7 +104,7 @@ struct ContactPrepareTests {
             [
                 nx, ny, Float(c.friction), Float(c.restitution), elastic ? acceleration : 0, mA, iA, mB, iB,
                 Float(soft.biasRate), Float(soft.massScale), Float(soft.impulseScale)
-            ] + inverse + points[0] + points[1]
+            ] + inverse + [mA * nx, mA * ny, mB * nx, mB * ny] + points[0] + points[1] + products
         let sink = Int32(world.bodies.count)
         let moveA = bA.isAwake && (bA.invMass > 0 || bA.invInertia > 0)
         let moveB = bB.isAwake && (bB.invMass > 0 || bB.invInertia > 0)
@@ -126,7 +131,7 @@ struct ContactPrepareTests {
             // Empty lanes: lane 0's bodies, stored to the sink, zero data, a passing block test.
             let sink = UInt32(world.bodies.count)
             for l in Int(bundle.laneCount)..<4 {
-                let zeros = [UInt32](repeating: 0, count: 47)
+                let zeros = [UInt32](repeating: 0, count: 59)
                 let ints = [
                     UInt32(bitPattern: bundle.bodyA[0]), UInt32(bitPattern: bundle.bodyB[0]), sink, sink, 0, 0,
                     UInt32.max, 0, 0, 0

@@ -6,7 +6,8 @@ import Testing
 /// written term for term as the equations read: one biased and one relax pass over the bundles of a pile of balls
 /// (one-point kernels) and of a box pyramid (two-point kernels, block and sequential). The reference keeps the relax
 /// pass's zero impulse scale (x − 0 · old), which the kernels leave out: the velocities and impulses must be equal
-/// (==, so a zero's sign is not told apart).
+/// (==, so a zero's sign is not told apart). The one-point kernel, friction and the warm start apply impulses with
+/// the products the preparation stored (d·(m·n), d·(i·r)); the two-point kernel's normal impulses with m·sum·n.
 @Suite("Wide kernels against a scalar reference")
 struct WideKernelReferenceTests {
     @Test(
@@ -42,6 +43,47 @@ struct WideKernelReferenceTests {
         }
     }
 
+    @Test("the warm start equals the scalar reference (pile: one point; pyramid: two points)", arguments: [0, 1])
+    func warmStartMatchesReference(scene: Int) {
+        var settings = Scenes.frameSettings
+        settings.enableSleep = false
+        var w = scene == 0 ? Scenes.pile(200, settings: settings).0 : Scenes.pyramid(base: 10, settings: settings).0
+        for _ in 0..<90 { w.step(dt: 1.0 / 60) }
+        let h = 1.0 / 360
+        w.prepareContacts(
+            contactSoftness: Softness(hertz: 30, dampingRatio: 10, h: h),
+            staticSoftness: Softness(hertz: 60, dampingRatio: 10, h: h))
+        #expect(w.scratch.wideConstraints.contains { any($0.p0.normalImpulse .!= 0) })
+        var bodies = w.scratch.solverBodies
+        for c in w.scratch.wideConstraints {
+            var out: [(Int, Lanes, Int, Lanes)] = []
+            for l in 0..<4 {
+                var av = bodies[Int(c.bodyA[l])].velocity, bv = bodies[Int(c.bodyB[l])].velocity
+                let nx = c.normalX[l], ny = c.normalY[l]
+                for (p, q) in c.twoPoints ? [(c.p0, c.q0), (c.p1, c.q1)] : [(c.p0, c.q0)] {
+                    // P = ni·n + ti·t, t = (ny, −nx); the angular change ni·(i·rn) + ti·(i·rt).
+                    let ni = p.normalImpulse[l], ti = p.tangentImpulse[l]
+                    let px = ni * nx + ti * ny, py = ni * ny - ti * nx
+                    av[0] -= c.invMassA[l] * px
+                    av[1] -= c.invMassA[l] * py
+                    av[2] -= ni * q.irnA[l] + ti * q.irtA[l]
+                    bv[0] += c.invMassB[l] * px
+                    bv[1] += c.invMassB[l] * py
+                    bv[2] += ni * q.irnB[l] + ti * q.irtB[l]
+                }
+                out.append((Int(c.storeA[l]), av, Int(c.storeB[l]), bv))
+            }
+            for (ia, va, ib, vb) in out {
+                bodies[ia].velocity = va
+                bodies[ib].velocity = vb
+            }
+        }
+        w.warmStartWideContacts()
+        for i in 0..<w.bodies.count {
+            #expect(w.scratch.solverBodies[i].velocity == bodies[i].velocity, "body \(i)")
+        }
+    }
+
     /// One bundle, lane by lane: every lane reads the bodies before any lane writes (lanes share no moving body).
     private static func solve(
         _ c: inout WideContactConstraint, _ bodies: inout [SolverBody], invH: Float, maxBias: Float, _ useBias: Bool
@@ -70,6 +112,7 @@ struct WideKernelReferenceTests {
                 let push = pushed < -maxBias ? -maxBias : pushed
                 return apart ? (s * invH, 1, 0, true) : (push, c.massScale[l], c.impulseScale[l], false)
             }
+            let mnAX = c.mnAX[l], mnAY = c.mnAY[l], mnBX = c.mnBX[l], mnBY = c.mnBY[l]
             func apply(_ pxA: Float, _ pyA: Float, _ wA: Float, _ pxB: Float, _ pyB: Float, _ wB: Float) {
                 av[0] -= pxA
                 av[1] -= pyA
@@ -112,10 +155,12 @@ struct WideKernelReferenceTests {
                 let d = new - old
                 c.p0.normalImpulse[l] = new
                 c.p0.maxNormalImpulse[l] = larger(c.p0.maxNormalImpulse[l], d)
-                apply(mA * d * nx, mA * d * ny, iA * d * rnA, mB * d * nx, mB * d * ny, iB * d * rnB)
+                apply(d * mnAX, d * mnAY, d * c.q0.irnA[l], d * mnBX, d * mnBY, d * c.q0.irnB[l])
             }
             // Friction of each point; the tangent is (ny, −nx), the negation written 0 − x as SIMD's is.
-            for p in c.twoPoints ? [\WideContactConstraint.p0, \.p1] : [\.p0] {
+            for (p, q) in c.twoPoints
+                ? [(\WideContactConstraint.p0, \WideContactConstraint.q0), (\.p1, \.q1)] : [(\.p0, \.q0)]
+            {
                 let tx = ny, ty = 0 - nx
                 let rtA = c[keyPath: p].rtA[l], rtB = c[keyPath: p].rtB[l]
                 let vt = (bv[0] - av[0]) * tx + (bv[1] - av[1]) * ty + bv[2] * rtB - av[2] * rtA
@@ -125,7 +170,10 @@ struct WideKernelReferenceTests {
                 let clamped = maxFriction < low ? maxFriction : low
                 let d = clamped - old
                 c[keyPath: p].tangentImpulse[l] = clamped
-                apply(mA * d * tx, mA * d * ty, iA * d * rtA, mB * d * tx, mB * d * ty, iB * d * rtB)
+                // d·m·t with t = (ny, −nx): (d·(m·ny), −d·(m·nx)).
+                apply(
+                    d * mnAY, 0 - d * mnAX, d * c[keyPath: q].irtA[l], d * mnBY, 0 - d * mnBX,
+                    d * c[keyPath: q].irtB[l])
             }
             out.append((Int(c.storeA[l]), av, Int(c.storeB[l]), bv))
         }

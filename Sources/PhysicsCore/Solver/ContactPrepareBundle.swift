@@ -93,6 +93,7 @@ extension World {
             w.pointee.invK12 = Lanes()
             w.pointee.invK22 = Lanes()
             w.pointee.p1 = WidePoint()
+            w.pointee.q1 = WideLeverProducts()
         }
         if laneCount < 4 { clearLanes(w, from: laneCount, sink: ctx.sink) }
     }
@@ -122,6 +123,10 @@ extension World {
         w.pointee.invIA = a.invInertia
         w.pointee.invMassB = b.invMass
         w.pointee.invIB = b.invInertia
+        w.pointee.mnAX = a.invMass * nx
+        w.pointee.mnAY = a.invMass * ny
+        w.pointee.mnBX = b.invMass * nx
+        w.pointee.mnBY = b.invMass * ny
         // A contact with a body that takes no impulse (static, kinematic, asleep) is a static contact.
         let isStatic = (a.invMass .== 0) .| (b.invMass .== 0)
         @inline(__always) func soft(_ contact: Double, _ fixed: Double) -> Lanes {
@@ -133,7 +138,7 @@ extension World {
         let slowSpeed = Float(ctx.slowSpeed)
 
         let k11 = preparePoint(
-            w.pointer(to: \.p0)!,
+            w.pointer(to: \.p0)!, w.pointer(to: \.q0)!,
             (
                 c0.pointee.manifold.point0, c1.pointee.manifold.point0, c2.pointee.manifold.point0,
                 c3.pointee.manifold.point0
@@ -147,7 +152,7 @@ extension World {
             a, b, nx, ny, slowSpeed: slowSpeed, elastic: elastic)
         guard twoPoints else { return bits(k11.slow) }
         let k22 = preparePoint(
-            w.pointer(to: \.p1)!,
+            w.pointer(to: \.p1)!, w.pointer(to: \.q1)!,
             (
                 c0.pointee.manifold.point1, c1.pointee.manifold.point1, c2.pointee.manifold.point1,
                 c3.pointee.manifold.point1
@@ -176,7 +181,8 @@ extension World {
     /// One manifold point of the four lanes; returns its lever arms along the normal, kN (the diagonal of the block
     /// matrix) and whether the bodies' normal speed there is at most `slowSpeed`.
     @inline(__always) private static func preparePoint(
-        _ p: UnsafeMutablePointer<WidePoint>, _ mp: (ManifoldPoint, ManifoldPoint, ManifoldPoint, ManifoldPoint),
+        _ p: UnsafeMutablePointer<WidePoint>, _ q: UnsafeMutablePointer<WideLeverProducts>,
+        _ mp: (ManifoldPoint, ManifoldPoint, ManifoldPoint, ManifoldPoint),
         normalImpulse: Lanes, tangentImpulse: Lanes, _ a: BodyQuad, _ b: BodyQuad, _ nx: Lanes, _ ny: Lanes,
         slowSpeed: Float, elastic: Bool
     ) -> (rnA: Lanes, rnB: Lanes, k: Lanes, slow: SIMDMask<SIMD4<Int32>>) {
@@ -215,6 +221,10 @@ extension World {
         p.pointee.rnB = rnB
         p.pointee.rtA = rtA
         p.pointee.rtB = rtB
+        q.pointee.irnA = iA * rnA
+        q.pointee.irnB = iB * rnB
+        q.pointee.irtA = iA * rtA
+        q.pointee.irtB = iB * rtB
         p.pointee.normalMass = (1 / kN).replacing(with: 0, where: .!(kN .> 0))
         p.pointee.tangentMass = (1 / kT).replacing(with: 0, where: .!(kT .> 0))
         p.pointee.normalImpulse = normalImpulse
@@ -257,6 +267,10 @@ extension World {
         clear(&w.pointee.invIA)
         clear(&w.pointee.invMassB)
         clear(&w.pointee.invIB)
+        clear(&w.pointee.mnAX)
+        clear(&w.pointee.mnAY)
+        clear(&w.pointee.mnBX)
+        clear(&w.pointee.mnBY)
         clear(&w.pointee.biasRate)
         clear(&w.pointee.massScale)
         clear(&w.pointee.impulseScale)
@@ -283,6 +297,12 @@ extension World {
         }
         clearPoint(w.pointer(to: \.p0)!)
         clearPoint(w.pointer(to: \.p1)!)
+        for q in [w.pointer(to: \.q0)!, w.pointer(to: \.q1)!] {
+            clear(&q.pointee.irnA)
+            clear(&q.pointee.irnB)
+            clear(&q.pointee.irtA)
+            clear(&q.pointee.irtB)
+        }
     }
 
     /// Bit l set where lane l of the mask is.

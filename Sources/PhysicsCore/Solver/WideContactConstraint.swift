@@ -20,6 +20,14 @@ package struct WidePoint: Sendable {
     package var relativeVelocity = Lanes(), initialSeparation = Lanes()
 }
 
+/// The lever arms of one manifold point of four contact constraints times the inverse inertia of their body:
+/// the angular velocity change per unit impulse, multiplied once per step instead of once per pass. Apart from
+/// `WidePoint`, at the end of the bundle: the kernels' other fields keep their places.
+package struct WideLeverProducts: Sendable {
+    /// iA·rnA, iB·rnB, iA·rtA, iB·rtB, 1/(pt·mass unit).
+    package var irnA = Lanes(), irnB = Lanes(), irtA = Lanes(), irtB = Lanes()
+}
+
 /// Four contact constraints of one colour (no moving body in common), solved at once by the wide solver. Lanes
 /// without a constraint have index −1 and zero masses, so they compute zero impulses and are never written back.
 package struct WideContactConstraint: Sendable {
@@ -56,6 +64,13 @@ package struct WideContactConstraint: Sendable {
     /// Inverse 2×2 normal mass matrix of a two-point manifold.
     package var invK11 = Lanes(), invK12 = Lanes(), invK22 = Lanes()
     package var p0 = WidePoint(), p1 = WidePoint()
+    /// The normal times the inverse mass of each body, mA·n and mB·n: the velocity change per unit normal impulse
+    /// (and, turned, per unit tangent impulse), multiplied once per step instead of once per pass. The one-point
+    /// kernel, friction and the warm start use them; the two-point kernel's normal impulses keep mA·sum·n (using
+    /// the products there makes the compiler split its vectors into scalar lanes: twice the instructions).
+    package var mnAX = Lanes(), mnAY = Lanes(), mnBX = Lanes(), mnBY = Lanes()
+    /// The lever-arm products of `p0` and `p1`.
+    package var q0 = WideLeverProducts(), q1 = WideLeverProducts()
 
     package init() {}
 }

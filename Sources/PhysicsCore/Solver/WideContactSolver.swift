@@ -24,8 +24,8 @@ extension World {
             let c = wBase + i
             var a = WideBodies(velocitiesOf: sBase, c.pointer(to: \.bodyA)!)
             var b = WideBodies(velocitiesOf: sBase, c.pointer(to: \.bodyB)!)
-            Self.warmStart(&a, &b, c, c.pointer(to: \.p0)!)
-            if c.pointee.twoPoints { Self.warmStart(&a, &b, c, c.pointer(to: \.p1)!) }
+            Self.warmStart(&a, &b, c, c.pointer(to: \.p0)!, c.pointer(to: \.q0)!)
+            if c.pointee.twoPoints { Self.warmStart(&a, &b, c, c.pointer(to: \.p1)!, c.pointer(to: \.q1)!) }
             a.storeInlined(sBase, c.pointer(to: \.storeA)!)
             b.storeInlined(sBase, c.pointer(to: \.storeB)!)
         }
@@ -33,7 +33,7 @@ extension World {
 
     @inline(__always) private static func warmStart(
         _ a: inout WideBodies, _ b: inout WideBodies,
-        _ c: UnsafePointer<WideContactConstraint>, _ p: UnsafePointer<WidePoint>
+        _ c: UnsafePointer<WideContactConstraint>, _ p: UnsafePointer<WidePoint>, _ q: UnsafePointer<WideLeverProducts>
     ) {
         let nx = c.pointee.normalX, ny = c.pointee.normalY
         let ni = p.pointee.normalImpulse, ti = p.pointee.tangentImpulse
@@ -42,10 +42,10 @@ extension World {
         let mA = c.pointee.invMassA, mB = c.pointee.invMassB
         a.vx -= mA * px
         a.vy -= mA * py
-        a.w -= c.pointee.invIA * (ni * p.pointee.rnA + ti * p.pointee.rtA)
+        a.w -= ni * q.pointee.irnA + ti * q.pointee.irtA
         b.vx += mB * px
         b.vy += mB * py
-        b.w += c.pointee.invIB * (ni * p.pointee.rnB + ti * p.pointee.rtB)
+        b.w += ni * q.pointee.irnB + ti * q.pointee.irtB
     }
 
     /// One pass over the bundles: non-penetration (biased with `useBias`, otherwise relax), then friction.
@@ -215,8 +215,8 @@ extension World {
         b.vy += mB * sum * ny
         b.w += iB * (d0 * rnB0 + d1 * rnB1)
 
-        friction(&a, &b, c, p0)
-        friction(&a, &b, c, p1)
+        friction(&a, &b, c, p0, c.pointer(to: \.q0)!)
+        friction(&a, &b, c, p1, c.pointer(to: \.q1)!)
         WideBodies.store(
             (a.vx, a.vy, a.w), c.pointer(to: \.storeA)!, (b.vx, b.vy, b.w), c.pointer(to: \.storeB)!, states)
     }
@@ -239,14 +239,14 @@ extension World {
         let d = new - old
         p.pointee.normalImpulse = new
         p.pointee.maxNormalImpulse = lanesMax(p.pointee.maxNormalImpulse, d)
-        let mA = c.pointee.invMassA, mB = c.pointee.invMassB
-        a.vx -= mA * d * nx
-        a.vy -= mA * d * ny
-        a.w -= c.pointee.invIA * d * rnA
-        b.vx += mB * d * nx
-        b.vy += mB * d * ny
-        b.w += c.pointee.invIB * d * rnB
-        friction(&a, &b, c, p)
+        let q = c.pointer(to: \.q0)!
+        a.vx -= d * c.pointee.mnAX
+        a.vy -= d * c.pointee.mnAY
+        a.w -= d * q.pointee.irnA
+        b.vx += d * c.pointee.mnBX
+        b.vy += d * c.pointee.mnBY
+        b.w += d * q.pointee.irnB
+        friction(&a, &b, c, p, q)
         WideBodies.store(
             (a.vx, a.vy, a.w), c.pointer(to: \.storeA)!, (b.vx, b.vy, b.w), c.pointer(to: \.storeB)!, states)
     }
@@ -255,7 +255,7 @@ extension World {
     @inline(__always) private static func friction(
         _ a: inout WideBodies, _ b: inout WideBodies,
         _ c: UnsafeMutablePointer<WideContactConstraint>,
-        _ p: UnsafeMutablePointer<WidePoint>
+        _ p: UnsafeMutablePointer<WidePoint>, _ q: UnsafePointer<WideLeverProducts>
     ) {
         let tx = c.pointee.normalY, ty = -c.pointee.normalX
         let rtA = p.pointee.rtA, rtB = p.pointee.rtB
@@ -265,13 +265,13 @@ extension World {
         let clamped = lanesMin(lanesMax(old - p.pointee.tangentMass * vt, -maxFriction), maxFriction)
         let d = clamped - old
         p.pointee.tangentImpulse = clamped
-        let mA = c.pointee.invMassA, mB = c.pointee.invMassB
-        a.vx -= mA * d * tx
-        a.vy -= mA * d * ty
-        a.w -= c.pointee.invIA * d * rtA
-        b.vx += mB * d * tx
-        b.vy += mB * d * ty
-        b.w += c.pointee.invIB * d * rtB
+        // m·t = (m·ny, −m·nx): the velocity change along the tangent is d·m·t with the normal's products.
+        a.vx -= d * c.pointee.mnAY
+        a.vy += d * c.pointee.mnAX
+        a.w -= d * q.pointee.irtA
+        b.vx += d * c.pointee.mnBY
+        b.vy -= d * c.pointee.mnBX
+        b.w += d * q.pointee.irtB
     }
 }
 
