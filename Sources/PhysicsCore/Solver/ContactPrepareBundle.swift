@@ -331,7 +331,8 @@ private typealias ContactQuad = (
 /// record spans several cache lines, and a body has several contacts): its masses as the solver sees them (zero
 /// unless awake), its acceleration from gravity and applied force (zero unless dynamic), centre of mass and
 /// velocity, and where the solver stores it. In single precision, as the solver uses them, but for the centre of
-/// mass, a world position the anchors are taken from in double precision.
+/// mass, a world position the anchors are taken from in double precision. The single-precision fields are in two
+/// rows of four (`BodyQuad` loads each row whole): keep their order.
 package struct PrepareBody: Sendable {
     /// Centre of mass, pt.
     package var centerX = 0.0, centerY = 0.0
@@ -379,16 +380,19 @@ private struct BodyQuad {
         _ b0: UnsafePointer<PrepareBody>, _ b1: UnsafePointer<PrepareBody>, _ b2: UnsafePointer<PrepareBody>,
         _ b3: UnsafePointer<PrepareBody>
     ) {
-        invMass = Lanes(b0.pointee.invMass, b1.pointee.invMass, b2.pointee.invMass, b3.pointee.invMass)
-        invInertia = Lanes(b0.pointee.invInertia, b1.pointee.invInertia, b2.pointee.invInertia, b3.pointee.invInertia)
-        accX = Lanes(b0.pointee.accX, b1.pointee.accX, b2.pointee.accX, b3.pointee.accX)
-        accY = Lanes(b0.pointee.accY, b1.pointee.accY, b2.pointee.accY, b3.pointee.accY)
+        // The single-precision fields are two rows of four per record (masses and acceleration, then velocity and
+        // the store slot): four row loads and a transpose give four columns.
+        @inline(__always) func row(_ b: UnsafePointer<PrepareBody>, _ offset: Int) -> Lanes {
+            UnsafeRawPointer(b).loadUnaligned(fromByteOffset: offset, as: Lanes.self)
+        }
+        let masses = MemoryLayout<PrepareBody>.offset(of: \.invMass)!
+        let velocity = MemoryLayout<PrepareBody>.offset(of: \.vx)!
+        (invMass, invInertia, accX, accY) = transpose(
+            row(b0, masses), row(b1, masses), row(b2, masses), row(b3, masses))
+        (vx, vy, w, _) = transpose(row(b0, velocity), row(b1, velocity), row(b2, velocity), row(b3, velocity))
         centerX01 = Pair(b0.pointee.centerX, b1.pointee.centerX)
         centerY01 = Pair(b0.pointee.centerY, b1.pointee.centerY)
         centerX23 = Pair(b2.pointee.centerX, b3.pointee.centerX)
         centerY23 = Pair(b2.pointee.centerY, b3.pointee.centerY)
-        vx = Lanes(b0.pointee.vx, b1.pointee.vx, b2.pointee.vx, b3.pointee.vx)
-        vy = Lanes(b0.pointee.vy, b1.pointee.vy, b2.pointee.vy, b3.pointee.vy)
-        w = Lanes(b0.pointee.w, b1.pointee.w, b2.pointee.w, b3.pointee.w)
     }
 }
