@@ -273,6 +273,12 @@ package struct ParallelScratch: Sendable {
     package var steps = 0
     /// Steps whose narrow phase ran on more than one thread (a count for tests).
     package var collideSteps = 0
+    /// By awake body: what the parallel finalize found (`FinalizeConstants` flags); by shape: its tree must be
+    /// updated (all zero between steps).
+    var bodyFlags: [UInt8] = []
+    var shapeMarks: [UInt8] = []
+    /// Steps whose finalize ran on more than one thread (a count for tests).
+    package var finalizeSteps = 0
 
     package init() {}
 }

@@ -2,16 +2,23 @@
 extension World {
     /// Tight world bounds of shape `s` under body transform `xf`.
     @inline(__always) package func shapeAABB(_ s: Int32, _ xf: Transform) -> AABB {
-        let g = shapes[Int(s)].geometry
+        vertexPool.withUnsafeBufferPointer { World.shapeAABB(shapes[Int(s)].geometry, xf, $0.baseAddress) }
+    }
+
+    /// Tight world bounds of a shape of geometry `g` under body transform `xf` (`vertices`: the world's vertex
+    /// pool); reads nothing else, so any thread may call it.
+    @inline(__always) static func shapeAABB(_ g: ShapeGeometry, _ xf: Transform, _ vertices: UnsafePointer<Vec2>?)
+        -> AABB
+    {
         switch g.kind {
         case .polygon:
-            let start = Int(g.vertexStart), end = start + Int(g.vertexCount)
-            var lo = xf.apply(vertexPool[start])
+            let v = vertices! + Int(g.vertexStart)
+            var lo = xf.apply(v[0])
             var hi = lo
-            for k in (start + 1)..<end {
-                let v = xf.apply(vertexPool[k])
-                lo = min(lo, v)
-                hi = max(hi, v)
+            for k in 1..<Int(g.vertexCount) {
+                let p = xf.apply(v[k])
+                lo = min(lo, p)
+                hi = max(hi, p)
             }
             return AABB(lower: lo, upper: hi)
         case .circle:
