@@ -279,6 +279,12 @@ package struct ParallelScratch: Sendable {
     var shapeMarks: [UInt8] = []
     /// Steps whose finalize ran on more than one thread (a count for tests).
     package var finalizeSteps = 0
+    /// The parallel pair descent's node pairs (three entries each), the pairs each chunk kept, each thread's stack.
+    var pairSeeds: [Int32] = []
+    var pairResults: [[Int32]] = []
+    var pairStacks: [[Int32]] = []
+    /// Steps whose pair descent ran on more than one thread (a count for tests).
+    package var pairSteps = 0
 
     package init() {}
 }

@@ -141,13 +141,18 @@ extension World {
             guard shape.isAlive, shape.proxy != -1, !shape.filter.isInert else { continue }
             if shape.inStaticTree { anyStatic = true } else { movingTree.markMoved(shape.proxy) }
         }
-        queryResults.removeAll(keepingCapacity: true)
-        movingTree.movedPairs(stack: &queryStack, results: &queryResults)
-        movingTree.movedPairs(against: staticTree, stack: &queryStack, results: &queryResults)
-        var k = 0
-        while k < queryResults.count {
-            tryCreateContact(queryResults[k], queryResults[k + 1])
-            k += 2
+        if let threads = acquirePairThreads() {  // Parallel/World+ParallelPairs.swift: the same pairs, in order
+            findMovedPairsInParallel(threads: threads)
+            WorkerPool.shared.release()
+        } else {
+            queryResults.removeAll(keepingCapacity: true)
+            movingTree.movedPairs(stack: &queryStack, results: &queryResults)
+            movingTree.movedPairs(against: staticTree, stack: &queryStack, results: &queryResults)
+            var k = 0
+            while k < queryResults.count {
+                tryCreateContact(queryResults[k], queryResults[k + 1])
+                k += 2
+            }
         }
         for s in moveBuffer where shapes[Int(s)].proxy != -1 && !shapes[Int(s)].inStaticTree {
             movingTree.clearMoved(shapes[Int(s)].proxy)
@@ -186,7 +191,7 @@ extension World {
         for s in moveBuffer { pairsQueried[Int(s)] = false }
     }
 
-    private mutating func tryCreateContact(_ s: Int32, _ t: Int32) {
+    mutating func tryCreateContact(_ s: Int32, _ t: Int32) {
         let a = Swift.min(s, t), b = Swift.max(s, t)
         // Most candidates are pairs already tracked (a moved proxy finds its old neighbours again): ask the pair set
         // before reading the two shape records.
