@@ -25,36 +25,15 @@ extension World {
         let awakeCount = scratch.awakeBodies.count
         World.resize(&scratch.parallel.bodyFlags, to: awakeCount, with: 0)
         World.resize(&scratch.parallel.shapeMarks, to: shapes.count, with: 0)
-        scratch.parallel.finalizeSteps += 1
-        bodies.withUnsafeMutableBufferPointer { bo in
-            states.withUnsafeMutableBufferPointer { st in
-                shapes.withUnsafeMutableBufferPointer { sh in
-                    vertexPool.withUnsafeBufferPointer { vp in
-                        scratch.awakeBodies.withUnsafeBufferPointer { aw in
-                            scratch.parallel.bodyFlags.withUnsafeMutableBufferPointer { flags in
-                                scratch.parallel.shapeMarks.withUnsafeMutableBufferPointer { marks in
-                                    var job = FinalizeJob(
-                                        bodies: bo.baseAddress!, states: st.baseAddress!, shapes: sh.baseAddress!,
-                                        shapeCount: sh.count, vertices: vp.baseAddress, awake: aw.baseAddress!,
-                                        awakeCount: awakeCount, flags: flags.baseAddress!, marks: marks.baseAddress!,
-                                        constants: k, threads: threads)
-                                    withUnsafePointer(to: &job) { pointer in
-                                        WorkerPool.shared.run(
-                                            threads: threads, stageCount: 1,
-                                            { raw, thread in
-                                                World.finalizeChunks(
-                                                    raw.assumingMemoryBound(to: FinalizeJob.self), thread)
-                                            }, UnsafeRawPointer(pointer))
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+        for list in [\ParallelScratch.pairStacks, \ParallelScratch.sweepCandidates]
+        where scratch.parallel[keyPath: list].count < threads {
+            scratch.parallel[keyPath: list].append(
+                contentsOf: repeatElement([], count: threads - scratch.parallel[keyPath: list].count))
         }
+        scratch.parallel.finalizeSteps += 1
+        runFinalizeJob(threads: threads, k)
         // In the serial loop's order: blown-up bodies' impulses, the trees for the other bodies' moved shapes, then
-        // the fast bodies.
+        // the fast bodies' (each swept before its boxes were computed).
         for j in 0..<awakeCount where scratch.parallel.bodyFlags[j] & FinalizeConstants.blownUp != 0 {
             dropImpulses(ofBlownUpBody: Int(scratch.awakeBodies[j]))
         }
@@ -66,7 +45,59 @@ extension World {
                 updateTrees(ofBody: Int(scratch.awakeBodies[j]))
             }
         }
-        finishFastBodies(dt: k.dt)
+        let fastAndMoved = FinalizeConstants.fast | FinalizeConstants.moved
+        for j in 0..<awakeCount where scratch.parallel.bodyFlags[j] & fastAndMoved == fastAndMoved {
+            updateTrees(ofBody: Int(scratch.awakeBodies[j]))
+        }
+        finishProxyRefresh()
+    }
+
+    /// The parallel part of `finalizeInParallel`: flags in `scratch.parallel.bodyFlags`, marks in `shapeMarks`.
+    private mutating func runFinalizeJob(threads: Int, _ k: FinalizeConstants) {
+        let awakeCount = scratch.awakeBodies.count
+        let tree = staticTree  // read by the sweeps; nothing changes it during the job
+        let sweep = k.continuous && tree.leafCount > 0
+        let slop = settings.linearSlop
+        bodies.withUnsafeMutableBufferPointer { bo in
+            states.withUnsafeMutableBufferPointer { st in
+                shapes.withUnsafeMutableBufferPointer { sh in
+                    vertexPool.withUnsafeBufferPointer { vp in
+                        normalPool.withUnsafeBufferPointer { np in
+                            scratch.awakeBodies.withUnsafeBufferPointer { aw in
+                                scratch.parallel.bodyFlags.withUnsafeMutableBufferPointer { flags in
+                                    scratch.parallel.shapeMarks.withUnsafeMutableBufferPointer { marks in
+                                        scratch.parallel.pairStacks.withUnsafeMutableBufferPointer { stacks in
+                                            scratch.parallel.sweepCandidates.withUnsafeMutableBufferPointer { found in
+                                                var job = FinalizeJob(
+                                                    bodies: bo.baseAddress!, states: st.baseAddress!,
+                                                    shapes: sh.baseAddress!, shapeCount: sh.count,
+                                                    vertices: vp.baseAddress, awake: aw.baseAddress!,
+                                                    awakeCount: awakeCount, flags: flags.baseAddress!,
+                                                    marks: marks.baseAddress!, constants: k, threads: threads,
+                                                    continuous: ContinuousContext(
+                                                        bodies: bo.baseAddress!, shapes: sh.baseAddress!,
+                                                        vertices: vp.baseAddress, normals: np.baseAddress,
+                                                        linearSlop: slop),
+                                                    staticTree: tree, sweep: sweep, stacks: stacks.baseAddress!,
+                                                    candidates: found.baseAddress!)
+                                                withUnsafePointer(to: &job) { pointer in
+                                                    WorkerPool.shared.run(
+                                                        threads: threads, stageCount: 1,
+                                                        { raw, thread in
+                                                            World.finalizeChunks(
+                                                                raw.assumingMemoryBound(to: FinalizeJob.self), thread)
+                                                        }, UnsafeRawPointer(pointer))
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The tree updates `refreshProxies` makes for the shapes of `body` marked in `scratch.parallel.shapeMarks`
@@ -89,8 +120,8 @@ extension World {
         }
     }
 
-    /// One thread's part of the parallel finalize: chunks of awake bodies until none is left. A fast body is only
-    /// finalized here; its sweep and its boxes come afterwards, in order.
+    /// One thread's part of the parallel finalize: chunks of awake bodies until none is left. A fast body is swept
+    /// (continuous collision) before its boxes are computed, as `finishFastBodies` does.
     private static func finalizeChunks(_ job: UnsafePointer<FinalizeJob>, _ thread: Int) {
         let j = job.pointee
         let chunks = (j.awakeCount + finalizeChunk - 1) / finalizeChunk
@@ -100,9 +131,10 @@ extension World {
             for a in start..<Swift.min(j.awakeCount, start + finalizeChunk) {
                 let i = Int(j.awake[a])
                 var f = finalizeBody(j.bodies + i, j.states + i, shapes, j.constants)
-                if f & FinalizeConstants.fast == 0
-                    && refreshBoxes(j.bodies + i, j.states + i, j.shapes, j.vertices, j.constants.proxy, j.marks)
-                {
+                if f & FinalizeConstants.fast != 0 && j.sweep {
+                    sweep(i, j.continuous, j.staticTree, stack: &j.stacks[thread], candidates: &j.candidates[thread])
+                }
+                if refreshBoxes(j.bodies + i, j.states + i, j.shapes, j.vertices, j.constants.proxy, j.marks) {
                     f |= FinalizeConstants.moved
                 }
                 j.flags[a] = f
@@ -204,4 +236,11 @@ private struct FinalizeJob {
     let marks: UnsafeMutablePointer<UInt8>
     let constants: FinalizeConstants
     let threads: Int
+    /// The fast bodies' sweeps (`sweep`: continuous collision is on and there are static shapes): against
+    /// `staticTree`, each thread with its own stack and candidate list.
+    let continuous: ContinuousContext
+    let staticTree: DynamicTree
+    let sweep: Bool
+    let stacks: UnsafeMutablePointer<[Int32]>
+    let candidates: UnsafeMutablePointer<[Int32]>
 }

@@ -283,6 +283,8 @@ package struct ParallelScratch: Sendable {
     var pairSeeds: [Int32] = []
     var pairResults: [[Int32]] = []
     var pairStacks: [[Int32]] = []
+    /// By thread: the static shapes near a body swept by the parallel finalize.
+    var sweepCandidates: [[Int32]] = []
     /// Steps whose pair descent ran on more than one thread (a count for tests).
     package var pairSteps = 0
 
