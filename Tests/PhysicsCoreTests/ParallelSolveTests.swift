@@ -242,6 +242,40 @@ struct ParallelSolveTests {
         }
     }
 
+    @Test("The moving tree's rebuild on 2 and 3 threads gives the one-thread tree, node for node")
+    func parallelRebuildMatches() {
+        var rng = SeededRandom(state: 7)
+        func box() -> AABB {
+            let x = rng.uniform(0, 3000), y = rng.uniform(0, 3000)
+            return AABB(lower: Vec2(x, y), upper: Vec2(x + rng.uniform(5, 40), y + rng.uniform(5, 40)))
+        }
+        var reference = DynamicTree()
+        for i in 0..<3000 { _ = reference.insert(box(), payload: Int32(i)) }
+        var leaves: [Int32] = []
+        for (id, node) in reference.nodes.enumerated() where node.height == 0 { leaves.append(Int32(id)) }
+        // Most leaves enlarged, as in a tumbling crowd: the rebuild takes apart most of the tree.
+        for id in leaves where rng.next() % 4 != 0 { reference.enlarge(id, to: reference.aabb(of: id).union(box())) }
+        var one = reference
+        one.rebuild(threads: 1)
+        #expect(one.validate() == nil)
+        for threads in [2, 3] {
+            var many = reference
+            let granted = WorkerPool.shared.acquire(threads: threads)
+            #expect(granted == threads)
+            many.rebuild(threads: granted)
+            if granted > 1 { WorkerPool.shared.release() }
+            #expect(many.validate() == nil)
+            // Exactly: the same node numbers, links, heights and boxes (later steps depend on them).
+            #expect(many.root == one.root)
+            #expect(many.nodes.count == one.nodes.count)
+            let same = zip(many.nodes, one.nodes).allSatisfy {
+                $0.parent == $1.parent && $0.child1 == $1.child1 && $0.child2 == $1.child2 && $0.height == $1.height
+                    && $0.aabb == $1.aabb && $0.payload == $1.payload && $0.enlarged == $1.enlarged
+            }
+            #expect(same, "\(threads) threads")
+        }
+    }
+
     @Test("The overflow colour is in use in the plank scene, and the joints scene has joints and a field")
     func scenesExerciseEveryPath() {
         var (plank, _) = Self.build(.overflow, threads: 2)

@@ -49,44 +49,50 @@ extension World {
         for j in 0..<awakeCount where scratch.parallel.bodyFlags[j] & fastAndMoved == fastAndMoved {
             updateTrees(ofBody: Int(scratch.awakeBodies[j]))
         }
-        finishProxyRefresh()
+        finishProxyRefresh(threads: threads)
     }
 
     /// The parallel part of `finalizeInParallel`: flags in `scratch.parallel.bodyFlags`, marks in `shapeMarks`.
     private mutating func runFinalizeJob(threads: Int, _ k: FinalizeConstants) {
         let awakeCount = scratch.awakeBodies.count
-        let tree = staticTree  // read by the sweeps; nothing changes it during the job
-        let sweep = k.continuous && tree.leafCount > 0
+        let sweep = k.continuous && staticTree.leafCount > 0
         let slop = settings.linearSlop
-        bodies.withUnsafeMutableBufferPointer { bo in
-            states.withUnsafeMutableBufferPointer { st in
-                shapes.withUnsafeMutableBufferPointer { sh in
-                    vertexPool.withUnsafeBufferPointer { vp in
-                        normalPool.withUnsafeBufferPointer { np in
-                            scratch.awakeBodies.withUnsafeBufferPointer { aw in
-                                scratch.parallel.bodyFlags.withUnsafeMutableBufferPointer { flags in
-                                    scratch.parallel.shapeMarks.withUnsafeMutableBufferPointer { marks in
-                                        scratch.parallel.pairStacks.withUnsafeMutableBufferPointer { stacks in
-                                            scratch.parallel.sweepCandidates.withUnsafeMutableBufferPointer { found in
-                                                var job = FinalizeJob(
-                                                    bodies: bo.baseAddress!, states: st.baseAddress!,
-                                                    shapes: sh.baseAddress!, shapeCount: sh.count,
-                                                    vertices: vp.baseAddress, awake: aw.baseAddress!,
-                                                    awakeCount: awakeCount, flags: flags.baseAddress!,
-                                                    marks: marks.baseAddress!, constants: k, threads: threads,
-                                                    continuous: ContinuousContext(
-                                                        bodies: bo.baseAddress!, shapes: sh.baseAddress!,
-                                                        vertices: vp.baseAddress, normals: np.baseAddress,
-                                                        linearSlop: slop),
-                                                    staticTree: tree, sweep: sweep, stacks: stacks.baseAddress!,
-                                                    candidates: found.baseAddress!)
-                                                withUnsafePointer(to: &job) { pointer in
-                                                    WorkerPool.shared.run(
-                                                        threads: threads, stageCount: 1,
-                                                        { raw, thread in
-                                                            World.finalizeChunks(
-                                                                raw.assumingMemoryBound(to: FinalizeJob.self), thread)
-                                                        }, UnsafeRawPointer(pointer))
+        let staticRoot = staticTree.root
+        // The static tree is read by the sweeps; nothing changes it during the job.
+        staticTree.nodes.withUnsafeBufferPointer { tn in
+            bodies.withUnsafeMutableBufferPointer { bo in
+                states.withUnsafeMutableBufferPointer { st in
+                    shapes.withUnsafeMutableBufferPointer { sh in
+                        vertexPool.withUnsafeBufferPointer { vp in
+                            normalPool.withUnsafeBufferPointer { np in
+                                scratch.awakeBodies.withUnsafeBufferPointer { aw in
+                                    scratch.parallel.bodyFlags.withUnsafeMutableBufferPointer { flags in
+                                        scratch.parallel.shapeMarks.withUnsafeMutableBufferPointer { marks in
+                                            scratch.parallel.pairStacks.withUnsafeMutableBufferPointer { stacks in
+                                                scratch.parallel.sweepCandidates.withUnsafeMutableBufferPointer {
+                                                    found in
+                                                    var job = FinalizeJob(
+                                                        bodies: bo.baseAddress!, states: st.baseAddress!,
+                                                        shapes: sh.baseAddress!, shapeCount: sh.count,
+                                                        vertices: vp.baseAddress, awake: aw.baseAddress!,
+                                                        awakeCount: awakeCount, flags: flags.baseAddress!,
+                                                        marks: marks.baseAddress!, constants: k, threads: threads,
+                                                        continuous: ContinuousContext(
+                                                            bodies: bo.baseAddress!, shapes: sh.baseAddress!,
+                                                            vertices: vp.baseAddress, normals: np.baseAddress,
+                                                            linearSlop: slop,
+                                                            staticNodes: tn.baseAddress, staticRoot: staticRoot),
+                                                        sweep: sweep, stacks: stacks.baseAddress!,
+                                                        candidates: found.baseAddress!)
+                                                    withUnsafePointer(to: &job) { pointer in
+                                                        WorkerPool.shared.run(
+                                                            threads: threads, stageCount: 1,
+                                                            { raw, thread in
+                                                                World.finalizeChunks(
+                                                                    raw.assumingMemoryBound(to: FinalizeJob.self),
+                                                                    thread)
+                                                            }, UnsafeRawPointer(pointer))
+                                                    }
                                                 }
                                             }
                                         }
@@ -132,7 +138,7 @@ extension World {
                 let i = Int(j.awake[a])
                 var f = finalizeBody(j.bodies + i, j.states + i, shapes, j.constants)
                 if f & FinalizeConstants.fast != 0 && j.sweep {
-                    sweep(i, j.continuous, j.staticTree, stack: &j.stacks[thread], candidates: &j.candidates[thread])
+                    sweep(i, j.continuous, stack: &j.stacks[thread], candidates: &j.candidates[thread])
                 }
                 if refreshBoxes(j.bodies + i, j.states + i, j.shapes, j.vertices, j.constants.proxy, j.marks) {
                     f |= FinalizeConstants.moved
@@ -149,11 +155,23 @@ extension World {
         _ b: UnsafePointer<Body>, _ st: UnsafePointer<BodyState>, _ sh: UnsafeMutablePointer<Shape>,
         _ vertices: UnsafePointer<Vec2>?, _ p: ProxyConstants, _ marks: UnsafeMutablePointer<UInt8>
     ) -> Bool {
+        var moved = false
+        refreshBoxes(b, st, sh, vertices, p) { s in
+            marks[Int(s)] = 1
+            moved = true
+        }
+        return moved
+    }
+
+    /// `refreshBoxes`, calling `moved` for each shape with a proxy whose fattened box changed, in shape order.
+    @inline(__always) static func refreshBoxes(
+        _ b: UnsafePointer<Body>, _ st: UnsafePointer<BodyState>, _ sh: UnsafeMutablePointer<Shape>,
+        _ vertices: UnsafePointer<Vec2>?, _ p: ProxyConstants, moved: (Int32) -> Void
+    ) {
         let xf = b.pointee.transform
         let displacement = p.dt * st.pointee.v
         let turnReach = p.dt * abs(st.pointee.w) * b.pointee.maxExtent
         let motion = Swift.max(abs(displacement.x), abs(displacement.y)) + turnReach
-        var moved = false
         var s = b.pointee.firstShape
         while s != -1 {
             let shape = sh + Int(s)
@@ -164,14 +182,10 @@ extension World {
                 displacement: displacement, turnReach: turnReach, motion: motion, forceMove: false, p)
             {
                 shape.pointee.fatAABB = fat
-                if shape.pointee.proxy != -1 {
-                    marks[Int(s)] = 1
-                    moved = true
-                }
+                if shape.pointee.proxy != -1 { moved(s) }
             }
             s = shape.pointee.nextOnBody
         }
-        return moved
     }
 }
 
@@ -236,10 +250,9 @@ private struct FinalizeJob {
     let marks: UnsafeMutablePointer<UInt8>
     let constants: FinalizeConstants
     let threads: Int
-    /// The fast bodies' sweeps (`sweep`: continuous collision is on and there are static shapes): against
-    /// `staticTree`, each thread with its own stack and candidate list.
+    /// The fast bodies' sweeps (`sweep`: continuous collision is on and there are static shapes), each thread with
+    /// its own stack and candidate list.
     let continuous: ContinuousContext
-    let staticTree: DynamicTree
     let sweep: Bool
     let stacks: UnsafeMutablePointer<[Int32]>
     let candidates: UnsafeMutablePointer<[Int32]>

@@ -39,7 +39,12 @@ extension World {
     /// the `fastMargin`, so they are not paired with every neighbour a margin away (the tumbling crowd tracks a
     /// quarter fewer pairs, about 9 000 for 3 000 touching, and does less narrow-phase work for the same contacts).
     package mutating func refreshProxies(_ body: Int32, margin: Double, dt: Double, forceMove: Bool) {
-        let p = ProxyConstants(settings, margin: margin, dt: dt)
+        refreshProxies(body, ProxyConstants(settings, margin: margin, dt: dt), forceMove: forceMove)
+    }
+
+    /// `refreshProxies` with the settings it reads gathered in `p` (once per step for all the bodies).
+    @inline(__always) mutating func refreshProxies(_ body: Int32, _ p: ProxyConstants, forceMove: Bool) {
+        let dt = p.dt
         let xf = bodies[Int(body)].transform
         let displacement = dt * states[Int(body)].v
         let turnReach = dt * abs(states[Int(body)].w) * bodies[Int(body)].maxExtent
@@ -97,7 +102,7 @@ extension World {
 
     /// Ends the step's proxy refresh: rebuilds the part of the moving tree that `refreshProxies` enlarged in place
     /// (DynamicTree+Rebuild.swift).
-    package mutating func finishProxyRefresh() { movingTree.finishUpdates() }
+    package mutating func finishProxyRefresh(threads: Int = 1) { movingTree.finishUpdates(threads: threads) }
 
     /// The margin of a shape moving faster than half its margin a step (before its rotation's reach is added), pt:
     /// 4 × `linearSlop`, the base speculative distance, so the pair of two such shapes still exists wherever the

@@ -4,7 +4,9 @@
 /// tunnel); contact with everything else is left to the speculative contacts, so bodies sliding along a boundary
 /// never pause. A body that already touches the crossed shape is stopped with its centre just before the surface.
 extension World {
-    package mutating func solveContinuous(_ body: Int32) {
+    /// Sweeps the bodies of `scratch.fastBodies`, in order. A sweep reads only its body and the static shapes, so
+    /// all of them can run before the bodies' proxies are refreshed.
+    package mutating func solveContinuous() {
         // Nothing static to sweep against (a world of moving bodies, such as a spinning drum): skip the sweep's set-up
         // (an arctangent, a sine and a cosine per fast body).
         if staticTree.leafCount == 0 { return }
@@ -12,16 +14,21 @@ extension World {
         var candidates: [Int32] = []
         swap(&stack, &queryStack)
         swap(&candidates, &scratch.ccdCandidates)
-        let tree = staticTree
         let slop = settings.linearSlop
+        let root = staticTree.root
         bodies.withUnsafeMutableBufferPointer { bo in
             shapes.withUnsafeBufferPointer { sh in
                 vertexPool.withUnsafeBufferPointer { vp in
                     normalPool.withUnsafeBufferPointer { np in
-                        let c = ContinuousContext(
-                            bodies: bo.baseAddress!, shapes: sh.baseAddress!, vertices: vp.baseAddress,
-                            normals: np.baseAddress, linearSlop: slop)
-                        World.sweep(Int(body), c, tree, stack: &stack, candidates: &candidates)
+                        staticTree.nodes.withUnsafeBufferPointer { tn in
+                            let c = ContinuousContext(
+                                bodies: bo.baseAddress!, shapes: sh.baseAddress!, vertices: vp.baseAddress,
+                                normals: np.baseAddress, linearSlop: slop, staticNodes: tn.baseAddress,
+                                staticRoot: root)
+                            for body in scratch.fastBodies {
+                                World.sweep(Int(body), c, stack: &stack, candidates: &candidates)
+                            }
+                        }
                     }
                 }
             }
@@ -30,12 +37,10 @@ extension World {
         swap(&candidates, &scratch.ccdCandidates)
     }
 
-    /// `solveContinuous` for body `i` against the static shapes of `tree` (the static tree, not empty). Reads only
-    /// body `i`, its shapes and the static ones, and writes only body `i`, so fast bodies can be swept on any thread,
-    /// each with its own `stack` and `candidates`.
-    static func sweep(
-        _ i: Int, _ c: ContinuousContext, _ tree: DynamicTree, stack: inout [Int32], candidates: inout [Int32]
-    ) {
+    /// `solveContinuous` for body `i` against the static shapes (the static tree is not empty). Reads only body `i`,
+    /// its shapes and the static ones, and writes only body `i`, so fast bodies can be swept on any thread, each
+    /// with its own `stack` and `candidates`.
+    static func sweep(_ i: Int, _ c: ContinuousContext, stack: inout [Int32], candidates: inout [Int32]) {
         let b = c.bodies[i]
         let a2 = b.angle
         let a1 = a2 - Rotation.invMul(b.rotation0, b.transform.q).angle
@@ -53,7 +58,7 @@ extension World {
             let box = shapeAABB(shape.geometry, xf1, c.vertices).union(
                 shapeAABB(shape.geometry, b.transform, c.vertices))
             candidates.removeAll(keepingCapacity: true)
-            tree.query(box, stack: &stack, results: &candidates)
+            DynamicTree.query(c.staticNodes!, root: c.staticRoot, box, stack: &stack, results: &candidates)
             for t in candidates {
                 let other = c.shapes[Int(t)]
                 if !CollisionFilter.collide(shape.filter, other.filter) { continue }
@@ -101,4 +106,7 @@ struct ContinuousContext {
     let vertices: UnsafePointer<Vec2>?
     let normals: UnsafePointer<Vec2>?
     let linearSlop: Double
+    /// The static tree's nodes and root (a sweep runs only when the tree has a leaf).
+    let staticNodes: UnsafePointer<DynamicTree.Node>?
+    let staticRoot: Int32
 }

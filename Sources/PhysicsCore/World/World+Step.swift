@@ -161,10 +161,10 @@ extension World {
     }
 
     /// Writes the step's motion into each awake body's transform, updates its sleep timer, and refreshes its
-    /// broad-phase proxies (after continuous collision for the fast ones). The bodies are updated in place in one
-    /// pass (a `Body` record is several cache lines: no copy in and out per body), the proxies in a second pass in the
-    /// same order, so the broad phase sees the same moves in the same order. With several threads the per-body work
-    /// is shared out (Parallel/World+ParallelFinalize.swift) and the trees are updated in the same order.
+    /// broad-phase proxies (after continuous collision for the fast ones, which come last). The bodies are updated in
+    /// place through pointers (a `Body` record is several cache lines: no copy in and out per body), each body's
+    /// proxies right after it, so the broad phase sees the moves in body order. With several threads the per-body
+    /// work is shared out (Parallel/World+ParallelFinalize.swift) and the trees are updated in the same order.
     private mutating func finalizeBodies(dt: Double) {
         let constants = FinalizeConstants(settings, dt: dt)
         scratch.fastBodies.removeAll(keepingCapacity: true)
@@ -176,35 +176,43 @@ extension World {
         var blownUp: [Int32] = []  // Rare: allocates only when a body blew up.
         bodies.withUnsafeMutableBufferPointer { bo in
             states.withUnsafeMutableBufferPointer { states in
-                shapes.withUnsafeBufferPointer { sh in
-                    for i32 in scratch.awakeBodies {
-                        let i = Int(i32)
-                        let f = World.finalizeBody(bo.baseAddress! + i, states.baseAddress! + i, sh, constants)
-                        if _slowPath(f & FinalizeConstants.blownUp != 0) { blownUp.append(i32) }
-                        if f & FinalizeConstants.fast != 0 { scratch.fastBodies.append(i32) }
+                shapes.withUnsafeMutableBufferPointer { sh in
+                    vertexPool.withUnsafeBufferPointer { vp in
+                        let shapes = UnsafeBufferPointer(sh)
+                        for i32 in scratch.awakeBodies {
+                            let b = bo.baseAddress! + Int(i32), st = states.baseAddress! + Int(i32)
+                            let f = World.finalizeBody(b, st, shapes, constants)
+                            if _slowPath(f & FinalizeConstants.blownUp != 0) { blownUp.append(i32) }
+                            if f & FinalizeConstants.fast != 0 {
+                                scratch.fastBodies.append(i32)
+                                continue
+                            }
+                            // The body's shapes only (`refreshProxies`), then the trees in shape order.
+                            World.refreshBoxes(b, st, sh.baseAddress!, vp.baseAddress, constants.proxy) { s in
+                                let shape = sh.baseAddress! + Int(s)
+                                if shape.pointee.inStaticTree {
+                                    staticTree.move(shape.pointee.proxy, to: shape.pointee.fatAABB)
+                                } else {
+                                    movingTree.update(shape.pointee.proxy, to: shape.pointee.fatAABB)
+                                }
+                                if !shape.pointee.filter.isInert { moveBuffer.append(s) }
+                            }
+                        }
                     }
                 }
             }
         }
+        // Impulses only: the refresh above reads none.
         for i32 in blownUp { dropImpulses(ofBlownUpBody: Int(i32)) }
-        // `fastBodies` is a subsequence of `awakeBodies`: walk both to refresh the others in order.
-        var nextFast = 0
-        for i32 in scratch.awakeBodies {
-            if nextFast < scratch.fastBodies.count && scratch.fastBodies[nextFast] == i32 {
-                nextFast += 1
-                continue
-            }
-            refreshProxies(i32, margin: settings.aabbMargin, dt: dt, forceMove: false)
-        }
-        finishFastBodies(dt: dt)
+        finishFastBodies(constants.proxy)
     }
 
-    /// The end of `finalizeBodies`: the fast bodies swept and refreshed, in order, then the moving tree's rebuild.
-    mutating func finishFastBodies(dt: Double) {
-        for i32 in scratch.fastBodies {
-            solveContinuous(i32)
-            refreshProxies(i32, margin: settings.aabbMargin, dt: dt, forceMove: false)
-        }
+    /// The end of `finalizeBodies`: the fast bodies swept, then their proxies refreshed, in order, then the moving
+    /// tree's rebuild.
+    mutating func finishFastBodies(_ p: ProxyConstants) {
+        if scratch.fastBodies.isEmpty { return finishProxyRefresh() }
+        solveContinuous()
+        for i32 in scratch.fastBodies { refreshProxies(i32, p, forceMove: false) }
         finishProxyRefresh()
     }
 
