@@ -14,13 +14,14 @@ import Testing
 @Suite("Parallel solve", .serialized)
 struct ParallelSolveTests {
     /// The scenes: a ball pile, a box pyramid, a pile with chains, a spring and a field, a plank carrying 300 balls,
-    /// a pile that falls asleep and is hit by a fast ball (with three balls pressed deep into the floor at first).
+    /// a pile that falls asleep and is hit by a fast ball (with three balls pressed deep into the floor at first), a
+    /// turning drum full of boxes (no static shape; most proxies move every step).
     enum Scene: String, CaseIterable, CustomTestStringConvertible {
-        case pile, pyramid, joints, overflow, wake
+        case pile, pyramid, joints, overflow, wake, tumbler
         var testDescription: String { rawValue }
 
         /// 60-Hz frames the scene runs.
-        var frames: Int { self == .wake ? 330 : 90 }
+        var frames: Int { self == .wake ? 330 : self == .tumbler ? 150 : 90 }
     }
 
     /// Every dynamic body's position, angle and velocities, as bits.
@@ -56,7 +57,39 @@ struct ParallelSolveTests {
                 ids.append(b)
             }
             return (w, ids)
+        case .tumbler:
+            return tumblerScene(settings)
         }
+    }
+
+    /// A kinematic drum (four walls, inner space ±500 pt) turning at 90°/s around 1000 boxes of 20 pt, packed at the
+    /// bottom.
+    static func tumblerScene(_ settings: WorldSettings) -> (World, [BodyID]) {
+        var w = World(settings: settings)
+        var dd = BodyDefinition()
+        dd.type = .kinematic
+        dd.position = Vec2(0, 600)
+        dd.angularVelocity = Double.pi / 2
+        let drum = w.createBody(dd)!
+        var sd = ShapeDefinition()
+        sd.friction = 0.6
+        for (center, half) in [
+            (Vec2(550, 0), Vec2(50, 600)), (Vec2(-550, 0), Vec2(50, 600)), (Vec2(0, 550), Vec2(600, 50)),
+            (Vec2(0, -550), Vec2(600, 50))
+        ] {
+            _ = try! w.createBox(on: drum, halfWidth: half.x, halfHeight: half.y, center: center, sd).get()
+        }
+        var ids: [BodyID] = []
+        for i in 0..<25 {
+            for j in 0..<40 {
+                var bd = BodyDefinition()
+                bd.position = Vec2(-429 + 22 * Double(j), 112 + 22 * Double(i))
+                let b = w.createBody(bd)!
+                _ = try! w.createBox(on: b, halfWidth: 10, halfHeight: 10, sd).get()
+                ids.append(b)
+            }
+        }
+        return (w, ids)
     }
 
     /// The fast ball thrown into the sleeping pile of the `wake` scene.
@@ -136,6 +169,21 @@ struct ParallelSolveTests {
         var parallelSteps: Int
         var parallelCollideSteps: Int
         var asleepBeforeThrow = 0
+        /// The contacts' shape pairs in contact order, and the moving tree's nodes (links, payload, box bits): both
+        /// depend on the order in which pairs are found and proxies updated.
+        var contacts: [UInt64] = []
+        var tree: [UInt64] = []
+        /// Steps whose finalize and whose pair descent ran on more than one thread.
+        var parallelFinalizeSteps = 0
+        var parallelPairSteps = 0
+    }
+
+    /// The moving tree's nodes as numbers.
+    static func treeState(_ w: World) -> [UInt64] {
+        w.movingTree.nodes.flatMap { n -> [UInt64] in
+            [n.parent, n.child1, n.child2, n.height, n.payload].map { UInt64(UInt32(bitPattern: $0)) }
+                + [n.aabb.lower.x, n.aabb.lower.y, n.aabb.upper.x, n.aabb.upper.y].map(\.bitPattern)
+        }
     }
 
     /// How many of the state values differ (bit patterns), or −1 when the states have different sizes.
@@ -157,13 +205,16 @@ struct ParallelSolveTests {
         #expect(w.validationFailures == 0, "\(w.validationProblems)")
         return Run(
             state: state(w, ids), parallelSteps: w.scratch.parallel.steps,
-            parallelCollideSteps: w.scratch.parallel.collideSteps, asleepBeforeThrow: asleep)
+            parallelCollideSteps: w.scratch.parallel.collideSteps, asleepBeforeThrow: asleep,
+            contacts: w.contacts.map { pairKey($0.shapeA, $0.shapeB) }, tree: treeState(w),
+            parallelFinalizeSteps: w.scratch.parallel.finalizeSteps, parallelPairSteps: w.scratch.parallel.pairSteps)
     }
 
     @Test("1, 2 and 3 threads give bit-identical worlds", arguments: Scene.allCases)
     func sameResultWithAnyThreadCount(scene: Scene) {
         let one = Self.run(scene, threads: 1)
         #expect(one.parallelSteps == 0 && one.parallelCollideSteps == 0)
+        #expect(one.parallelFinalizeSteps == 0 && one.parallelPairSteps == 0)
         if scene == .wake {
             // The pile is asleep when the ball comes, so the narrow phase has islands to wake.
             #expect(one.asleepBeforeThrow >= 350, "\(one.asleepBeforeThrow) asleep")
@@ -177,6 +228,51 @@ struct ParallelSolveTests {
             // to solve).
             #expect(many.parallelSteps >= 30, "\(many.parallelSteps) steps solved on \(threads) threads")
             #expect(many.parallelCollideSteps >= 30, "\(many.parallelCollideSteps) narrow phases on \(threads)")
+            // The contacts in the same order and the same tree: the pair lists are merged and the trees updated
+            // in the one-thread order.
+            #expect(many.contacts == one.contacts, "\(threads) threads")
+            #expect(many.tree == one.tree, "\(threads) threads")
+            if scene != .pyramid {  // 210 bodies: fewer than `parallelContactMinimum`, finalized on one thread
+                #expect(many.parallelFinalizeSteps >= 30, "\(many.parallelFinalizeSteps) finalizes on \(threads)")
+            }
+            if scene == .pile || scene == .tumbler {
+                // Falling or tumbling: more than 256 proxies move in many steps.
+                #expect(many.parallelPairSteps >= 10, "\(many.parallelPairSteps) pair descents on \(threads)")
+            }
+        }
+    }
+
+    @Test("The moving tree's rebuild on 2 and 3 threads gives the one-thread tree, node for node")
+    func parallelRebuildMatches() {
+        var rng = SeededRandom(state: 7)
+        func box() -> AABB {
+            let x = rng.uniform(0, 3000), y = rng.uniform(0, 3000)
+            return AABB(lower: Vec2(x, y), upper: Vec2(x + rng.uniform(5, 40), y + rng.uniform(5, 40)))
+        }
+        var reference = DynamicTree()
+        for i in 0..<3000 { _ = reference.insert(box(), payload: Int32(i)) }
+        var leaves: [Int32] = []
+        for (id, node) in reference.nodes.enumerated() where node.height == 0 { leaves.append(Int32(id)) }
+        // Most leaves enlarged, as in a tumbling crowd: the rebuild takes apart most of the tree.
+        for id in leaves where rng.next() % 4 != 0 { reference.enlarge(id, to: reference.aabb(of: id).union(box())) }
+        var one = reference
+        one.rebuild(threads: 1)
+        #expect(one.validate() == nil)
+        for threads in [2, 3] {
+            var many = reference
+            let granted = WorkerPool.shared.acquire(threads: threads)
+            #expect(granted == threads)
+            many.rebuild(threads: granted)
+            if granted > 1 { WorkerPool.shared.release() }
+            #expect(many.validate() == nil)
+            // Exactly: the same node numbers, links, heights and boxes (later steps depend on them).
+            #expect(many.root == one.root)
+            #expect(many.nodes.count == one.nodes.count)
+            let same = zip(many.nodes, one.nodes).allSatisfy {
+                $0.parent == $1.parent && $0.child1 == $1.child1 && $0.child2 == $1.child2 && $0.height == $1.height
+                    && $0.aabb == $1.aabb && $0.payload == $1.payload && $0.enlarged == $1.enlarged
+            }
+            #expect(same, "\(threads) threads")
         }
     }
 
@@ -235,7 +331,7 @@ struct ParallelSolveTests {
         _ = Self.run(.pyramid, threads: 2, frames: 5)
         let pool = WorkerPool.shared
         #expect(pool.startedWorkers >= 1)
-        // A worker spins 0.2 ms after its last job, then blocks; allow 2 s for a loaded machine to schedule it.
+        // A worker spins 2 ms after its last job, then blocks; allow 2 s for a loaded machine to schedule it.
         var waited = 0
         while pool.blockedWorkers < pool.startedWorkers && waited < 2000 {
             usleep(1000)

@@ -51,8 +51,8 @@ extension DynamicTree {
     /// The descent from the node pair (`a` in `n`, `b` in `o`). When `n` and `o` are the same tree and `a == b`,
     /// the pair stands for the pairs of leaves within that subtree. Only a leaf of `n` counts as moved when the
     /// trees differ (the other tree is static). A node pair is pushed only when its boxes overlap and one side
-    /// holds a moved leaf.
-    private static func descend(
+    /// holds a moved leaf. Appends the pairs found to `results`.
+    static func descend(
         _ n: UnsafePointer<Node>, _ o: UnsafePointer<Node>, from a: Int32, _ b: Int32, stack: inout [Int32],
         results: inout [Int32]
     ) {
@@ -76,70 +76,134 @@ extension DynamicTree {
                     let topLimit = st.count - 6, foundLimit = out.count - 2
                     while top > 0 && top <= topLimit && found <= foundLimit {
                         top -= 2
-                        let ia = st[top], ib = st[top + 1]
-                        let na = n + Int(ia), nb = o + Int(ib)
-                        if same && ia == ib {
-                            // Pairs within one subtree (an internal node holding a moved leaf: only such are
-                            // pushed): within each child, and across.
-                            let c1 = na.pointee.child1, c2 = na.pointee.child2
-                            let n1 = n + Int(c1), n2 = n + Int(c2)
-                            if n1.pointee.moved && n1.pointee.child1 != -1 {
-                                st[top] = c1
-                                st[top + 1] = c1
+                        visit(
+                            st[top], st[top + 1], n, o, same: same,
+                            emit: { a, b in
+                                out[found] = a
+                                out[found + 1] = b
+                                found += 2
+                            },
+                            push: { a, b in
+                                st[top] = a
+                                st[top + 1] = b
                                 top += 2
-                            }
-                            if n2.pointee.moved && n2.pointee.child1 != -1 {
-                                st[top] = c2
-                                st[top + 1] = c2
-                                top += 2
-                            }
-                            if n1.pointee.aabb.overlaps(n2.pointee.aabb) {
-                                st[top] = c1
-                                st[top + 1] = c2
-                                top += 2
-                            }
-                            continue
-                        }
-                        let leafA = na.pointee.child1 == -1, leafB = nb.pointee.child1 == -1
-                        if leafA && leafB {
-                            out[found] = na.pointee.payload
-                            out[found + 1] = nb.pointee.payload
-                            found += 2
-                        } else if leafB || (!leafA && na.pointee.height >= nb.pointee.height) {
-                            // Split the taller side (or the one that is not a leaf).
-                            let bMoved = same && nb.pointee.moved
-                            let c1 = na.pointee.child1, c2 = na.pointee.child2
-                            let n1 = n + Int(c1), n2 = n + Int(c2)
-                            if (bMoved || n1.pointee.moved) && n1.pointee.aabb.overlaps(nb.pointee.aabb) {
-                                st[top] = c1
-                                st[top + 1] = ib
-                                top += 2
-                            }
-                            if (bMoved || n2.pointee.moved) && n2.pointee.aabb.overlaps(nb.pointee.aabb) {
-                                st[top] = c2
-                                st[top + 1] = ib
-                                top += 2
-                            }
-                        } else {
-                            let aMoved = na.pointee.moved
-                            let c1 = nb.pointee.child1, c2 = nb.pointee.child2
-                            let n1 = o + Int(c1), n2 = o + Int(c2)
-                            if (aMoved || (same && n1.pointee.moved)) && na.pointee.aabb.overlaps(n1.pointee.aabb) {
-                                st[top] = ia
-                                st[top + 1] = c1
-                                top += 2
-                            }
-                            if (aMoved || (same && n2.pointee.moved)) && na.pointee.aabb.overlaps(n2.pointee.aabb) {
-                                st[top] = ia
-                                st[top + 1] = c2
-                                top += 2
-                            }
-                        }
+                            })
                     }
                     return (top, found)
                 }
             }
         }
         results.removeLast(results.count - found)
+    }
+
+    /// One node pair (`ia` in `n`, `ib` in `o`) of the descent: a pair of leaves is a result (`emit`), anything else
+    /// pushes the node pairs to descend into (`push`, at most three), which the descent takes last pushed first.
+    @inline(__always) static func visit(
+        _ ia: Int32, _ ib: Int32, _ n: UnsafePointer<Node>, _ o: UnsafePointer<Node>, same: Bool,
+        emit: (Int32, Int32) -> Void, push: (Int32, Int32) -> Void
+    ) {
+        let na = n + Int(ia), nb = o + Int(ib)
+        if same && ia == ib {
+            // Pairs within one subtree (an internal node holding a moved leaf: only such are pushed): within each
+            // child, and across.
+            let c1 = na.pointee.child1, c2 = na.pointee.child2
+            let n1 = n + Int(c1), n2 = n + Int(c2)
+            if n1.pointee.moved && n1.pointee.child1 != -1 { push(c1, c1) }
+            if n2.pointee.moved && n2.pointee.child1 != -1 { push(c2, c2) }
+            if n1.pointee.aabb.overlaps(n2.pointee.aabb) { push(c1, c2) }
+            return
+        }
+        let leafA = na.pointee.child1 == -1, leafB = nb.pointee.child1 == -1
+        if leafA && leafB {
+            emit(na.pointee.payload, nb.pointee.payload)
+        } else if leafB || (!leafA && na.pointee.height >= nb.pointee.height) {
+            // Split the taller side (or the one that is not a leaf).
+            let bMoved = same && nb.pointee.moved
+            let c1 = na.pointee.child1, c2 = na.pointee.child2
+            let n1 = n + Int(c1), n2 = n + Int(c2)
+            if (bMoved || n1.pointee.moved) && n1.pointee.aabb.overlaps(nb.pointee.aabb) { push(c1, ib) }
+            if (bMoved || n2.pointee.moved) && n2.pointee.aabb.overlaps(nb.pointee.aabb) { push(c2, ib) }
+        } else {
+            let aMoved = na.pointee.moved
+            let c1 = nb.pointee.child1, c2 = nb.pointee.child2
+            let n1 = o + Int(c1), n2 = o + Int(c2)
+            if (aMoved || (same && n1.pointee.moved)) && na.pointee.aabb.overlaps(n1.pointee.aabb) { push(ia, c1) }
+            if (aMoved || (same && n2.pointee.moved)) && na.pointee.aabb.overlaps(n2.pointee.aabb) { push(ia, c2) }
+        }
+    }
+
+    /// The descent of `movedPairs` (`other` nil) or `movedPairs(against: other)` cut into pieces: appends to
+    /// `seeds` node pairs (`a`, `b`, then `tag`) whose descents, one after the other in the order appended, find
+    /// exactly the pairs of the whole descent in its order (the descent processes whatever a node pair pushes before
+    /// the node pairs below it on its stack, so a node pair's results are those of what it pushes, last pushed
+    /// first). Node pairs are split level by level until there are at least `minimum` (or only pairs of leaves).
+    package func movedPairSeeds(against other: DynamicTree?, minimum: Int, tag: Int32, seeds: inout [Int32]) {
+        if root == -1 || !nodes[Int(root)].moved { return }
+        guard let other else {
+            if nodes[Int(root)].child1 == -1 { return }
+            nodes.withUnsafeBufferPointer { n in
+                DynamicTree.seeds(
+                    n.baseAddress!, n.baseAddress!, root, root, minimum: minimum, tag: tag, seeds: &seeds)
+            }
+            return
+        }
+        if other.root == -1 { return }
+        nodes.withUnsafeBufferPointer { n in
+            other.nodes.withUnsafeBufferPointer { o in
+                if !n[Int(root)].aabb.overlaps(o[Int(other.root)].aabb) { return }
+                DynamicTree.seeds(
+                    n.baseAddress!, o.baseAddress!, root, other.root, minimum: minimum, tag: tag, seeds: &seeds)
+            }
+        }
+    }
+
+    /// `movedPairSeeds` from the node pair (`a`, `b`).
+    private static func seeds(
+        _ n: UnsafePointer<Node>, _ o: UnsafePointer<Node>, _ a: Int32, _ b: Int32, minimum: Int, tag: Int32,
+        seeds: inout [Int32]
+    ) {
+        let same = n == o
+        var items: [Int32] = [a, b]
+        var next: [Int32] = []
+        var rounds = 0
+        while items.count / 2 < minimum && rounds < 16 {
+            rounds += 1
+            next.removeAll(keepingCapacity: true)
+            var split = false
+            var k = 0
+            while k < items.count {
+                let ia = items[k], ib = items[k + 1]
+                k += 2
+                // A pair of leaves is its own result (the pair a subtree holds with itself is never a leaf).
+                if n[Int(ia)].child1 == -1 && o[Int(ib)].child1 == -1 && (!same || ia != ib) {
+                    next.append(ia)
+                    next.append(ib)
+                    continue
+                }
+                split = true
+                var pushed: [Int32] = []
+                pushed.reserveCapacity(6)
+                visit(
+                    ia, ib, n, o, same: same, emit: { _, _ in },
+                    push: {
+                        pushed.append($0); pushed.append($1)
+                    })
+                var p = pushed.count - 2
+                while p >= 0 {
+                    next.append(pushed[p])
+                    next.append(pushed[p + 1])
+                    p -= 2
+                }
+            }
+            swap(&items, &next)
+            if !split { break }
+        }
+        var k = 0
+        while k < items.count {
+            seeds.append(items[k])
+            seeds.append(items[k + 1])
+            seeds.append(tag)
+            k += 2
+        }
     }
 }

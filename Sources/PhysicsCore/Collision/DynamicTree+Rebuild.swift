@@ -42,8 +42,9 @@ extension DynamicTree {
     static let maxBins = 16
 
     /// Rebuilds the nodes marked by `enlarge` (nothing when none is). Deterministic: the same tree and marks give
-    /// the same result.
-    package mutating func rebuild() {
+    /// the same result, whatever `threads` (more than 1: the subtrees below the top levels are built on the worker
+    /// pool, Parallel/DynamicTree+ParallelRebuild.swift).
+    package mutating func rebuild(threads: Int = 1) {
         enlargedSinceRebuild = 0
         guard root != -1, nodes[Int(root)].enlarged else { return }
         var s = RebuildScratch()
@@ -85,6 +86,10 @@ extension DynamicTree {
                                             binOf: binOf.baseAddress!, binBoxes: bb.baseAddress!,
                                             binCounts: bc.baseAddress!, leftCounts: lc.baseAddress!,
                                             leftCosts: lk.baseAddress!)
+                                        if threads > 1 && count >= DynamicTree.parallelRebuildMinimum {
+                                            return DynamicTree.buildInParallel(
+                                                items.baseAddress!, count: count, context, threads: threads)
+                                        }
                                         var next = 0
                                         return DynamicTree.build(
                                             items.baseAddress!, count: count, context, next: &next)
@@ -101,11 +106,35 @@ extension DynamicTree {
     }
 
     /// Builds a subtree over `items[0..<count]` (reordering them) from the spare nodes and returns its root (whose
-    /// parent the caller sets).
-    private static func build(
+    /// parent the caller sets). Takes the spare nodes `next ..< next + count − 1`, the root first.
+    static func build(
         _ items: UnsafeMutablePointer<RebuildItem>, count: Int, _ c: BuildContext, next: inout Int
     ) -> Int32 {
         if count == 1 { return items[0].id }
+        let split = splitItems(items, count: count, c)
+        let id = spare(c, &next)
+        let c1 = build(items, count: split, c, next: &next)
+        let c2 = build(items + split, count: count - split, c, next: &next)
+        link(id, c1, c2, c.nodes)
+        return id
+    }
+
+    /// Makes `id` the parent of `c1` and `c2`, with their box and height.
+    @inline(__always) static func link(_ id: Int32, _ c1: Int32, _ c2: Int32, _ n: UnsafeMutablePointer<Node>) {
+        var node = Node()
+        node.aabb = n[Int(c1)].aabb.union(n[Int(c2)].aabb)
+        node.child1 = c1
+        node.child2 = c2
+        node.height = 1 + Swift.max(n[Int(c1)].height, n[Int(c2)].height)
+        n[Int(id)] = node
+        n[Int(c1)].parent = id
+        n[Int(c2)].parent = id
+    }
+
+    /// Reorders `items[0..<count]` (more than one) so that the first `split` go left, and returns `split`.
+    @inline(__always) static func splitItems(
+        _ items: UnsafeMutablePointer<RebuildItem>, count: Int, _ c: BuildContext
+    ) -> Int {
         var split = count / 2
         if count > 2 {
             // Centres doubled (lower + upper): the factor changes no comparison.
@@ -139,22 +168,10 @@ extension DynamicTree {
                 }
             }
         }
-        let id = spare(c, &next)
-        let c1 = build(items, count: split, c, next: &next)
-        let c2 = build(items + split, count: count - split, c, next: &next)
-        let n = c.nodes
-        var node = Node()
-        node.aabb = n[Int(c1)].aabb.union(n[Int(c2)].aabb)
-        node.child1 = c1
-        node.child2 = c2
-        node.height = 1 + Swift.max(n[Int(c1)].height, n[Int(c2)].height)
-        n[Int(id)] = node
-        n[Int(c1)].parent = id
-        n[Int(c2)].parent = id
-        return id
+        return split
     }
 
-    @inline(__always) private static func spare(_ c: BuildContext, _ next: inout Int) -> Int32 {
+    @inline(__always) static func spare(_ c: BuildContext, _ next: inout Int) -> Int32 {
         let id = c.spare[next]
         next += 1
         return id

@@ -118,10 +118,12 @@ package struct DynamicTree: Sendable {
     /// count (in a tumbling crowd, every third or fourth step), and remembers how many leaves moved, which picks the
     /// way of the next round. Until the rebuild the grown boxes are looser, which costs the pair search less than
     /// rebuilding every step would (measured on the tumbler: a rebuild every step 31.8 M instructions a frame,
-    /// every 2nd 31.0, every 4th to 8th 30.4-30.5, every 16th 30.8; this rule 30.6).
-    package mutating func finishUpdates() {
+    /// every 2nd 31.0, every 4th to 8th 30.4-30.5, every 16th 30.8; this rule 30.6). `threads`: see `rebuild`.
+    package mutating func finishUpdates(threads: Int = 1) {
         // Also once the leaves stop moving, so a resting world is not left with a loose tree.
-        if enlargedSinceRebuild >= 2 * leafCount || (updates == 0 && enlargedSinceRebuild > 0) { rebuild() }
+        if enlargedSinceRebuild >= 2 * leafCount || (updates == 0 && enlargedSinceRebuild > 0) {
+            rebuild(threads: threads)
+        }
         previousUpdates = updates
         updates = 0
     }
@@ -287,52 +289,61 @@ package struct DynamicTree: Sendable {
     /// `stack` is scratch space owned by the caller, so a query allocates nothing once warmed up.
     package func query(_ aabb: AABB, stack: inout [Int32], results: inout [Int32]) {
         if root == -1 { return }
+        let root = self.root
+        nodes.withUnsafeBufferPointer { n in
+            DynamicTree.query(n.baseAddress!, root: root, aabb, stack: &stack, results: &results)
+        }
+    }
+
+    /// `query` of the tree whose nodes are `n` and whose root is `root` (not −1): any thread may call it while the
+    /// tree does not change, each with its own `stack` and `results`.
+    @inline(__always) static func query(
+        _ n: UnsafePointer<Node>, root: Int32, _ aabb: AABB, stack: inout [Int32], results: inout [Int32]
+    ) {
         // Depth-first with both children pushed: the stack holds at most one waiting sibling per level plus the
         // two just pushed, so height + 2 slots suffice. `stack` is scratch: its count is its capacity here.
-        let need = Int(nodes[Int(root)].height) + 3
+        let need = Int(n[Int(root)].height) + 3
         if stack.count < need { stack = [Int32](repeating: 0, count: 2 * need) }
-        let root = self.root
         let start = results.count
         let complete = stack.withUnsafeMutableBufferPointer { st in
-            nodes.withUnsafeBufferPointer { n in
-                if !n[Int(root)].aabb.overlaps(aabb) { return true }
-                st[0] = root
-                var top = 1
-                // A child is tested before it is pushed (fewer stack moves); the order of the results is that of
-                // pushing both children and testing them when popped.
-                while top > 0 {
-                    top -= 1
-                    let id = Int(st[top])
-                    let c1 = n[id].child1
-                    if c1 == -1 {
-                        results.append(n[id].payload)
-                        continue
-                    }
-                    let c2 = n[id].child2
-                    if top + 2 > st.count { return false }  // heights out of date: never expected
-                    if n[Int(c1)].aabb.overlaps(aabb) {
-                        st[top] = c1
-                        top += 1
-                    }
-                    if n[Int(c2)].aabb.overlaps(aabb) {
-                        st[top] = c2
-                        top += 1
-                    }
+            if !n[Int(root)].aabb.overlaps(aabb) { return true }
+            st[0] = root
+            var top = 1
+            // A child is tested before it is pushed (fewer stack moves); the order of the results is that of
+            // pushing both children and testing them when popped.
+            while top > 0 {
+                top -= 1
+                let id = Int(st[top])
+                let c1 = n[id].child1
+                if c1 == -1 {
+                    results.append(n[id].payload)
+                    continue
                 }
-                return true
+                let c2 = n[id].child2
+                if top + 2 > st.count { return false }  // heights out of date: never expected
+                if n[Int(c1)].aabb.overlaps(aabb) {
+                    st[top] = c1
+                    top += 1
+                }
+                if n[Int(c2)].aabb.overlaps(aabb) {
+                    st[top] = c2
+                    top += 1
+                }
             }
+            return true
         }
         if !complete {
             // Same traversal with a growing stack.
             results.removeSubrange(start...)
             var work: [Int32] = [root]
             while let id = work.popLast() {
-                let node = nodes[Int(id)]
+                let node = n[Int(id)]
                 if !node.aabb.overlaps(aabb) { continue }
                 if node.child1 == -1 {
                     results.append(node.payload)
                 } else {
-                    work.append(node.child1); work.append(node.child2)
+                    work.append(node.child1)
+                    work.append(node.child2)
                 }
             }
         }

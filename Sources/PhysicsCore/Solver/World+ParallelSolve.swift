@@ -273,6 +273,20 @@ package struct ParallelScratch: Sendable {
     package var steps = 0
     /// Steps whose narrow phase ran on more than one thread (a count for tests).
     package var collideSteps = 0
+    /// By awake body: what the parallel finalize found (`FinalizeConstants` flags); by shape: its tree must be
+    /// updated (all zero between steps).
+    var bodyFlags: [UInt8] = []
+    var shapeMarks: [UInt8] = []
+    /// Steps whose finalize ran on more than one thread (a count for tests).
+    package var finalizeSteps = 0
+    /// The parallel pair descent's node pairs (three entries each), the pairs each chunk kept, each thread's stack.
+    var pairSeeds: [Int32] = []
+    var pairResults: [[Int32]] = []
+    var pairStacks: [[Int32]] = []
+    /// By thread: the static shapes near a body swept by the parallel finalize.
+    var sweepCandidates: [[Int32]] = []
+    /// Steps whose pair descent ran on more than one thread (a count for tests).
+    package var pairSteps = 0
 
     package init() {}
 }

@@ -15,7 +15,9 @@ package struct PairSet: Sendable {
         mask = n - 1
     }
 
-    @inline(__always) private func home(_ key: UInt64) -> Int {
+    @inline(__always) private func home(_ key: UInt64) -> Int { PairSet.home(key, mask) }
+
+    @inline(__always) private static func home(_ key: UInt64, _ mask: Int) -> Int {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 
@@ -27,6 +29,28 @@ package struct PairSet: Sendable {
             if k == key { return true }
             if k == PairSet.empty { return false }
             i = (i + 1) & mask
+        }
+    }
+
+    /// Calls `body` with a view of the set that any thread may read while the set does not change.
+    package func withView<R>(_ body: (View) -> R) -> R {
+        slots.withUnsafeBufferPointer { body(View(slots: $0.baseAddress!, mask: mask)) }
+    }
+
+    /// `contains` through a pointer, for the threads of the parallel pair finding.
+    package struct View {
+        let slots: UnsafePointer<UInt64>
+        let mask: Int
+
+        /// True when the key is present.
+        @inline(__always) package func contains(_ key: UInt64) -> Bool {
+            var i = PairSet.home(key, mask)
+            while true {
+                let k = slots[i]
+                if k == key { return true }
+                if k == PairSet.empty { return false }
+                i = (i + 1) & mask
+            }
         }
     }
 

@@ -39,6 +39,12 @@ extension World {
     /// the `fastMargin`, so they are not paired with every neighbour a margin away (the tumbling crowd tracks a
     /// quarter fewer pairs, about 9 000 for 3 000 touching, and does less narrow-phase work for the same contacts).
     package mutating func refreshProxies(_ body: Int32, margin: Double, dt: Double, forceMove: Bool) {
+        refreshProxies(body, ProxyConstants(settings, margin: margin, dt: dt), forceMove: forceMove)
+    }
+
+    /// `refreshProxies` with the settings it reads gathered in `p` (once per step for all the bodies).
+    @inline(__always) mutating func refreshProxies(_ body: Int32, _ p: ProxyConstants, forceMove: Bool) {
+        let dt = p.dt
         let xf = bodies[Int(body)].transform
         let displacement = dt * states[Int(body)].v
         let turnReach = dt * abs(states[Int(body)].w) * bodies[Int(body)].maxExtent
@@ -48,23 +54,10 @@ extension World {
             let i = Int(s)
             let aabb = shapeAABB(s, xf)
             shapes[i].aabb = aabb
-            // The box swept over the next step must stay inside the fattened box, so the pair with anything the
-            // shape can reach next step exists before the step starts.
-            var swept = aabb
-            if displacement != .zero {
-                swept = swept.union(AABB(lower: aabb.lower + displacement, upper: aabb.upper + displacement))
-            }
-            if forceMove || !shapes[i].fatAABB.contains(swept) {
-                // Re-inserted: reach several steps ahead, so steady motion does not re-insert every step.
-                var ahead = swept
-                if displacement != .zero && !shapes[i].inStaticTree {
-                    let k = settings.aabbDisplacementMultiplier
-                    let d = (k.isFinite ? Swift.max(1, Swift.min(16, k)) : 1) * displacement
-                    ahead = ahead.union(AABB(lower: aabb.lower + d, upper: aabb.upper + d))
-                }
-                var fatMargin = shapes[i].inStaticTree ? 0 : proxyMargin(aabb, margin)
-                if motion > 0.5 * fatMargin { fatMargin = Swift.min(fatMargin, fastMargin + turnReach) }
-                let fat = ahead.expanded(by: fatMargin)
+            let fat = World.refreshedFatBox(
+                aabb, old: shapes[i].fatAABB, inStaticTree: shapes[i].inStaticTree, displacement: displacement,
+                turnReach: turnReach, motion: motion, forceMove: forceMove, p)
+            if let fat {
                 shapes[i].fatAABB = fat
                 if shapes[i].proxy != -1 {
                     if shapes[i].inStaticTree {
@@ -82,9 +75,34 @@ extension World {
         }
     }
 
+    /// The new fattened box of a shape whose tight box is now `aabb` (its fattened box `old`), or nil when `old` still
+    /// holds the box swept over the next step (`displacement`) and `forceMove` is false. Reads nothing else, so any
+    /// thread may call it.
+    @inline(__always) static func refreshedFatBox(
+        _ aabb: AABB, old: AABB, inStaticTree: Bool, displacement: Vec2, turnReach: Double, motion: Double,
+        forceMove: Bool, _ p: ProxyConstants
+    ) -> AABB? {
+        // The box swept over the next step must stay inside the fattened box, so the pair with anything the
+        // shape can reach next step exists before the step starts.
+        var swept = aabb
+        if displacement != .zero {
+            swept = swept.union(AABB(lower: aabb.lower + displacement, upper: aabb.upper + displacement))
+        }
+        if !forceMove && old.contains(swept) { return nil }
+        // Re-inserted: reach several steps ahead, so steady motion does not re-insert every step.
+        var ahead = swept
+        if displacement != .zero && !inStaticTree {
+            let d = p.displacementMultiplier * displacement
+            ahead = ahead.union(AABB(lower: aabb.lower + d, upper: aabb.upper + d))
+        }
+        var fatMargin = inStaticTree ? 0 : World.proxyMargin(aabb, p.margin, scale: p.marginExtentScale)
+        if motion > 0.5 * fatMargin { fatMargin = Swift.min(fatMargin, p.fastMargin + turnReach) }
+        return ahead.expanded(by: fatMargin)
+    }
+
     /// Ends the step's proxy refresh: rebuilds the part of the moving tree that `refreshProxies` enlarged in place
     /// (DynamicTree+Rebuild.swift).
-    package mutating func finishProxyRefresh() { movingTree.finishUpdates() }
+    package mutating func finishProxyRefresh(threads: Int = 1) { movingTree.finishUpdates(threads: threads) }
 
     /// The margin of a shape moving faster than half its margin a step (before its rotation's reach is added), pt:
     /// 4 × `linearSlop`, the base speculative distance, so the pair of two such shapes still exists wherever the
@@ -94,7 +112,11 @@ extension World {
     /// The broad-phase margin of a moving shape whose tight bounds are `aabb`: `margin`, capped at
     /// `aabbMarginExtentScale` × half the larger side of `aabb`.
     @inline(__always) func proxyMargin(_ aabb: AABB, _ margin: Double) -> Double {
-        let scale = settings.aabbMarginExtentScale
+        World.proxyMargin(aabb, margin, scale: settings.aabbMarginExtentScale)
+    }
+
+    /// `proxyMargin` with the settings' `aabbMarginExtentScale` given as `scale`.
+    @inline(__always) static func proxyMargin(_ aabb: AABB, _ margin: Double, scale: Double) -> Double {
         guard scale.isFinite, scale >= 0 else { return margin }
         let half = 0.5 * Swift.max(aabb.upper.x - aabb.lower.x, aabb.upper.y - aabb.lower.y)
         return Swift.min(margin, scale * half)
@@ -124,13 +146,18 @@ extension World {
             guard shape.isAlive, shape.proxy != -1, !shape.filter.isInert else { continue }
             if shape.inStaticTree { anyStatic = true } else { movingTree.markMoved(shape.proxy) }
         }
-        queryResults.removeAll(keepingCapacity: true)
-        movingTree.movedPairs(stack: &queryStack, results: &queryResults)
-        movingTree.movedPairs(against: staticTree, stack: &queryStack, results: &queryResults)
-        var k = 0
-        while k < queryResults.count {
-            tryCreateContact(queryResults[k], queryResults[k + 1])
-            k += 2
+        if let threads = acquirePairThreads() {  // Parallel/World+ParallelPairs.swift: the same pairs, in order
+            findMovedPairsInParallel(threads: threads)
+            WorkerPool.shared.release()
+        } else {
+            queryResults.removeAll(keepingCapacity: true)
+            movingTree.movedPairs(stack: &queryStack, results: &queryResults)
+            movingTree.movedPairs(against: staticTree, stack: &queryStack, results: &queryResults)
+            var k = 0
+            while k < queryResults.count {
+                tryCreateContact(queryResults[k], queryResults[k + 1])
+                k += 2
+            }
         }
         for s in moveBuffer where shapes[Int(s)].proxy != -1 && !shapes[Int(s)].inStaticTree {
             movingTree.clearMoved(shapes[Int(s)].proxy)
@@ -169,7 +196,7 @@ extension World {
         for s in moveBuffer { pairsQueried[Int(s)] = false }
     }
 
-    private mutating func tryCreateContact(_ s: Int32, _ t: Int32) {
+    mutating func tryCreateContact(_ s: Int32, _ t: Int32) {
         let a = Swift.min(s, t), b = Swift.max(s, t)
         // Most candidates are pairs already tracked (a moved proxy finds its old neighbours again): ask the pair set
         // before reading the two shape records.

@@ -4,46 +4,78 @@
 /// tunnel); contact with everything else is left to the speculative contacts, so bodies sliding along a boundary
 /// never pause. A body that already touches the crossed shape is stopped with its centre just before the surface.
 extension World {
-    package mutating func solveContinuous(_ body: Int32) {
+    /// Sweeps the bodies of `scratch.fastBodies`, in order. A sweep reads only its body and the static shapes, so
+    /// all of them can run before the bodies' proxies are refreshed.
+    package mutating func solveContinuous() {
         // Nothing static to sweep against (a world of moving bodies, such as a spinning drum): skip the sweep's set-up
         // (an arctangent, a sine and a cosine per fast body).
         if staticTree.leafCount == 0 { return }
-        let i = Int(body)
-        let b = bodies[i]
+        var stack: [Int32] = []
+        var candidates: [Int32] = []
+        swap(&stack, &queryStack)
+        swap(&candidates, &scratch.ccdCandidates)
+        let slop = settings.linearSlop
+        let root = staticTree.root
+        bodies.withUnsafeMutableBufferPointer { bo in
+            shapes.withUnsafeBufferPointer { sh in
+                vertexPool.withUnsafeBufferPointer { vp in
+                    normalPool.withUnsafeBufferPointer { np in
+                        staticTree.nodes.withUnsafeBufferPointer { tn in
+                            let c = ContinuousContext(
+                                bodies: bo.baseAddress!, shapes: sh.baseAddress!, vertices: vp.baseAddress,
+                                normals: np.baseAddress, linearSlop: slop, staticNodes: tn.baseAddress,
+                                staticRoot: root)
+                            for body in scratch.fastBodies {
+                                World.sweep(Int(body), c, stack: &stack, candidates: &candidates)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        swap(&stack, &queryStack)
+        swap(&candidates, &scratch.ccdCandidates)
+    }
+
+    /// `solveContinuous` for body `i` against the static shapes (the static tree is not empty). Reads only body `i`,
+    /// its shapes and the static ones, and writes only body `i`, so fast bodies can be swept on any thread, each
+    /// with its own `stack` and `candidates`.
+    static func sweep(_ i: Int, _ c: ContinuousContext, stack: inout [Int32], candidates: inout [Int32]) {
+        let b = c.bodies[i]
         let a2 = b.angle
         let a1 = a2 - Rotation.invMul(b.rotation0, b.transform.q).angle
         let sweep = Sweep(localCenter: b.localCenter, c1: b.center0, c2: b.center, a1: a1, a2: a2)
         let xf1 = sweep.transform(at: 0)
-        let target = 0.25 * settings.linearSlop
+        let target = 0.25 * c.linearSlop
         var minT = 1.0
         var s = b.firstShape
         while s != -1 {
-            if shapes[Int(s)].filter.isInert {
-                s = shapes[Int(s)].nextOnBody
+            let shape = c.shapes[Int(s)]
+            if shape.filter.isInert {
+                s = shape.nextOnBody
                 continue
             }
-            let box = shapeAABB(s, xf1).union(shapeAABB(s, b.transform))
-            scratch.ccdCandidates.removeAll(keepingCapacity: true)
-            staticTree.query(box, stack: &queryStack, results: &scratch.ccdCandidates)
-            for t in scratch.ccdCandidates {
-                let other = shapes[Int(t)]
-                if !CollisionFilter.collide(shapes[Int(s)].filter, other.filter) { continue }
-                let ob = bodies[Int(other.body)]
+            let box = shapeAABB(shape.geometry, xf1, c.vertices).union(
+                shapeAABB(shape.geometry, b.transform, c.vertices))
+            candidates.removeAll(keepingCapacity: true)
+            DynamicTree.query(c.staticNodes!, root: c.staticRoot, box, stack: &stack, results: &candidates)
+            for t in candidates {
+                let other = c.shapes[Int(t)]
+                if !CollisionFilter.collide(shape.filter, other.filter) { continue }
+                let ob = c.bodies[Int(other.body)]
                 // Only a centre-of-mass path that crosses the static shape's surface can tunnel; a body sliding
                 // along a surface (or resting on a curved boundary) is left to its speculative contacts.
-                guard let crossing = withView(of: t, { rayCast($0, ob.transform, from: sweep.c1, to: sweep.c2) }) else {
+                guard
+                    let crossing = rayCast(
+                        World.view(other, c.vertices, c.normals), ob.transform, from: sweep.c1, to: sweep.c2)
+                else {
                     continue
                 }
                 let staticSweep = Sweep(
                     localCenter: ob.localCenter, c1: ob.center, c2: ob.center, a1: ob.angle, a2: ob.angle)
-                let result = vertexPool.withUnsafeBufferPointer { vp in
-                    normalPool.withUnsafeBufferPointer { np in
-                        timeOfImpact(
-                            World.view(shapes[Int(s)], vp.baseAddress, np.baseAddress), sweep,
-                            World.view(other, vp.baseAddress, np.baseAddress), staticSweep,
-                            maxFraction: minT, targetSeparation: target)
-                    }
-                }
+                let result = timeOfImpact(
+                    World.view(shape, c.vertices, c.normals), sweep, World.view(other, c.vertices, c.normals),
+                    staticSweep, maxFraction: minT, targetSeparation: target)
                 switch result.state {
                 case .hit:
                     minT = Swift.min(minT, result.fraction)
@@ -56,13 +88,25 @@ extension World {
                     break
                 }
             }
-            s = shapes[Int(s)].nextOnBody
+            s = shape.nextOnBody
         }
         if minT < 1 {
             let xf = sweep.transform(at: minT)
-            bodies[i].transform = xf
-            bodies[i].angle = a1 + minT * (a2 - a1)
-            bodies[i].center = xf.apply(b.localCenter)
+            c.bodies[i].transform = xf
+            c.bodies[i].angle = a1 + minT * (a2 - a1)
+            c.bodies[i].center = xf.apply(b.localCenter)
         }
     }
+}
+
+/// What a continuous sweep reads (`World.sweep`).
+struct ContinuousContext {
+    let bodies: UnsafeMutablePointer<Body>
+    let shapes: UnsafePointer<Shape>
+    let vertices: UnsafePointer<Vec2>?
+    let normals: UnsafePointer<Vec2>?
+    let linearSlop: Double
+    /// The static tree's nodes and root (a sweep runs only when the tree has a leaf).
+    let staticNodes: UnsafePointer<DynamicTree.Node>?
+    let staticRoot: Int32
 }

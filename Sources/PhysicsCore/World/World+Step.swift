@@ -161,74 +161,101 @@ extension World {
     }
 
     /// Writes the step's motion into each awake body's transform, updates its sleep timer, and refreshes its
-    /// broad-phase proxies (after continuous collision for the fast ones). The bodies are updated in place in one
-    /// pass (a `Body` record is several cache lines: no copy in and out per body), the proxies in a second pass in the
-    /// same order, so the broad phase sees the same moves in the same order.
+    /// broad-phase proxies (after continuous collision for the fast ones, which come last). The bodies are updated in
+    /// place through pointers (a `Body` record is several cache lines: no copy in and out per body), each body's
+    /// proxies right after it, so the broad phase sees the moves in body order. With several threads the per-body
+    /// work is shared out (Parallel/World+ParallelFinalize.swift) and the trees are updated in the same order.
     private mutating func finalizeBodies(dt: Double) {
-        let linTol2 = settings.sleepLinearThreshold * settings.sleepLinearThreshold
-        let angTol2 = settings.sleepAngularThreshold * settings.sleepAngularThreshold
-        let sleepOn = settings.enableSleep
-        let continuous = settings.enableContinuous
+        let constants = FinalizeConstants(settings, dt: dt)
         scratch.fastBodies.removeAll(keepingCapacity: true)
+        if let threads = acquireFinalizeThreads() {
+            finalizeInParallel(threads: threads, constants)
+            WorkerPool.shared.release()
+            return
+        }
         var blownUp: [Int32] = []  // Rare: allocates only when a body blew up.
         bodies.withUnsafeMutableBufferPointer { bo in
             states.withUnsafeMutableBufferPointer { states in
-                shapes.withUnsafeBufferPointer { sh in
-                    for i32 in scratch.awakeBodies {
-                        let i = Int(i32)
-                        let st = states.baseAddress! + i
-                        let b = bo.baseAddress! + i
-                        b.pointee.center = b.pointee.center0 + st.pointee.dp
-                        let q = st.pointee.dq * b.pointee.rotation0
-                        let mag = (q.c * q.c + q.s * q.s).squareRoot()
-                        let qn = Rotation(c: q.c / mag, s: q.s / mag)
-                        b.pointee.angle += st.pointee.dq.smallAngle
-                        b.pointee.transform = Transform(p: b.pointee.center - qn.rotate(b.pointee.localCenter), q: qn)
-                        b.pointee.force = .zero
-                        b.pointee.torque = 0
-                        if _slowPath(!World.isSane(b.pointee, st.pointee)) {
-                            World.resetBlownUpBody(&b.pointee, &st.pointee)
-                            blownUp.append(i32)
-                        }
-                        // Turning counts as rest below the angular threshold, or when the surface moves slower than
-                        // the linear threshold (a small ball rolling at 0.3 pt/s turns faster than 2°/s but looks
-                        // still).
-                        let w2 = st.pointee.w * st.pointee.w
-                        let extent = b.pointee.maxExtent
-                        let turning = w2 > angTol2 && w2 * extent * extent > linTol2
-                        if !sleepOn || !b.pointee.allowSleep || st.pointee.v.lengthSquared > linTol2 || turning {
-                            b.pointee.sleepTime = 0
-                        } else {
-                            b.pointee.sleepTime += dt
-                        }
-                        if continuous && b.pointee.type == .dynamic {
-                            let motion = st.pointee.dp.length + abs(st.pointee.dq.smallAngle) * extent
-                            if (b.pointee.isBullet || b.pointee.needsContinuous || motion > 0.5 * b.pointee.minExtent)
-                                && World.hasCollidingShape(b.pointee, sh)
-                            {
+                shapes.withUnsafeMutableBufferPointer { sh in
+                    vertexPool.withUnsafeBufferPointer { vp in
+                        let shapes = UnsafeBufferPointer(sh)
+                        for i32 in scratch.awakeBodies {
+                            let b = bo.baseAddress! + Int(i32), st = states.baseAddress! + Int(i32)
+                            let f = World.finalizeBody(b, st, shapes, constants)
+                            if _slowPath(f & FinalizeConstants.blownUp != 0) { blownUp.append(i32) }
+                            if f & FinalizeConstants.fast != 0 {
                                 scratch.fastBodies.append(i32)
+                                continue
+                            }
+                            // The body's shapes only (`refreshProxies`), then the trees in shape order.
+                            World.refreshBoxes(b, st, sh.baseAddress!, vp.baseAddress, constants.proxy) { s in
+                                let shape = sh.baseAddress! + Int(s)
+                                if shape.pointee.inStaticTree {
+                                    staticTree.move(shape.pointee.proxy, to: shape.pointee.fatAABB)
+                                } else {
+                                    movingTree.update(shape.pointee.proxy, to: shape.pointee.fatAABB)
+                                }
+                                if !shape.pointee.filter.isInert { moveBuffer.append(s) }
                             }
                         }
-                        b.pointee.needsContinuous = false
                     }
                 }
             }
         }
+        // Impulses only: the refresh above reads none.
         for i32 in blownUp { dropImpulses(ofBlownUpBody: Int(i32)) }
-        // `fastBodies` is a subsequence of `awakeBodies`: walk both to refresh the others in order.
-        var nextFast = 0
-        for i32 in scratch.awakeBodies {
-            if nextFast < scratch.fastBodies.count && scratch.fastBodies[nextFast] == i32 {
-                nextFast += 1
-                continue
-            }
-            refreshProxies(i32, margin: settings.aabbMargin, dt: dt, forceMove: false)
-        }
-        for i32 in scratch.fastBodies {
-            solveContinuous(i32)
-            refreshProxies(i32, margin: settings.aabbMargin, dt: dt, forceMove: false)
-        }
+        finishFastBodies(constants.proxy)
+    }
+
+    /// The end of `finalizeBodies`: the fast bodies swept, then their proxies refreshed, in order, then the moving
+    /// tree's rebuild.
+    mutating func finishFastBodies(_ p: ProxyConstants) {
+        if scratch.fastBodies.isEmpty { return finishProxyRefresh() }
+        solveContinuous()
+        for i32 in scratch.fastBodies { refreshProxies(i32, p, forceMove: false) }
         finishProxyRefresh()
+    }
+
+    /// `finalizeBodies`'s work on one awake body `b` (state `st`): pose, force reset, blow-up guard, sleep timer and
+    /// whether continuous collision sweeps it. Touches only that body, so bodies can be finalized on any thread.
+    /// Returns `FinalizeConstants.fast` and `.blownUp` flags.
+    @inline(__always) static func finalizeBody(
+        _ b: UnsafeMutablePointer<Body>, _ st: UnsafeMutablePointer<BodyState>, _ sh: UnsafeBufferPointer<Shape>,
+        _ k: FinalizeConstants
+    ) -> UInt8 {
+        var flags: UInt8 = 0
+        b.pointee.center = b.pointee.center0 + st.pointee.dp
+        let q = st.pointee.dq * b.pointee.rotation0
+        let mag = (q.c * q.c + q.s * q.s).squareRoot()
+        let qn = Rotation(c: q.c / mag, s: q.s / mag)
+        b.pointee.angle += st.pointee.dq.smallAngle
+        b.pointee.transform = Transform(p: b.pointee.center - qn.rotate(b.pointee.localCenter), q: qn)
+        b.pointee.force = .zero
+        b.pointee.torque = 0
+        if _slowPath(!World.isSane(b.pointee, st.pointee)) {
+            World.resetBlownUpBody(&b.pointee, &st.pointee)
+            flags |= FinalizeConstants.blownUp
+        }
+        // Turning counts as rest below the angular threshold, or when the surface moves slower than the linear
+        // threshold (a small ball rolling at 0.3 pt/s turns faster than 2°/s but looks still).
+        let w2 = st.pointee.w * st.pointee.w
+        let extent = b.pointee.maxExtent
+        let turning = w2 > k.angTol2 && w2 * extent * extent > k.linTol2
+        if !k.sleepOn || !b.pointee.allowSleep || st.pointee.v.lengthSquared > k.linTol2 || turning {
+            b.pointee.sleepTime = 0
+        } else {
+            b.pointee.sleepTime += k.dt
+        }
+        if k.continuous && b.pointee.type == .dynamic {
+            let motion = st.pointee.dp.length + abs(st.pointee.dq.smallAngle) * extent
+            if (b.pointee.isBullet || b.pointee.needsContinuous || motion > 0.5 * b.pointee.minExtent)
+                && World.hasCollidingShape(b.pointee, sh)
+            {
+                flags |= FinalizeConstants.fast
+            }
+        }
+        b.pointee.needsContinuous = false
+        return flags
     }
 
     /// Begin events are emitted after the solve so they can name the point that took the largest impulse. A
@@ -276,7 +303,7 @@ extension World {
     }
 
     /// Whether some shape of the body can collide with anything (bodies made only of inert shapes are never swept).
-    @inline(__always) private static func hasCollidingShape(_ b: Body, _ shapes: UnsafeBufferPointer<Shape>) -> Bool {
+    @inline(__always) static func hasCollidingShape(_ b: Body, _ shapes: UnsafeBufferPointer<Shape>) -> Bool {
         var s = b.firstShape
         while s != -1 {
             if !shapes[Int(s)].filter.isInert { return true }

@@ -183,6 +183,44 @@ struct DynamicTreeTests {
         }
     }
 
+    @Test("The descent cut into node pairs (the parallel pair finding) gives the whole descent's pairs in its order")
+    func movedPairSeedsKeepTheOrder() {
+        var rng = SeededRandom(state: 5)
+        var tree = DynamicTree()
+        var leaves: [Int32] = []
+        for i in 0..<500 { leaves.append(tree.insert(DynamicTreeTests.randomBox(&rng), payload: Int32(i))) }
+        var other = DynamicTree()
+        for i in 0..<40 { _ = other.insert(DynamicTreeTests.randomBox(&rng), payload: Int32(i)) }
+        for i in leaves.indices where rng.next() % 3 == 0 { tree.markMoved(leaves[i]) }
+        var stack: [Int32] = []
+        var whole: [Int32] = []
+        tree.movedPairs(stack: &stack, results: &whole)
+        tree.movedPairs(against: other, stack: &stack, results: &whole)
+        #expect(whole.count > 100)
+        for minimum in [1, 2, 7, 64, 100_000] {
+            var seeds: [Int32] = []
+            tree.movedPairSeeds(against: nil, minimum: minimum, tag: 0, seeds: &seeds)
+            let own = seeds.count / 3
+            tree.movedPairSeeds(against: other, minimum: minimum, tag: 1, seeds: &seeds)
+            // Split as asked (a pair of leaves is not split further; the descent against the small tree soon ends
+            // in pairs of leaves).
+            #expect(own >= Swift.min(minimum, 100), "\(minimum): \(own)")
+            #expect(seeds.count / 3 - own >= Swift.min(minimum, 2), "\(minimum): \(seeds.count / 3 - own)")
+            var pieces: [Int32] = []
+            tree.nodes.withUnsafeBufferPointer { n in
+                other.nodes.withUnsafeBufferPointer { o in
+                    for k in stride(from: 0, to: seeds.count, by: 3) {
+                        DynamicTree.descend(
+                            n.baseAddress!, seeds[k + 2] == 0 ? n.baseAddress! : o.baseAddress!, from: seeds[k],
+                            seeds[k + 1], stack: &stack, results: &pieces)
+                    }
+                }
+            }
+            // Exactly, order included: the contacts are created in this order.
+            #expect(pieces == whole, "minimum \(minimum)")
+        }
+    }
+
     @Test("The pair descent over a tree of one or two leaves (a lone moved leaf has no pair in its own tree)")
     func movedPairsTinyTrees() {
         var tree = DynamicTree()

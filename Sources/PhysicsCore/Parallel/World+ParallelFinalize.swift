@@ -1,0 +1,259 @@
+/// The end of the step (`finalizeBodies`) on several threads (`WorldSettings.workerCount`), bit for bit the same as
+/// on one.
+///
+/// Finalizing a body (its pose, sleep timer, whether continuous collision sweeps it) and computing its shapes' new
+/// boxes read and write only that body and its shapes, so the awake bodies are cut into chunks that any thread
+/// claims. What must stay in order is kept as flags and done afterwards on the calling thread, in the order of the
+/// serial loop: the impulses of blown-up bodies dropped, the trees updated for the shapes that left their
+/// fattened boxes (the moving tree's in-place enlargement and the move buffer depend on that order), then the fast
+/// bodies swept and refreshed one by one, as on one thread.
+extension World {
+    /// Awake bodies per chunk of the parallel finalize: a body costs a few hundred instructions.
+    static let finalizeChunk = 64
+
+    /// When this step's finalize can use more than one thread, takes the worker pool and returns the threads
+    /// granted, or nil to finalize on this thread. The caller gives the pool back.
+    mutating func acquireFinalizeThreads() -> Int? {
+        let wanted = Swift.min(Swift.max(settings.workerCount, 1), WorkerPool.maxThreads)
+        guard wanted > 1, scratch.awakeBodies.count >= WorldSettings.parallelContactMinimum else { return nil }
+        let threads = WorkerPool.shared.acquire(threads: wanted)
+        return threads > 1 ? threads : nil
+    }
+
+    /// `finalizeBodies` on `threads` threads.
+    mutating func finalizeInParallel(threads: Int, _ k: FinalizeConstants) {
+        let awakeCount = scratch.awakeBodies.count
+        World.resize(&scratch.parallel.bodyFlags, to: awakeCount, with: 0)
+        World.resize(&scratch.parallel.shapeMarks, to: shapes.count, with: 0)
+        for list in [\ParallelScratch.pairStacks, \ParallelScratch.sweepCandidates]
+        where scratch.parallel[keyPath: list].count < threads {
+            scratch.parallel[keyPath: list].append(
+                contentsOf: repeatElement([], count: threads - scratch.parallel[keyPath: list].count))
+        }
+        scratch.parallel.finalizeSteps += 1
+        runFinalizeJob(threads: threads, k)
+        // In the serial loop's order: blown-up bodies' impulses, the trees for the other bodies' moved shapes, then
+        // the fast bodies' (each swept before its boxes were computed).
+        for j in 0..<awakeCount where scratch.parallel.bodyFlags[j] & FinalizeConstants.blownUp != 0 {
+            dropImpulses(ofBlownUpBody: Int(scratch.awakeBodies[j]))
+        }
+        for j in 0..<awakeCount {
+            let f = scratch.parallel.bodyFlags[j]
+            if f & FinalizeConstants.fast != 0 {
+                scratch.fastBodies.append(scratch.awakeBodies[j])
+            } else if f & FinalizeConstants.moved != 0 {
+                updateTrees(ofBody: Int(scratch.awakeBodies[j]))
+            }
+        }
+        let fastAndMoved = FinalizeConstants.fast | FinalizeConstants.moved
+        for j in 0..<awakeCount where scratch.parallel.bodyFlags[j] & fastAndMoved == fastAndMoved {
+            updateTrees(ofBody: Int(scratch.awakeBodies[j]))
+        }
+        finishProxyRefresh(threads: threads)
+    }
+
+    /// The parallel part of `finalizeInParallel`: flags in `scratch.parallel.bodyFlags`, marks in `shapeMarks`.
+    private mutating func runFinalizeJob(threads: Int, _ k: FinalizeConstants) {
+        let awakeCount = scratch.awakeBodies.count
+        let sweep = k.continuous && staticTree.leafCount > 0
+        let slop = settings.linearSlop
+        let staticRoot = staticTree.root
+        // The static tree is read by the sweeps; nothing changes it during the job.
+        staticTree.nodes.withUnsafeBufferPointer { tn in
+            bodies.withUnsafeMutableBufferPointer { bo in
+                states.withUnsafeMutableBufferPointer { st in
+                    shapes.withUnsafeMutableBufferPointer { sh in
+                        vertexPool.withUnsafeBufferPointer { vp in
+                            normalPool.withUnsafeBufferPointer { np in
+                                scratch.awakeBodies.withUnsafeBufferPointer { aw in
+                                    scratch.parallel.bodyFlags.withUnsafeMutableBufferPointer { flags in
+                                        scratch.parallel.shapeMarks.withUnsafeMutableBufferPointer { marks in
+                                            scratch.parallel.pairStacks.withUnsafeMutableBufferPointer { stacks in
+                                                scratch.parallel.sweepCandidates.withUnsafeMutableBufferPointer {
+                                                    found in
+                                                    var job = FinalizeJob(
+                                                        bodies: bo.baseAddress!, states: st.baseAddress!,
+                                                        shapes: sh.baseAddress!, shapeCount: sh.count,
+                                                        vertices: vp.baseAddress, awake: aw.baseAddress!,
+                                                        awakeCount: awakeCount, flags: flags.baseAddress!,
+                                                        marks: marks.baseAddress!, constants: k, threads: threads,
+                                                        continuous: ContinuousContext(
+                                                            bodies: bo.baseAddress!, shapes: sh.baseAddress!,
+                                                            vertices: vp.baseAddress, normals: np.baseAddress,
+                                                            linearSlop: slop,
+                                                            staticNodes: tn.baseAddress, staticRoot: staticRoot),
+                                                        sweep: sweep, stacks: stacks.baseAddress!,
+                                                        candidates: found.baseAddress!)
+                                                    withUnsafePointer(to: &job) { pointer in
+                                                        WorkerPool.shared.run(
+                                                            threads: threads, stageCount: 1,
+                                                            { raw, thread in
+                                                                World.finalizeChunks(
+                                                                    raw.assumingMemoryBound(to: FinalizeJob.self),
+                                                                    thread)
+                                                            }, UnsafeRawPointer(pointer))
+                                                    }
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The tree updates `refreshProxies` makes for the shapes of `body` marked in `scratch.parallel.shapeMarks`
+    /// (their new boxes are set); clears the marks.
+    private mutating func updateTrees(ofBody body: Int) {
+        var s = bodies[body].firstShape
+        while s != -1 {
+            let i = Int(s)
+            if scratch.parallel.shapeMarks[i] != 0 {
+                scratch.parallel.shapeMarks[i] = 0
+                let fat = shapes[i].fatAABB
+                if shapes[i].inStaticTree {
+                    staticTree.move(shapes[i].proxy, to: fat)
+                } else {
+                    movingTree.update(shapes[i].proxy, to: fat)
+                }
+                if !shapes[i].filter.isInert { moveBuffer.append(s) }
+            }
+            s = shapes[i].nextOnBody
+        }
+    }
+
+    /// One thread's part of the parallel finalize: chunks of awake bodies until none is left. A fast body is swept
+    /// (continuous collision) before its boxes are computed, as `finishFastBodies` does.
+    private static func finalizeChunks(_ job: UnsafePointer<FinalizeJob>, _ thread: Int) {
+        let j = job.pointee
+        let chunks = (j.awakeCount + finalizeChunk - 1) / finalizeChunk
+        let shapes = UnsafeBufferPointer(start: UnsafePointer(j.shapes), count: j.shapeCount)
+        WorkerPool.shared.runStage(0, chunks: chunks, thread: thread, threads: j.threads) { chunk in
+            let start = chunk * finalizeChunk
+            for a in start..<Swift.min(j.awakeCount, start + finalizeChunk) {
+                let i = Int(j.awake[a])
+                var f = finalizeBody(j.bodies + i, j.states + i, shapes, j.constants)
+                if f & FinalizeConstants.fast != 0 && j.sweep {
+                    sweep(i, j.continuous, stack: &j.stacks[thread], candidates: &j.candidates[thread])
+                }
+                if refreshBoxes(j.bodies + i, j.states + i, j.shapes, j.vertices, j.constants.proxy, j.marks) {
+                    f |= FinalizeConstants.moved
+                }
+                j.flags[a] = f
+            }
+        }
+    }
+
+    /// The part of `refreshProxies` (without `forceMove`) that touches only the body's shapes: their tight and
+    /// fattened boxes. Marks in `marks` the shapes with a proxy whose fattened box changed (their trees must be
+    /// updated) and returns whether there is one.
+    @inline(__always) private static func refreshBoxes(
+        _ b: UnsafePointer<Body>, _ st: UnsafePointer<BodyState>, _ sh: UnsafeMutablePointer<Shape>,
+        _ vertices: UnsafePointer<Vec2>?, _ p: ProxyConstants, _ marks: UnsafeMutablePointer<UInt8>
+    ) -> Bool {
+        var moved = false
+        refreshBoxes(b, st, sh, vertices, p) { s in
+            marks[Int(s)] = 1
+            moved = true
+        }
+        return moved
+    }
+
+    /// `refreshBoxes`, calling `moved` for each shape with a proxy whose fattened box changed, in shape order.
+    @inline(__always) static func refreshBoxes(
+        _ b: UnsafePointer<Body>, _ st: UnsafePointer<BodyState>, _ sh: UnsafeMutablePointer<Shape>,
+        _ vertices: UnsafePointer<Vec2>?, _ p: ProxyConstants, moved: (Int32) -> Void
+    ) {
+        let xf = b.pointee.transform
+        let displacement = p.dt * st.pointee.v
+        let turnReach = p.dt * abs(st.pointee.w) * b.pointee.maxExtent
+        let motion = Swift.max(abs(displacement.x), abs(displacement.y)) + turnReach
+        var s = b.pointee.firstShape
+        while s != -1 {
+            let shape = sh + Int(s)
+            let aabb = shapeAABB(shape.pointee.geometry, xf, vertices)
+            shape.pointee.aabb = aabb
+            if let fat = refreshedFatBox(
+                aabb, old: shape.pointee.fatAABB, inStaticTree: shape.pointee.inStaticTree,
+                displacement: displacement, turnReach: turnReach, motion: motion, forceMove: false, p)
+            {
+                shape.pointee.fatAABB = fat
+                if shape.pointee.proxy != -1 { moved(s) }
+            }
+            s = shape.pointee.nextOnBody
+        }
+    }
+}
+
+/// What the proxy refresh reads of the settings (`World.refreshedFatBox`).
+struct ProxyConstants {
+    /// The broad-phase margin, pt, and the step the boxes are swept over, s.
+    let margin: Double
+    let dt: Double
+    /// `aabbDisplacementMultiplier`, clamped to 1…16 (1 when not finite).
+    let displacementMultiplier: Double
+    let marginExtentScale: Double
+    /// `World.fastMargin`.
+    let fastMargin: Double
+
+    init(_ settings: WorldSettings, margin: Double, dt: Double) {
+        self.margin = margin
+        self.dt = dt
+        let k = settings.aabbDisplacementMultiplier
+        displacementMultiplier = k.isFinite ? Swift.max(1, Swift.min(16, k)) : 1
+        marginExtentScale = settings.aabbMarginExtentScale
+        fastMargin = 4 * settings.linearSlop
+    }
+}
+
+/// What `finalizeBodies` reads of the settings, and the flags it keeps by body.
+struct FinalizeConstants {
+    /// Flags of `World.finalizeBody`: continuous collision sweeps the body; it blew up and was reset; (parallel
+    /// finalize) a shape of it left its fattened box.
+    static let fast: UInt8 = 1
+    static let blownUp: UInt8 = 2
+    static let moved: UInt8 = 4
+
+    let linTol2: Double
+    let angTol2: Double
+    let sleepOn: Bool
+    let continuous: Bool
+    let dt: Double
+    let proxy: ProxyConstants
+
+    init(_ settings: WorldSettings, dt: Double) {
+        linTol2 = settings.sleepLinearThreshold * settings.sleepLinearThreshold
+        angTol2 = settings.sleepAngularThreshold * settings.sleepAngularThreshold
+        sleepOn = settings.enableSleep
+        continuous = settings.enableContinuous
+        self.dt = dt
+        proxy = ProxyConstants(settings, margin: settings.aabbMargin, dt: dt)
+    }
+}
+
+/// What the threads of the parallel finalize read and write.
+private struct FinalizeJob {
+    let bodies: UnsafeMutablePointer<Body>
+    let states: UnsafeMutablePointer<BodyState>
+    let shapes: UnsafeMutablePointer<Shape>
+    let shapeCount: Int
+    let vertices: UnsafePointer<Vec2>?
+    let awake: UnsafePointer<Int32>
+    let awakeCount: Int
+    /// By awake position: `FinalizeConstants` flags.
+    let flags: UnsafeMutablePointer<UInt8>
+    /// By shape: its tree must be updated (all zero between steps).
+    let marks: UnsafeMutablePointer<UInt8>
+    let constants: FinalizeConstants
+    let threads: Int
+    /// The fast bodies' sweeps (`sweep`: continuous collision is on and there are static shapes), each thread with
+    /// its own stack and candidate list.
+    let continuous: ContinuousContext
+    let sweep: Bool
+    let stacks: UnsafeMutablePointer<[Int32]>
+    let candidates: UnsafeMutablePointer<[Int32]>
+}
