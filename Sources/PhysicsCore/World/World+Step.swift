@@ -13,6 +13,8 @@ extension World {
         updateSleep(dt: dt)
         stepCount += 1
         time += dt
+        // Workers that helped this step spin only briefly for the next one (WorkerPool.parkedSpinNanoseconds).
+        if settings.workerCount > 1 { WorkerPool.shared.park() }
         if settings.validateEachStep {
             validationProblems = validate()
             validationFailures += validationProblems.isEmpty ? 0 : 1
