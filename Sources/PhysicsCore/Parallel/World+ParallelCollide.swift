@@ -10,15 +10,6 @@ extension World {
     /// cached) to a few thousand (two polygons clipped), so chunks are small enough for the threads to even out.
     static let collideChunk = 64
 
-    /// When this step's narrow phase can use more than one thread, takes the worker pool and returns the threads
-    /// granted, or nil to run on this thread. The caller gives the pool back.
-    mutating func acquireCollideThreads() -> Int? {
-        let wanted = Swift.min(Swift.max(settings.workerCount, 1), WorkerPool.maxThreads)
-        guard wanted > 1, contacts.count >= WorldSettings.parallelContactMinimum else { return nil }
-        let threads = WorkerPool.shared.acquire(threads: wanted)
-        return threads > 1 ? threads : nil
-    }
-
     /// The narrow phase's loop on `threads` threads; returns whether contacts must be compacted and appends the
     /// islands to wake and the bodies pressed deep, in contact order.
     mutating func collideInParallel(

@@ -11,15 +11,6 @@ extension World {
     /// Awake bodies per chunk of the parallel finalize: a body costs a few hundred instructions.
     static let finalizeChunk = 64
 
-    /// When this step's finalize can use more than one thread, takes the worker pool and returns the threads
-    /// granted, or nil to finalize on this thread. The caller gives the pool back.
-    mutating func acquireFinalizeThreads() -> Int? {
-        let wanted = Swift.min(Swift.max(settings.workerCount, 1), WorkerPool.maxThreads)
-        guard wanted > 1, scratch.awakeBodies.count >= WorldSettings.parallelContactMinimum else { return nil }
-        let threads = WorkerPool.shared.acquire(threads: wanted)
-        return threads > 1 ? threads : nil
-    }
-
     /// `finalizeBodies` on `threads` threads.
     mutating func finalizeInParallel(threads: Int, _ k: FinalizeConstants) {
         let awakeCount = scratch.awakeBodies.count

@@ -8,14 +8,6 @@
 /// meanwhile). The calling thread then creates the contacts of the lists in chunk order: the order of the serial
 /// loop, which would have skipped the dropped pairs.
 extension World {
-    /// When this step's pair descent can use more than one thread, takes the worker pool and returns the threads
-    /// granted, or nil to descend on this thread. The caller gives the pool back.
-    mutating func acquirePairThreads() -> Int? {
-        let wanted = Swift.min(Swift.max(settings.workerCount, 1), WorkerPool.maxThreads)
-        guard wanted > 1, moveBuffer.count >= WorldSettings.parallelContactMinimum else { return nil }
-        let threads = WorkerPool.shared.acquire(threads: wanted)
-        return threads > 1 ? threads : nil
-    }
 
     /// The pair descent and the contacts it creates, on `threads` threads (the moved leaves are marked).
     mutating func findMovedPairsInParallel(threads: Int) {

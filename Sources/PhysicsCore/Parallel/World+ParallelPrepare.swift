@@ -8,15 +8,6 @@ extension World {
     /// Bundles per chunk of the parallel preparation.
     static let prepareChunk = 16
 
-    /// When this step's bundles can be prepared on more than one thread, takes the worker pool and returns the
-    /// threads granted, or nil to prepare them on this thread. The caller gives the pool back.
-    mutating func acquirePrepareThreads() -> Int? {
-        let wanted = Swift.min(Swift.max(settings.workerCount, 1), WorkerPool.maxThreads)
-        guard wanted > 1, scratch.solveOrder.count >= WorldSettings.parallelContactMinimum else { return nil }
-        let threads = WorkerPool.shared.acquire(threads: wanted)
-        return threads > 1 ? threads : nil
-    }
-
     /// `prepareContacts`'s bundle loop on `threads` threads (the contacts are ordered, coloured and split, and the
     /// bodies gathered).
     mutating func prepareBundlesInParallel(threads: Int, _ context: PrepareContext) {

@@ -24,12 +24,11 @@ extension World {
     /// (`scratch.parallel.segments`); returns the threads granted, or nil to solve on this thread. The caller gives
     /// the pool back after the sub-steps.
     mutating func acquireSolverThreads() -> Int? {
-        let wanted = Swift.min(Swift.max(settings.workerCount, 1), WorkerPool.maxThreads)
-        guard wanted > 1, scratch.solveOrder.count >= WorldSettings.parallelContactMinimum,
-            planParallelSegments()
-        else { return nil }
-        let threads = WorkerPool.shared.acquire(threads: wanted)
-        return threads > 1 ? threads : nil
+        let work = scratch.solveOrder.count
+        guard settings.workerCount > 1, work >= WorldSettings.parallelContactMinimum, planParallelSegments() else {
+            return nil
+        }
+        return acquireThreads(forWork: work)
     }
 
     /// Splits the bundles into segments: each colour with enough bundles is one shared segment; runs of small

@@ -2,25 +2,7 @@
 extension World {
     /// Tight world bounds of shape `s` under body transform `xf`.
     @inline(__always) package func shapeAABB(_ s: Int32, _ xf: Transform) -> AABB {
-        let g = shapes[Int(s)].geometry
-        switch g.kind {
-        case .polygon:
-            let start = Int(g.vertexStart), end = start + Int(g.vertexCount)
-            var lo = xf.apply(vertexPool[start])
-            var hi = lo
-            for k in (start + 1)..<end {
-                let v = xf.apply(vertexPool[k])
-                lo = min(lo, v)
-                hi = max(hi, v)
-            }
-            return AABB(lower: lo, upper: hi)
-        case .circle:
-            let c = xf.apply(g.center)
-            let r = Vec2(g.radius, g.radius)
-            return AABB(lower: c - r, upper: c + r)
-        default:
-            return computeAABB(ConvexView(geometry: g, vertices: nil, normals: nil), xf)
-        }
+        vertexPool.withUnsafeBufferPointer { World.shapeAABB(shapes[Int(s)].geometry, xf, $0.baseAddress) }
     }
 
     /// `shapeAABB` for a shape of geometry `g` through a pointer to the world's vertex pool (the same arithmetic,

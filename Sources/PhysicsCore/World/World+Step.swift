@@ -170,7 +170,7 @@ extension World {
     private mutating func finalizeBodies(dt: Double) {
         let constants = FinalizeConstants(settings, dt: dt)
         scratch.fastBodies.removeAll(keepingCapacity: true)
-        if let threads = acquireFinalizeThreads() {
+        if let threads = acquireThreads(forWork: scratch.awakeBodies.count) {
             finalizeInParallel(threads: threads, constants)
             WorkerPool.shared.release()
             return
