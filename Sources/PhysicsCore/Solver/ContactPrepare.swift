@@ -63,7 +63,8 @@ extension World {
         }
         // Resized, not refilled: every field of a bundle is written when it is prepared.
         World.resize(&scratch.wideConstraints, to: bundles, with: WideContactConstraint())
-        if let threads = acquireThreads(forWork: scratch.solveOrder.count) {  // Parallel/World+ParallelPrepare.swift: the same bundles
+        // Parallel/World+ParallelPrepare.swift: the same bundles
+        if let threads = acquireThreads(forWork: scratch.solveOrder.count) {
             prepareBundlesInParallel(threads: threads, context)
             WorkerPool.shared.release()
             return

@@ -146,7 +146,8 @@ extension World {
             guard shape.isAlive, shape.proxy != -1, !shape.filter.isInert else { continue }
             if shape.inStaticTree { anyStatic = true } else { movingTree.markMoved(shape.proxy) }
         }
-        if let threads = acquireThreads(forWork: moveBuffer.count) {  // Parallel/World+ParallelPairs.swift: the same pairs, in order
+        // Parallel/World+ParallelPairs.swift: the same pairs, in order
+        if let threads = acquireThreads(forWork: moveBuffer.count) {
             findMovedPairsInParallel(threads: threads)
             WorkerPool.shared.release()
         } else {

@@ -8,7 +8,8 @@ extension World {
         var deep: [Int32] = []
         swap(&deep, &deepBodies)  // filled inside the closures below, its capacity kept
         let needsCompaction: Bool
-        if let threads = acquireThreads(forWork: contacts.count) {  // Parallel/World+ParallelCollide.swift: the same updates
+        // Parallel/World+ParallelCollide.swift: the same updates
+        if let threads = acquireThreads(forWork: contacts.count) {
             needsCompaction = collideInParallel(dt: dt, threads: threads, wakeList: &wakeList, deepBodies: &deep)
             WorkerPool.shared.release()
         } else {
