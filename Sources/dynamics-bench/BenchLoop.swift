@@ -30,6 +30,9 @@ struct FrameSamples {
     var deepestOverlap = 0.0
     /// Contact points overlapping by more than `QualityCheck.deepOverlap`, summed over the measured frames.
     var deepPointFrames = 0
+    /// First frame (1-based, warm-up included) after which every dynamic body was asleep; nil if that never happened.
+    /// Checked outside the timed part, and only while a body could still be awake.
+    var allAsleepFrame: Int? = nil
 }
 
 /// The peers' frame loop: each 60 Hz frame is one `step(dt: 1/60)` (the solver sub-steps inside), then every
@@ -72,6 +75,11 @@ enum FrameLoop {
             }
             if !scene.joints.isEmpty && f >= warmup {
                 scene.worstJointGap = Swift.max(scene.worstJointGap, QualityCheck.jointGaps(scene).0)
+            }
+            if out.allAsleepFrame == nil && scene.world.settings.enableSleep
+                && !bodies.contains(where: { scene.world.isAwake($0) == true })
+            {
+                out.allAsleepFrame = f + 1
             }
             if (f + 1) % contactSampleInterval == 0 {
                 let stats = scene.world.touchingContactStats

@@ -22,6 +22,8 @@ struct BenchReport {
     var stepMeanMs: Double
     var awake: Int
     var asleep: Int
+    /// First frame (warm-up included) after which every dynamic body slept; nil if none did or sleep is off.
+    var allAsleepFrame: Int?
     var avgContactPairs: Double
     var avgContactPoints: Double
     var checksum: Double
@@ -51,6 +53,7 @@ struct BenchReport {
         for id in built.dynamicBodies where built.world.isAwake(id) == true { awakeCount += 1 }
         awake = awakeCount
         asleep = bodies - awakeCount
+        allAsleepFrame = s.allAsleepFrame
         let samples = Double(Swift.max(1, s.contactSamples))
         avgContactPairs = Double(s.contactPairSum) / samples
         avgContactPoints = Double(s.contactPointSum) / samples
@@ -91,6 +94,7 @@ struct BenchReport {
         j.fixed("step_mean_ms", stepMeanMs, 4)
         j.int("awake", awake)
         j.int("asleep", asleep)
+        if let frame = allAsleepFrame { j.int("asleep_frame", frame) }
         j.fixed("avg_contact_pairs", avgContactPairs, 1)
         j.fixed("avg_contact_points", avgContactPoints, 1)
         j.number("checksum", checksum)
