@@ -19,7 +19,11 @@
 extension World {
     /// Fills `scratch.solveOrder` with the indices of the contacts to solve this step (solid, with manifold points,
     /// with an awake body), grouped by colour from the ground up, and `scratch.colorStart` with the colours' ends.
-    package mutating func orderContactsFromGround() {
+    ///
+    /// The pass that reads the contacts also gathers every body of a contact to solve once (stamped with
+    /// `gather.epoch`): its `PrepareBody` record and its single-precision solver body (ContactPrepare.swift), and
+    /// notes which contacts have two manifold points, which each colour lists first (`twoPointEnd`).
+    package mutating func orderContactsFromGround(gathering gather: BodyGather) {
         let bodyCount = bodies.count
         let contactCount = contacts.count
         let segments = OrderSegments(bodyCount: bodyCount, contactCount: contactCount)
@@ -32,12 +36,27 @@ extension World {
         // index when it moves, −1 when it does not), the degrees of the moving-body graph and its first layer.
         contacts.withUnsafeBufferPointer { co in
             bodies.withUnsafeBufferPointer { bo in
+                states.withUnsafeBufferPointer { st in
+                scratch.prepareBodies.withUnsafeMutableBufferPointer { records in
+                scratch.prepareStamp.withUnsafeMutableBufferPointer { stamp in
+                scratch.solverBodies.withUnsafeMutableBufferPointer { solverBodies in
                 scratch.orderWork.withUnsafeMutableBufferPointer { work in
                     scratch.orderInput.withUnsafeMutableBufferPointer { input in
                         scratch.orderMoving.withUnsafeMutableBufferPointer { moving in
                             guard let base = work.baseAddress, let input = input.baseAddress,
-                                let moving = moving.baseAddress
+                                let moving = moving.baseAddress, let bodyBase = bo.baseAddress,
+                                let stateBase = st.baseAddress, let records = records.baseAddress,
+                                let stamp = stamp.baseAddress, let solverBodies = solverBodies.baseAddress
                             else { return }
+                            @inline(__always) func gatherBody(_ body: Int32) {
+                                let i = Int(body)
+                                if stamp[i] == gather.epoch { return }
+                                stamp[i] = gather.epoch
+                                records[i] = PrepareBody(
+                                    bodyBase + i, stateBase + i, index: body, gravity: gather.gravity,
+                                    sink: gather.sink)
+                                solverBodies[i] = World.solverBody(stateBase[i])
+                            }
                             let s = segments.pointers(base)
                             s.depth[-1] = 0
                             s.depth.update(repeating: -1, count: bodyCount)
@@ -46,9 +65,11 @@ extension World {
                                 let a = co[k].bodyA, b = co[k].bodyB
                                 let awakeA = bo[Int(a)].isAwake, awakeB = bo[Int(b)].isAwake
                                 guard awakeA || awakeB else { continue }
+                                gatherBody(a)
+                                gatherBody(b)
                                 let ma = awakeA && bo[Int(a)].type == .dynamic
                                 let mb = awakeB && bo[Int(b)].type == .dynamic
-                                input[count] = Int32(k)
+                                input[count] = Int32(k) | (co[k].manifold.pointCount == 2 ? Self.twoPointFlag : 0)
                                 moving[count] = SIMD2(ma ? a : -1, mb ? b : -1)
                                 count &+= 1
                                 if ma && mb {
@@ -68,13 +89,17 @@ extension World {
                         }
                     }
                 }
+                }
+                }
+                }
+                }
             }
         }
         scratch.orderInput.removeLast(contactCount - count)
         scratch.orderMoving.removeLast(contactCount - count)
         guard count > 1 else {
             scratch.solveOrder.removeAll(keepingCapacity: true)
-            scratch.solveOrder.append(contentsOf: scratch.orderInput)
+            for k in scratch.orderInput { scratch.solveOrder.append(k & ~Self.twoPointFlag) }
             invalidateOrderCache()
             return
         }
@@ -86,17 +111,22 @@ extension World {
         World.resize(&scratch.solveOrder, to: count, with: 0)
         World.resize(&scratch.colorMask, to: bodyCount + 1, with: 0)
         World.resize(&scratch.colorStart, to: 66, with: 0)
+        World.resize(&scratch.twoPointEnd, to: 64, with: 0)
         scratch.orderWork.withUnsafeMutableBufferPointer { work in
             scratch.orderInput.withUnsafeBufferPointer { input in
                 scratch.orderMoving.withUnsafeBufferPointer { moving in
                     scratch.solveOrder.withUnsafeMutableBufferPointer { order in
                         scratch.colorMask.withUnsafeMutableBufferPointer { mask in
                             scratch.colorStart.withUnsafeMutableBufferPointer { start in
-                                let s = segments.pointers(work.baseAddress!)
-                                World.layer(s, moving.baseAddress!, count: count, queued: queued, bodyCount: bodyCount)
-                                World.color(
-                                    s, input.baseAddress!, moving.baseAddress!, order.baseAddress!, count: count,
-                                    colorMask: mask.baseAddress! + 1, colorStart: start.baseAddress!)
+                                scratch.twoPointEnd.withUnsafeMutableBufferPointer { twoPointEnd in
+                                    let s = segments.pointers(work.baseAddress!)
+                                    World.layer(
+                                        s, moving.baseAddress!, count: count, queued: queued, bodyCount: bodyCount)
+                                    World.color(
+                                        s, input.baseAddress!, moving.baseAddress!, order.baseAddress!, count: count,
+                                        colorMask: mask.baseAddress! + 1, colorStart: start.baseAddress!,
+                                        twoPointEnd: twoPointEnd.baseAddress!)
+                                }
                             }
                         }
                     }
@@ -168,14 +198,20 @@ extension World {
     }
 
     /// Greedy colouring in sorted order, first fit, into up to 64 colours plus one overflow colour; then the
-    /// contacts by colour (`colorStart[c]`: end of colour c), colours 0–63 in list order, the overflow colour in
-    /// sorted order.
+    /// contacts by colour (`colorStart[c]`: end of colour c) in sorted order, each of colours 0–63 with its two-point
+    /// manifolds first (`twoPointEnd[c]`: where its one-point manifolds begin), so that every bundle of four is all
+    /// one kind. Inside colours 0–63 the sorted order carries no meaning for the numbers, but it keeps each thread's
+    /// share of a colour (a contiguous run, Parallel/WorkerPool.swift) near the same layers from colour to colour,
+    /// so a thread mostly reads bodies it wrote itself, not lines the other core holds.
     private static func color(
         _ s: OrderPointers, _ input: UnsafePointer<Int32>, _ moving: UnsafePointer<SIMD2<Int32>>,
         _ order: UnsafeMutablePointer<Int32>, count: Int,
-        colorMask: UnsafeMutablePointer<UInt64>, colorStart: UnsafeMutablePointer<Int32>
+        colorMask: UnsafeMutablePointer<UInt64>, colorStart: UnsafeMutablePointer<Int32>,
+        twoPointEnd: UnsafeMutablePointer<Int32>
     ) {
         colorStart.update(repeating: 0, count: 66)
+        // `twoPointEnd[c]` counts colour c's two-point manifolds first.
+        twoPointEnd.update(repeating: 0, count: 64)
         for key in 0..<Int(s.keyCount.pointee) {
             var i = Int(s.heads[key])
             while i >= 0 {
@@ -187,6 +223,7 @@ extension World {
                     colorMask[a] |= 1 << UInt64(color)
                     colorMask[b] |= 1 << UInt64(color)
                     colorMask[-1] = 0
+                    if input[i] < 0 { twoPointEnd[color] &+= 1 }
                 }
                 s.colorOf[i] = Int32(color)
                 colorStart[color + 1] &+= 1
@@ -195,27 +232,36 @@ extension World {
         }
         for c in 0..<65 { colorStart[c + 1] &+= colorStart[c] }
         for i in 0..<count {
-            let a = Int(moving[i].x), b = Int(moving[i].y)
-            colorMask[a] = 0
-            colorMask[b] = 0
-            let c = Int(s.colorOf[i])
-            if c < 64 {
-                order[Int(colorStart[c])] = input[i]
-                colorStart[c] &+= 1
-            }
+            colorMask[Int(moving[i].x)] = 0
+            colorMask[Int(moving[i].y)] = 0
         }
-        if colorStart[64] == colorStart[65] { return }
+        // Cursors: colour c's two-point manifolds from its start (`colorStart[c]`), its one-point manifolds from
+        // `twoPointEnd[c]`. Dealing moves `colorStart[c]` to the end of colour c's two-point run; it is then the
+        // colour's end once more.
+        for c in 0..<64 { twoPointEnd[c] &+= colorStart[c] }
         for key in 0..<Int(s.keyCount.pointee) {
             var i = Int(s.heads[key])
             while i >= 0 {
-                if s.colorOf[i] == 64 {
-                    order[Int(colorStart[64])] = input[i]
-                    colorStart[64] &+= 1
+                let c = Int(s.colorOf[i])
+                let k = input[i]
+                if c < 64 && k >= 0 {
+                    order[Int(twoPointEnd[c])] = k
+                    twoPointEnd[c] &+= 1
+                } else {
+                    order[Int(colorStart[c])] = k & ~twoPointFlag
+                    colorStart[c] &+= 1
                 }
                 i = Int(s.next[i])
             }
         }
+        // Now `colorStart[c]` (c < 64) is the end of the two-point run, which is where the one-point run begins, and
+        // `twoPointEnd[c]` the colour's end: swap them back.
+        for c in 0..<64 { swap(&colorStart[c], &twoPointEnd[c]) }
     }
+
+    /// Marks a contact with two manifold points in the ordering's input (`orderInput`), so that a change of point
+    /// count is a change of input (the order of the last step is reused only when the input is the same).
+    static let twoPointFlag = Int32.min
 
     /// Sets `array`'s count to `count`, keeping its capacity (new elements are `value`).
     @inline(__always) static func resize<T>(_ array: inout [T], to count: Int, with value: T) {
