@@ -5,9 +5,11 @@
 /// above, and so on. That order is then dealt into colours (greedily, in order): the constraints of one colour share
 /// no moving body, so they are independent and the processor overlaps their work, and the colours run in order, so
 /// the solve still goes from the ground up. (Box2D v3 colours its constraint graph for the same reason, to solve in
-/// parallel.) Inside a colour the order carries no meaning (its constraints touch disjoint moving bodies: any order
-/// gives the same numbers), so colours 0–63 keep the contacts' list order; only the overflow colour, whose
-/// constraints may share bodies, keeps the sorted order.
+/// parallel.) Inside a colour the order carries no meaning for the numbers (its constraints touch disjoint moving
+/// bodies: any order gives the same result), so colours 0–63 list their two-point manifolds first (a bundle of four
+/// is all one kind), each kind in sorted order; the overflow colour, whose constraints may share bodies, keeps the
+/// sorted order. The sorted order inside colours is for the threads: each takes a contiguous share of a colour, so
+/// it solves the same layers from colour to colour and mostly reads bodies it wrote itself.
 ///
 /// The order is a function of the list of contacts to solve and of which of their bodies move. When that list is
 /// the one of the last computation (nothing began or ended: a resting stack), `solveOrder` and `colorStart` are
@@ -37,61 +39,26 @@ extension World {
         contacts.withUnsafeBufferPointer { co in
             bodies.withUnsafeBufferPointer { bo in
                 states.withUnsafeBufferPointer { st in
-                scratch.prepareBodies.withUnsafeMutableBufferPointer { records in
-                scratch.prepareStamp.withUnsafeMutableBufferPointer { stamp in
-                scratch.solverBodies.withUnsafeMutableBufferPointer { solverBodies in
-                scratch.orderWork.withUnsafeMutableBufferPointer { work in
-                    scratch.orderInput.withUnsafeMutableBufferPointer { input in
-                        scratch.orderMoving.withUnsafeMutableBufferPointer { moving in
-                            guard let base = work.baseAddress, let input = input.baseAddress,
-                                let moving = moving.baseAddress, let bodyBase = bo.baseAddress,
-                                let stateBase = st.baseAddress, let records = records.baseAddress,
-                                let stamp = stamp.baseAddress, let solverBodies = solverBodies.baseAddress
-                            else { return }
-                            @inline(__always) func gatherBody(_ body: Int32) {
-                                let i = Int(body)
-                                if stamp[i] == gather.epoch { return }
-                                stamp[i] = gather.epoch
-                                records[i] = PrepareBody(
-                                    bodyBase + i, stateBase + i, index: body, gravity: gather.gravity,
-                                    sink: gather.sink)
-                                solverBodies[i] = World.solverBody(stateBase[i])
-                            }
-                            let s = segments.pointers(base)
-                            s.depth[-1] = 0
-                            s.depth.update(repeating: -1, count: bodyCount)
-                            s.rows.update(repeating: 0, count: bodyCount + 1)
-                            for k in 0..<co.count where co[k].manifold.pointCount > 0 && co[k].isSolid {
-                                let a = co[k].bodyA, b = co[k].bodyB
-                                let awakeA = bo[Int(a)].isAwake, awakeB = bo[Int(b)].isAwake
-                                guard awakeA || awakeB else { continue }
-                                gatherBody(a)
-                                gatherBody(b)
-                                let ma = awakeA && bo[Int(a)].type == .dynamic
-                                let mb = awakeB && bo[Int(b)].type == .dynamic
-                                input[count] = Int32(k) | (co[k].manifold.pointCount == 2 ? Self.twoPointFlag : 0)
-                                moving[count] = SIMD2(ma ? a : -1, mb ? b : -1)
-                                count &+= 1
-                                if ma && mb {
-                                    s.rows[Int(a)] &+= 1
-                                    s.rows[Int(b)] &+= 1
-                                } else if ma != mb {
-                                    // A moving body touching something that does not move is one layer up from the
-                                    // ground.
-                                    let body = ma ? a : b
-                                    if s.depth[Int(body)] == -1 {
-                                        s.depth[Int(body)] = 1
-                                        s.queue[queued] = body
-                                        queued &+= 1
+                    scratch.prepareBodies.withUnsafeMutableBufferPointer { records in
+                        scratch.prepareStamp.withUnsafeMutableBufferPointer { stamp in
+                            scratch.solverBodies.withUnsafeMutableBufferPointer { solverBodies in
+                                scratch.orderWork.withUnsafeMutableBufferPointer { work in
+                                    scratch.orderInput.withUnsafeMutableBufferPointer { input in
+                                        scratch.orderMoving.withUnsafeMutableBufferPointer { moving in
+                                            let p = ContactPass(
+                                                contacts: co.baseAddress!, bodies: bo.baseAddress!,
+                                                states: st.baseAddress!, records: records.baseAddress!,
+                                                stamp: stamp.baseAddress!, solverBodies: solverBodies.baseAddress!,
+                                                input: input.baseAddress!, moving: moving.baseAddress!)
+                                            (count, queued) = World.readContacts(
+                                                p, segments.pointers(work.baseAddress!), contactCount: co.count,
+                                                bodyCount: bodyCount, gather)
+                                        }
                                     }
                                 }
                             }
                         }
                     }
-                }
-                }
-                }
-                }
                 }
             }
         }
@@ -136,6 +103,51 @@ extension World {
         // This step's input is the next step's reference; its buffers take the next step's input.
         swap(&scratch.orderInput, &scratch.orderInputBefore)
         swap(&scratch.orderMoving, &scratch.orderMovingBefore)
+    }
+
+    /// The pass over the contacts (see `orderContactsFromGround`): returns how many are to be solved and how many
+    /// moving bodies touch something that does not move (the first layer, queued in `s.queue`).
+    private static func readContacts(
+        _ p: ContactPass, _ s: OrderPointers, contactCount: Int, bodyCount: Int, _ gather: BodyGather
+    ) -> (count: Int, queued: Int) {
+        @inline(__always) func gatherBody(_ body: Int32) {
+            let i = Int(body)
+            if p.stamp[i] == gather.epoch { return }
+            p.stamp[i] = gather.epoch
+            p.records[i] = PrepareBody(
+                p.bodies + i, p.states + i, index: body, gravity: gather.gravity, sink: gather.sink)
+            p.solverBodies[i] = World.solverBody(p.states[i])
+        }
+        var count = 0
+        var queued = 0
+        s.depth[-1] = 0
+        s.depth.update(repeating: -1, count: bodyCount)
+        s.rows.update(repeating: 0, count: bodyCount + 1)
+        for k in 0..<contactCount where p.contacts[k].manifold.pointCount > 0 && p.contacts[k].isSolid {
+            let a = p.contacts[k].bodyA, b = p.contacts[k].bodyB
+            let awakeA = p.bodies[Int(a)].isAwake, awakeB = p.bodies[Int(b)].isAwake
+            guard awakeA || awakeB else { continue }
+            gatherBody(a)
+            gatherBody(b)
+            let ma = awakeA && p.bodies[Int(a)].type == .dynamic
+            let mb = awakeB && p.bodies[Int(b)].type == .dynamic
+            p.input[count] = Int32(k) | (p.contacts[k].manifold.pointCount == 2 ? twoPointFlag : 0)
+            p.moving[count] = SIMD2(ma ? a : -1, mb ? b : -1)
+            count &+= 1
+            if ma && mb {
+                s.rows[Int(a)] &+= 1
+                s.rows[Int(b)] &+= 1
+            } else if ma != mb {
+                // A moving body touching something that does not move is one layer up from the ground.
+                let body = ma ? a : b
+                if s.depth[Int(body)] == -1 {
+                    s.depth[Int(body)] = 1
+                    s.queue[queued] = body
+                    queued &+= 1
+                }
+            }
+        }
+        return (count, queued)
     }
 
     /// Forgets the last computed order, so the next step sorts and colours from scratch (tests compare the two).
@@ -327,6 +339,15 @@ private struct OrderSegments {
             depth: depth, rows: rows, queue: queue, heads: heads, next: next, colorOf: colorOf, edges: edges,
             keyCount: keyCount)
     }
+}
+
+/// What the ordering's pass over the contacts reads (contacts, bodies, states) and writes (the gathered bodies'
+/// records, stamps and solver bodies; the ordering's input).
+private struct ContactPass {
+    let contacts: UnsafePointer<Contact>, bodies: UnsafePointer<Body>, states: UnsafePointer<BodyState>
+    let records: UnsafeMutablePointer<PrepareBody>, stamp: UnsafeMutablePointer<UInt32>
+    let solverBodies: UnsafeMutablePointer<SolverBody>
+    let input: UnsafeMutablePointer<Int32>, moving: UnsafeMutablePointer<SIMD2<Int32>>
 }
 
 /// The ordering's working arrays, by body: depth from the ground (−1 not reached), adjacency rows (degrees, then
