@@ -25,7 +25,11 @@ extension World {
     /// The pass that reads the contacts also gathers every body of a contact to solve once (stamped with
     /// `gather.epoch`): its `PrepareBody` record and its single-precision solver body (ContactPrepare.swift), and
     /// notes which contacts have two manifold points, which each colour lists first (`twoPointEnd`).
-    package mutating func orderContactsFromGround(gathering gather: BodyGather) {
+    ///
+    /// With `threads` (more than one, the worker pool held), that pass gathers only the bodies that are not in
+    /// `scratch.awakeBodies` while another thread gathers the awake ones (Parallel/World+ParallelPrepare.swift): the
+    /// same records for every body of a contact to solve, and bodies without one are not read by the preparation.
+    package mutating func orderContactsFromGround(gathering gather: BodyGather, threads: Int? = nil) {
         let bodyCount = bodies.count
         let contactCount = contacts.count
         let segments = OrderSegments(bodyCount: bodyCount, contactCount: contactCount)
@@ -50,9 +54,18 @@ extension World {
                                                 states: st.baseAddress!, records: records.baseAddress!,
                                                 stamp: stamp.baseAddress!, solverBodies: solverBodies.baseAddress!,
                                                 input: input.baseAddress!, moving: moving.baseAddress!)
-                                            (count, queued) = World.readContacts(
-                                                p, segments.pointers(work.baseAddress!), contactCount: co.count,
-                                                bodyCount: bodyCount, gather)
+                                            let s = segments.pointers(work.baseAddress!)
+                                            if let threads {
+                                                (count, queued) = scratch.awakeBodies.withUnsafeBufferPointer {
+                                                    World.readContactsBesideGather(
+                                                        p, s, contactCount: co.count, bodyCount: bodyCount, gather,
+                                                        awake: $0, threads: threads)
+                                                }
+                                            } else {
+                                                (count, queued) = World.readContacts(
+                                                    p, s, contactCount: co.count, bodyCount: bodyCount, gather,
+                                                    gatherAwake: true)
+                                            }
                                         }
                                     }
                                 }
@@ -107,11 +120,14 @@ extension World {
 
     /// The pass over the contacts (see `orderContactsFromGround`): returns how many are to be solved and how many
     /// moving bodies touch something that does not move (the first layer, queued in `s.queue`).
-    private static func readContacts(
-        _ p: ContactPass, _ s: OrderPointers, contactCount: Int, bodyCount: Int, _ gather: BodyGather
+    /// With `gatherAwake` false, a body in `scratch.awakeBodies` (awake and not static) is left to the other thread.
+    static func readContacts(
+        _ p: ContactPass, _ s: OrderPointers, contactCount: Int, bodyCount: Int, _ gather: BodyGather,
+        gatherAwake: Bool
     ) -> (count: Int, queued: Int) {
         @inline(__always) func gatherBody(_ body: Int32) {
             let i = Int(body)
+            if !gatherAwake && p.bodies[i].isAwake && p.bodies[i].type != .static { return }
             if p.stamp[i] == gather.epoch { return }
             p.stamp[i] = gather.epoch
             p.records[i] = PrepareBody(
@@ -343,7 +359,7 @@ private struct OrderSegments {
 
 /// What the ordering's pass over the contacts reads (contacts, bodies, states) and writes (the gathered bodies'
 /// records, stamps and solver bodies; the ordering's input).
-private struct ContactPass {
+struct ContactPass {
     let contacts: UnsafePointer<Contact>, bodies: UnsafePointer<Body>, states: UnsafePointer<BodyState>
     let records: UnsafeMutablePointer<PrepareBody>, stamp: UnsafeMutablePointer<UInt32>
     let solverBodies: UnsafeMutablePointer<SolverBody>
@@ -353,7 +369,7 @@ private struct ContactPass {
 /// The ordering's working arrays, by body: depth from the ground (−1 not reached), adjacency rows (degrees, then
 /// row starts), breadth-first queue; by sort key: the first contact of the key (−1 none); by contact to solve: the
 /// next contact of its key, its colour; the adjacency (`edges`) and the number of keys.
-private struct OrderPointers {
+struct OrderPointers {
     let depth: UnsafeMutablePointer<Int32>, rows: UnsafeMutablePointer<Int32>, queue: UnsafeMutablePointer<Int32>
     let heads: UnsafeMutablePointer<Int32>
     let next: UnsafeMutablePointer<Int32>, colorOf: UnsafeMutablePointer<Int32>

@@ -19,8 +19,11 @@ extension World {
         sizeSolverBodies()
         // The ordering's pass over the contacts gathers their bodies and splits each colour, two-point manifolds
         // first.
+        let threads = acquireThreads(forWork: contacts.count)
+        defer { if threads != nil { WorkerPool.shared.release() } }
         orderContactsFromGround(
-            gathering: BodyGather(epoch: scratch.prepareEpoch, gravity: settings.gravity, sink: Int32(bodyCount)))
+            gathering: BodyGather(epoch: scratch.prepareEpoch, gravity: settings.gravity, sink: Int32(bodyCount)),
+            threads: threads)
         let count = scratch.solveOrder.count
         if count == 0 {
             scratch.wideConstraints.removeAll(keepingCapacity: true)
@@ -45,9 +48,8 @@ extension World {
         // Resized, not refilled: every field of a bundle is written when it is prepared.
         World.resize(&scratch.wideConstraints, to: bundles, with: WideContactConstraint())
         // Parallel/World+ParallelPrepare.swift: the same bundles
-        if let threads = acquireThreads(forWork: scratch.solveOrder.count) {
+        if let threads, scratch.solveOrder.count >= WorldSettings.parallelContactMinimum {
             prepareBundlesInParallel(threads: threads, context)
-            WorkerPool.shared.release()
             return
         }
         scratch.solveOrder.withUnsafeBufferPointer { order in
