@@ -73,6 +73,43 @@ struct WideSolverTests {
         #expect(seen.allSatisfy { $0 == 1 })
     }
 
+    @Test("Each colour lists its two-point manifolds first, also when only a point count changed since the last step")
+    func twoPointManifoldsFirst() {
+        // A pyramid of boxes at 0.5 s: boxes resting flat (two points) and the odd one-point contact.
+        var w = Scenes.pyramid(base: 12).0
+        Self.prepared(&w, steps: 30)
+        func check(_ label: String) {
+            var start = 0
+            var twoPoint = 0, onePoint = 0
+            for color in 0..<64 {
+                let mid = Int(w.scratch.twoPointEnd[color]), end = Int(w.scratch.colorStart[color])
+                #expect(start <= mid && mid <= end, "\(label): colour \(color) runs \(start)..<\(mid)..<\(end)")
+                for i in start..<end {
+                    let points = w.contacts[Int(w.scratch.solveOrder[i])].manifold.pointCount
+                    #expect(points == (i < mid ? 2 : 1), "\(label): colour \(color), slot \(i): \(points) points")
+                    if points == 2 { twoPoint += 1 } else { onePoint += 1 }
+                }
+                start = end
+            }
+            #expect(twoPoint > 0, "\(label): the pyramid should have two-point manifolds")
+            // Every bundle is all one kind, as its lanes' manifolds.
+            for bundle in w.scratch.wideConstraints {
+                for l in 0..<Int(bundle.laneCount) {
+                    let points = w.contacts[Int(bundle.contactIndex[l])].manifold.pointCount
+                    #expect(bundle.twoPoints == (points == 2), "\(label): a \(points)-point lane in a mixed bundle")
+                }
+            }
+        }
+        check("fresh")
+        // The same contacts with one manifold cut to one point: the input of the ordering differs only in that
+        // point count, so the order must be recomputed (a reused order would list it among the two-point ones).
+        let k = Int(w.scratch.solveOrder.first { w.contacts[Int($0)].manifold.pointCount == 2 }!)
+        w.contacts[k].manifold.pointCount = 1
+        let soft = Softness(hertz: 30, dampingRatio: 10, h: 1.0 / 360)
+        w.prepareContacts(contactSoftness: soft, staticSoftness: soft)
+        check("one point fewer")
+    }
+
     @Test("A plank carrying 100 balls (more contacts than colours) holds them at rest")
     func overflowColorHolds() {
         var s = Scenes.frameSettings

@@ -111,3 +111,61 @@ private struct PrepareJob {
     let context: World.PrepareContext
     let threads: Int
 }
+
+/// The ordering's pass over the contacts (Solver/ContactOrdering.swift) beside the gathering of the awake bodies.
+extension World {
+    /// Runs `readContacts` (gathering only bodies that are not awake) on one thread while another gathers every
+    /// awake body's `PrepareBody` record and solver body: two chunks of one stage, so a late worker costs nothing
+    /// (the calling thread then gathers too). The records of awake bodies without a contact are written but never
+    /// read. Returns what `readContacts` returns.
+    static func readContactsBesideGather(
+        _ p: ContactPass, _ s: OrderPointers, contactCount: Int, bodyCount: Int, _ gather: BodyGather,
+        awake: UnsafeBufferPointer<Int32>, threads: Int
+    ) -> (count: Int, queued: Int) {
+        var job = ReadContactsJob(
+            pass: p, order: s, contactCount: contactCount, bodyCount: bodyCount, gather: gather,
+            awake: awake.baseAddress, awakeCount: awake.count, threads: threads)
+        withUnsafeMutablePointer(to: &job) { pointer in
+            WorkerPool.shared.run(
+                threads: threads, stageCount: 1,
+                { raw, thread in
+                    let job = UnsafeMutableRawPointer(mutating: raw).assumingMemoryBound(to: ReadContactsJob.self)
+                    WorkerPool.shared.runStage(0, chunks: 2, thread: thread, threads: job.pointee.threads) { chunk in
+                        if chunk == 0 {
+                            let j = job.pointee
+                            job.pointee.result = World.readContacts(
+                                j.pass, j.order, contactCount: j.contactCount, bodyCount: j.bodyCount, j.gather,
+                                gatherAwake: false)
+                        } else {
+                            World.gatherAwakeBodies(job.pointee)
+                        }
+                    }
+                }, UnsafeRawPointer(pointer))
+        }
+        return job.result
+    }
+
+    /// Every awake body's preparation record and solver body (what `readContacts` gathers for a contact's body).
+    private static func gatherAwakeBodies(_ j: ReadContactsJob) {
+        guard let awake = j.awake else { return }
+        let p = j.pass
+        for n in 0..<j.awakeCount {
+            let i = Int(awake[n])
+            p.records[i] = PrepareBody(
+                p.bodies + i, p.states + i, index: awake[n], gravity: j.gather.gravity, sink: j.gather.sink)
+            p.solverBodies[i] = World.solverBody(p.states[i])
+        }
+    }
+}
+
+/// What both threads of `readContactsBesideGather` read, and the ordering's result.
+private struct ReadContactsJob {
+    let pass: ContactPass
+    let order: OrderPointers
+    let contactCount: Int, bodyCount: Int
+    let gather: BodyGather
+    let awake: UnsafePointer<Int32>?
+    let awakeCount: Int
+    let threads: Int
+    var result = (count: 0, queued: 0)
+}

@@ -5,9 +5,11 @@
 /// above, and so on. That order is then dealt into colours (greedily, in order): the constraints of one colour share
 /// no moving body, so they are independent and the processor overlaps their work, and the colours run in order, so
 /// the solve still goes from the ground up. (Box2D v3 colours its constraint graph for the same reason, to solve in
-/// parallel.) Inside a colour the order carries no meaning (its constraints touch disjoint moving bodies: any order
-/// gives the same numbers), so colours 0–63 keep the contacts' list order; only the overflow colour, whose
-/// constraints may share bodies, keeps the sorted order.
+/// parallel.) Inside a colour the order carries no meaning for the numbers (its constraints touch disjoint moving
+/// bodies: any order gives the same result), so colours 0–63 list their two-point manifolds first (a bundle of four
+/// is all one kind), each kind in sorted order; the overflow colour, whose constraints may share bodies, keeps the
+/// sorted order. The sorted order inside colours is for the threads: each takes a contiguous share of a colour, so
+/// it solves the same layers from colour to colour and mostly reads bodies it wrote itself.
 ///
 /// The order is a function of the list of contacts to solve and of which of their bodies move. When that list is
 /// the one of the last computation (nothing began or ended: a resting stack), `solveOrder` and `colorStart` are
@@ -19,7 +21,15 @@
 extension World {
     /// Fills `scratch.solveOrder` with the indices of the contacts to solve this step (solid, with manifold points,
     /// with an awake body), grouped by colour from the ground up, and `scratch.colorStart` with the colours' ends.
-    package mutating func orderContactsFromGround() {
+    ///
+    /// The pass that reads the contacts also gathers every body of a contact to solve once (stamped with
+    /// `gather.epoch`): its `PrepareBody` record and its single-precision solver body (ContactPrepare.swift), and
+    /// notes which contacts have two manifold points, which each colour lists first (`twoPointEnd`).
+    ///
+    /// With `threads` (more than one, the worker pool held), that pass gathers only the bodies that are not in
+    /// `scratch.awakeBodies` while another thread gathers the awake ones (Parallel/World+ParallelPrepare.swift): the
+    /// same records for every body of a contact to solve, and bodies without one are not read by the preparation.
+    package mutating func orderContactsFromGround(gathering gather: BodyGather, threads: Int? = nil) {
         let bodyCount = bodies.count
         let contactCount = contacts.count
         let segments = OrderSegments(bodyCount: bodyCount, contactCount: contactCount)
@@ -32,36 +42,31 @@ extension World {
         // index when it moves, −1 when it does not), the degrees of the moving-body graph and its first layer.
         contacts.withUnsafeBufferPointer { co in
             bodies.withUnsafeBufferPointer { bo in
-                scratch.orderWork.withUnsafeMutableBufferPointer { work in
-                    scratch.orderInput.withUnsafeMutableBufferPointer { input in
-                        scratch.orderMoving.withUnsafeMutableBufferPointer { moving in
-                            guard let base = work.baseAddress, let input = input.baseAddress,
-                                let moving = moving.baseAddress
-                            else { return }
-                            let s = segments.pointers(base)
-                            s.depth[-1] = 0
-                            s.depth.update(repeating: -1, count: bodyCount)
-                            s.rows.update(repeating: 0, count: bodyCount + 1)
-                            for k in 0..<co.count where co[k].manifold.pointCount > 0 && co[k].isSolid {
-                                let a = co[k].bodyA, b = co[k].bodyB
-                                let awakeA = bo[Int(a)].isAwake, awakeB = bo[Int(b)].isAwake
-                                guard awakeA || awakeB else { continue }
-                                let ma = awakeA && bo[Int(a)].type == .dynamic
-                                let mb = awakeB && bo[Int(b)].type == .dynamic
-                                input[count] = Int32(k)
-                                moving[count] = SIMD2(ma ? a : -1, mb ? b : -1)
-                                count &+= 1
-                                if ma && mb {
-                                    s.rows[Int(a)] &+= 1
-                                    s.rows[Int(b)] &+= 1
-                                } else if ma != mb {
-                                    // A moving body touching something that does not move is one layer up from the
-                                    // ground.
-                                    let body = ma ? a : b
-                                    if s.depth[Int(body)] == -1 {
-                                        s.depth[Int(body)] = 1
-                                        s.queue[queued] = body
-                                        queued &+= 1
+                states.withUnsafeBufferPointer { st in
+                    scratch.prepareBodies.withUnsafeMutableBufferPointer { records in
+                        scratch.prepareStamp.withUnsafeMutableBufferPointer { stamp in
+                            scratch.solverBodies.withUnsafeMutableBufferPointer { solverBodies in
+                                scratch.orderWork.withUnsafeMutableBufferPointer { work in
+                                    scratch.orderInput.withUnsafeMutableBufferPointer { input in
+                                        scratch.orderMoving.withUnsafeMutableBufferPointer { moving in
+                                            let p = ContactPass(
+                                                contacts: co.baseAddress!, bodies: bo.baseAddress!,
+                                                states: st.baseAddress!, records: records.baseAddress!,
+                                                stamp: stamp.baseAddress!, solverBodies: solverBodies.baseAddress!,
+                                                input: input.baseAddress!, moving: moving.baseAddress!)
+                                            let s = segments.pointers(work.baseAddress!)
+                                            if let threads {
+                                                (count, queued) = scratch.awakeBodies.withUnsafeBufferPointer {
+                                                    World.readContactsBesideGather(
+                                                        p, s, contactCount: co.count, bodyCount: bodyCount, gather,
+                                                        awake: $0, threads: threads)
+                                                }
+                                            } else {
+                                                (count, queued) = World.readContacts(
+                                                    p, s, contactCount: co.count, bodyCount: bodyCount, gather,
+                                                    gatherAwake: true)
+                                            }
+                                        }
                                     }
                                 }
                             }
@@ -74,7 +79,7 @@ extension World {
         scratch.orderMoving.removeLast(contactCount - count)
         guard count > 1 else {
             scratch.solveOrder.removeAll(keepingCapacity: true)
-            scratch.solveOrder.append(contentsOf: scratch.orderInput)
+            for k in scratch.orderInput { scratch.solveOrder.append(k & ~Self.twoPointFlag) }
             invalidateOrderCache()
             return
         }
@@ -86,17 +91,22 @@ extension World {
         World.resize(&scratch.solveOrder, to: count, with: 0)
         World.resize(&scratch.colorMask, to: bodyCount + 1, with: 0)
         World.resize(&scratch.colorStart, to: 66, with: 0)
+        World.resize(&scratch.twoPointEnd, to: 64, with: 0)
         scratch.orderWork.withUnsafeMutableBufferPointer { work in
             scratch.orderInput.withUnsafeBufferPointer { input in
                 scratch.orderMoving.withUnsafeBufferPointer { moving in
                     scratch.solveOrder.withUnsafeMutableBufferPointer { order in
                         scratch.colorMask.withUnsafeMutableBufferPointer { mask in
                             scratch.colorStart.withUnsafeMutableBufferPointer { start in
-                                let s = segments.pointers(work.baseAddress!)
-                                World.layer(s, moving.baseAddress!, count: count, queued: queued, bodyCount: bodyCount)
-                                World.color(
-                                    s, input.baseAddress!, moving.baseAddress!, order.baseAddress!, count: count,
-                                    colorMask: mask.baseAddress! + 1, colorStart: start.baseAddress!)
+                                scratch.twoPointEnd.withUnsafeMutableBufferPointer { twoPointEnd in
+                                    let s = segments.pointers(work.baseAddress!)
+                                    World.layer(
+                                        s, moving.baseAddress!, count: count, queued: queued, bodyCount: bodyCount)
+                                    World.color(
+                                        s, input.baseAddress!, moving.baseAddress!, order.baseAddress!, count: count,
+                                        colorMask: mask.baseAddress! + 1, colorStart: start.baseAddress!,
+                                        twoPointEnd: twoPointEnd.baseAddress!)
+                                }
                             }
                         }
                     }
@@ -106,6 +116,54 @@ extension World {
         // This step's input is the next step's reference; its buffers take the next step's input.
         swap(&scratch.orderInput, &scratch.orderInputBefore)
         swap(&scratch.orderMoving, &scratch.orderMovingBefore)
+    }
+
+    /// The pass over the contacts (see `orderContactsFromGround`): returns how many are to be solved and how many
+    /// moving bodies touch something that does not move (the first layer, queued in `s.queue`).
+    /// With `gatherAwake` false, a body in `scratch.awakeBodies` (awake and not static) is left to the other thread.
+    static func readContacts(
+        _ p: ContactPass, _ s: OrderPointers, contactCount: Int, bodyCount: Int, _ gather: BodyGather,
+        gatherAwake: Bool
+    ) -> (count: Int, queued: Int) {
+        @inline(__always) func gatherBody(_ body: Int32) {
+            let i = Int(body)
+            if !gatherAwake && p.bodies[i].isAwake && p.bodies[i].type != .static { return }
+            if p.stamp[i] == gather.epoch { return }
+            p.stamp[i] = gather.epoch
+            p.records[i] = PrepareBody(
+                p.bodies + i, p.states + i, index: body, gravity: gather.gravity, sink: gather.sink)
+            p.solverBodies[i] = World.solverBody(p.states[i])
+        }
+        var count = 0
+        var queued = 0
+        s.depth[-1] = 0
+        s.depth.update(repeating: -1, count: bodyCount)
+        s.rows.update(repeating: 0, count: bodyCount + 1)
+        for k in 0..<contactCount where p.contacts[k].manifold.pointCount > 0 && p.contacts[k].isSolid {
+            let a = p.contacts[k].bodyA, b = p.contacts[k].bodyB
+            let awakeA = p.bodies[Int(a)].isAwake, awakeB = p.bodies[Int(b)].isAwake
+            guard awakeA || awakeB else { continue }
+            gatherBody(a)
+            gatherBody(b)
+            let ma = awakeA && p.bodies[Int(a)].type == .dynamic
+            let mb = awakeB && p.bodies[Int(b)].type == .dynamic
+            p.input[count] = Int32(k) | (p.contacts[k].manifold.pointCount == 2 ? twoPointFlag : 0)
+            p.moving[count] = SIMD2(ma ? a : -1, mb ? b : -1)
+            count &+= 1
+            if ma && mb {
+                s.rows[Int(a)] &+= 1
+                s.rows[Int(b)] &+= 1
+            } else if ma != mb {
+                // A moving body touching something that does not move is one layer up from the ground.
+                let body = ma ? a : b
+                if s.depth[Int(body)] == -1 {
+                    s.depth[Int(body)] = 1
+                    s.queue[queued] = body
+                    queued &+= 1
+                }
+            }
+        }
+        return (count, queued)
     }
 
     /// Forgets the last computed order, so the next step sorts and colours from scratch (tests compare the two).
@@ -168,14 +226,20 @@ extension World {
     }
 
     /// Greedy colouring in sorted order, first fit, into up to 64 colours plus one overflow colour; then the
-    /// contacts by colour (`colorStart[c]`: end of colour c), colours 0–63 in list order, the overflow colour in
-    /// sorted order.
+    /// contacts by colour (`colorStart[c]`: end of colour c) in sorted order, each of colours 0–63 with its two-point
+    /// manifolds first (`twoPointEnd[c]`: where its one-point manifolds begin), so that every bundle of four is all
+    /// one kind. Inside colours 0–63 the sorted order carries no meaning for the numbers, but it keeps each thread's
+    /// share of a colour (a contiguous run, Parallel/WorkerPool.swift) near the same layers from colour to colour,
+    /// so a thread mostly reads bodies it wrote itself, not lines the other core holds.
     private static func color(
         _ s: OrderPointers, _ input: UnsafePointer<Int32>, _ moving: UnsafePointer<SIMD2<Int32>>,
         _ order: UnsafeMutablePointer<Int32>, count: Int,
-        colorMask: UnsafeMutablePointer<UInt64>, colorStart: UnsafeMutablePointer<Int32>
+        colorMask: UnsafeMutablePointer<UInt64>, colorStart: UnsafeMutablePointer<Int32>,
+        twoPointEnd: UnsafeMutablePointer<Int32>
     ) {
         colorStart.update(repeating: 0, count: 66)
+        // `twoPointEnd[c]` counts colour c's two-point manifolds first.
+        twoPointEnd.update(repeating: 0, count: 64)
         for key in 0..<Int(s.keyCount.pointee) {
             var i = Int(s.heads[key])
             while i >= 0 {
@@ -187,6 +251,7 @@ extension World {
                     colorMask[a] |= 1 << UInt64(color)
                     colorMask[b] |= 1 << UInt64(color)
                     colorMask[-1] = 0
+                    if input[i] < 0 { twoPointEnd[color] &+= 1 }
                 }
                 s.colorOf[i] = Int32(color)
                 colorStart[color + 1] &+= 1
@@ -195,27 +260,36 @@ extension World {
         }
         for c in 0..<65 { colorStart[c + 1] &+= colorStart[c] }
         for i in 0..<count {
-            let a = Int(moving[i].x), b = Int(moving[i].y)
-            colorMask[a] = 0
-            colorMask[b] = 0
-            let c = Int(s.colorOf[i])
-            if c < 64 {
-                order[Int(colorStart[c])] = input[i]
-                colorStart[c] &+= 1
-            }
+            colorMask[Int(moving[i].x)] = 0
+            colorMask[Int(moving[i].y)] = 0
         }
-        if colorStart[64] == colorStart[65] { return }
+        // Cursors: colour c's two-point manifolds from its start (`colorStart[c]`), its one-point manifolds from
+        // `twoPointEnd[c]`. Dealing moves `colorStart[c]` to the end of colour c's two-point run; it is then the
+        // colour's end once more.
+        for c in 0..<64 { twoPointEnd[c] &+= colorStart[c] }
         for key in 0..<Int(s.keyCount.pointee) {
             var i = Int(s.heads[key])
             while i >= 0 {
-                if s.colorOf[i] == 64 {
-                    order[Int(colorStart[64])] = input[i]
-                    colorStart[64] &+= 1
+                let c = Int(s.colorOf[i])
+                let k = input[i]
+                if c < 64 && k >= 0 {
+                    order[Int(twoPointEnd[c])] = k
+                    twoPointEnd[c] &+= 1
+                } else {
+                    order[Int(colorStart[c])] = k & ~twoPointFlag
+                    colorStart[c] &+= 1
                 }
                 i = Int(s.next[i])
             }
         }
+        // Now `colorStart[c]` (c < 64) is the end of the two-point run, which is where the one-point run begins, and
+        // `twoPointEnd[c]` the colour's end: swap them back.
+        for c in 0..<64 { swap(&colorStart[c], &twoPointEnd[c]) }
     }
+
+    /// Marks a contact with two manifold points in the ordering's input (`orderInput`), so that a change of point
+    /// count is a change of input (the order of the last step is reused only when the input is the same).
+    static let twoPointFlag = Int32.min
 
     /// Sets `array`'s count to `count`, keeping its capacity (new elements are `value`).
     @inline(__always) static func resize<T>(_ array: inout [T], to count: Int, with value: T) {
@@ -283,10 +357,19 @@ private struct OrderSegments {
     }
 }
 
+/// What the ordering's pass over the contacts reads (contacts, bodies, states) and writes (the gathered bodies'
+/// records, stamps and solver bodies; the ordering's input).
+struct ContactPass {
+    let contacts: UnsafePointer<Contact>, bodies: UnsafePointer<Body>, states: UnsafePointer<BodyState>
+    let records: UnsafeMutablePointer<PrepareBody>, stamp: UnsafeMutablePointer<UInt32>
+    let solverBodies: UnsafeMutablePointer<SolverBody>
+    let input: UnsafeMutablePointer<Int32>, moving: UnsafeMutablePointer<SIMD2<Int32>>
+}
+
 /// The ordering's working arrays, by body: depth from the ground (−1 not reached), adjacency rows (degrees, then
 /// row starts), breadth-first queue; by sort key: the first contact of the key (−1 none); by contact to solve: the
 /// next contact of its key, its colour; the adjacency (`edges`) and the number of keys.
-private struct OrderPointers {
+struct OrderPointers {
     let depth: UnsafeMutablePointer<Int32>, rows: UnsafeMutablePointer<Int32>, queue: UnsafeMutablePointer<Int32>
     let heads: UnsafeMutablePointer<Int32>
     let next: UnsafeMutablePointer<Int32>, colorOf: UnsafeMutablePointer<Int32>

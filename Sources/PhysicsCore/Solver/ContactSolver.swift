@@ -7,21 +7,29 @@ extension World {
     /// landing flat leaves flat instead of spinning.
     package mutating func applyRestitution(h: Double) {
         let threshold = settings.restitutionThreshold
-        let approach = -Float(threshold)
         scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
             states.withUnsafeMutableBufferPointer { st in
                 guard let wBase = ws.baseAddress, let sBase = st.baseAddress else { return }
-                for i in 0..<ws.count {
-                    let w = wBase + i
-                    // Lanes that bounce at all: elastic and approaching at least at the threshold speed.
-                    let elastic = w.pointee.restitution .> 0
-                    let fast =
-                        (w.pointee.p0.relativeVelocity .<= approach) .| (w.pointee.p1.relativeVelocity .<= approach)
-                    if !any(elastic .& fast) { continue }
-                    for l in 0..<Int(w.pointee.laneCount) where w.pointee.restitution[l] > 0 {
-                        Self.restitute(w, lane: l, sBase, threshold: threshold, h: h)
-                    }
-                }
+                Self.restituteBundles(wBase, sBase, 0..<ws.count, threshold: threshold, h: h)
+            }
+        }
+    }
+
+    /// `applyRestitution` over bundles `range` (the parallel solve runs a colour's bundles in parts: lanes of one
+    /// colour share no moving body, so the parts are independent).
+    @inline(__always) static func restituteBundles(
+        _ wBase: UnsafeMutablePointer<WideContactConstraint>, _ sBase: UnsafeMutablePointer<BodyState>,
+        _ range: Range<Int>, threshold: Double, h: Double
+    ) {
+        let approach = -Float(threshold)
+        for i in range {
+            let w = wBase + i
+            // Lanes that bounce at all: elastic and approaching at least at the threshold speed.
+            let elastic = w.pointee.restitution .> 0
+            let fast = (w.pointee.p0.relativeVelocity .<= approach) .| (w.pointee.p1.relativeVelocity .<= approach)
+            if !any(elastic .& fast) { continue }
+            for l in 0..<Int(w.pointee.laneCount) where w.pointee.restitution[l] > 0 {
+                Self.restitute(w, lane: l, sBase, threshold: threshold, h: h)
             }
         }
     }
@@ -91,18 +99,25 @@ extension World {
         scratch.wideConstraints.withUnsafeBufferPointer { ws in
             contacts.withUnsafeMutableBufferPointer { co in
                 guard let wBase = ws.baseAddress, let coBase = co.baseAddress else { return }
-                for i in 0..<ws.count {
-                    let w = wBase + i
-                    for l in 0..<Int(w.pointee.laneCount) {
-                        let c = coBase + Int(w.pointee.contactIndex[l])
-                        c.pointee.normalImpulse0 = Double(w.pointee.p0.normalImpulse[l])
-                        c.pointee.tangentImpulse0 = Double(w.pointee.p0.tangentImpulse[l])
-                        c.pointee.maxImpulse0 = Double(w.pointee.p0.maxNormalImpulse[l])
-                        c.pointee.normalImpulse1 = Double(w.pointee.p1.normalImpulse[l])
-                        c.pointee.tangentImpulse1 = Double(w.pointee.p1.tangentImpulse[l])
-                        c.pointee.maxImpulse1 = Double(w.pointee.p1.maxNormalImpulse[l])
-                    }
-                }
+                Self.storeImpulses(wBase, coBase, 0..<ws.count)
+            }
+        }
+    }
+
+    /// `storeImpulses` for bundles `range` (each contact is one lane of one bundle: parts write disjoint contacts).
+    @inline(__always) static func storeImpulses(
+        _ wBase: UnsafePointer<WideContactConstraint>, _ coBase: UnsafeMutablePointer<Contact>, _ range: Range<Int>
+    ) {
+        for i in range {
+            let w = wBase + i
+            for l in 0..<Int(w.pointee.laneCount) {
+                let c = coBase + Int(w.pointee.contactIndex[l])
+                c.pointee.normalImpulse0 = Double(w.pointee.p0.normalImpulse[l])
+                c.pointee.tangentImpulse0 = Double(w.pointee.p0.tangentImpulse[l])
+                c.pointee.maxImpulse0 = Double(w.pointee.p0.maxNormalImpulse[l])
+                c.pointee.normalImpulse1 = Double(w.pointee.p1.normalImpulse[l])
+                c.pointee.tangentImpulse1 = Double(w.pointee.p1.tangentImpulse[l])
+                c.pointee.maxImpulse1 = Double(w.pointee.p1.maxNormalImpulse[l])
             }
         }
     }

@@ -87,7 +87,7 @@ extension World {
         scratch.parallel.steps += 1
         let awake = scratch.awakeBodies.count
         let bodyChunk = Swift.max(32, (awake + 8 * threads - 1) / (8 * threads))
-        let pass = ParallelPassContext(threads: threads, invH: invH, bodyChunk: bodyChunk)
+        let pass = ParallelPassContext(threads: threads, invH: invH, bodyChunk: bodyChunk, step: dt)
         var remapSinks = true
         let fields = !fieldStore.order.isEmpty
         let jointWork = !forest.activeJoints.isEmpty || !forest.pinRows.isEmpty
@@ -124,6 +124,16 @@ extension World {
             for _ in 0..<iterations { addContactPass(.relaxed, pass) }
             addBodyWork(.store, h: h, pass)
         }
+        // The step's end in the same job: restitution colour by colour (like a contact pass), then every bundle's
+        // impulses back to its contacts (`applyRestitution`, `storeImpulses`).
+        addContactPass(.restitution, pass)
+        if scratch.parallel.stages.count + 1 > WorkerPool.stageCapacity(threads: pass.threads) { runStages(pass) }
+        let bundles = scratch.wideConstraints.count
+        scratch.parallel.stages.append(
+            SolveStage(
+                kind: .storeImpulses, start: 0, end: bundles,
+                chunk: Swift.max(16, (bundles + 8 * threads - 1) / (8 * threads)), remapSinks: false,
+                work: BodyWork()))
         runStages(pass)
     }
 
@@ -169,29 +179,36 @@ extension World {
         let maxSpeed = settings.maxLinearSpeed
         let maxBias = Float(settings.contactPushMaxVelocity)
         let sink = Int32(bodies.count)
-        bodies.withUnsafeBufferPointer { bo in
-            states.withUnsafeMutableBufferPointer { st in
-                scratch.constrainedThisStep.withUnsafeBufferPointer { cs in
-                    scratch.awakeBodies.withUnsafeBufferPointer { aw in
-                        scratch.solverBodies.withUnsafeMutableBufferPointer { sb in
-                            scratch.solverVelocityStart.withUnsafeMutableBufferPointer { vs in
-                                scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
-                                    scratch.parallel.stages.withUnsafeBufferPointer { stages in
-                                        var context = ParallelSolveContext(
-                                            bodies: bo.baseAddress!, states: st.baseAddress!,
-                                            constrained: cs.baseAddress!, awake: aw.baseAddress!,
-                                            solverBodies: sb.baseAddress!, velocityStart: vs.baseAddress!,
-                                            constraints: ws.baseAddress!, stages: stages.baseAddress!,
-                                            stageCount: stages.count, threads: pass.threads,
-                                            gravity: gravity, maxSpeed: maxSpeed,
-                                            invH: Float(pass.invH), maxBias: maxBias, sink: sink)
-                                        withUnsafePointer(to: &context) { c in
-                                            WorkerPool.shared.run(
-                                                threads: pass.threads, stageCount: stages.count,
-                                                { raw, thread in
-                                                    World.runStages(
-                                                        raw.assumingMemoryBound(to: ParallelSolveContext.self), thread)
-                                                }, UnsafeRawPointer(c))
+        let threshold = settings.restitutionThreshold
+        // Only the `storeImpulses` stages write the contacts (each lane its own).
+        contacts.withUnsafeMutableBufferPointer { contactBuffer in
+            let co = contactBuffer.baseAddress ?? UnsafeMutablePointer(bitPattern: MemoryLayout<Contact>.alignment)!
+            bodies.withUnsafeBufferPointer { bo in
+                states.withUnsafeMutableBufferPointer { st in
+                    scratch.constrainedThisStep.withUnsafeBufferPointer { cs in
+                        scratch.awakeBodies.withUnsafeBufferPointer { aw in
+                            scratch.solverBodies.withUnsafeMutableBufferPointer { sb in
+                                scratch.solverVelocityStart.withUnsafeMutableBufferPointer { vs in
+                                    scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
+                                        scratch.parallel.stages.withUnsafeBufferPointer { stages in
+                                            var context = ParallelSolveContext(
+                                                bodies: bo.baseAddress!, states: st.baseAddress!,
+                                                constrained: cs.baseAddress!, awake: aw.baseAddress!,
+                                                solverBodies: sb.baseAddress!, velocityStart: vs.baseAddress!,
+                                                constraints: ws.baseAddress!, contacts: co, stages: stages.baseAddress!,
+                                                stageCount: stages.count, threads: pass.threads,
+                                                gravity: gravity, maxSpeed: maxSpeed,
+                                                invH: Float(pass.invH), maxBias: maxBias, sink: sink,
+                                                restitutionThreshold: threshold, step: pass.step)
+                                            withUnsafePointer(to: &context) { c in
+                                                WorkerPool.shared.run(
+                                                    threads: pass.threads, stageCount: stages.count,
+                                                    { raw, thread in
+                                                        World.runStages(
+                                                            raw.assumingMemoryBound(to: ParallelSolveContext.self),
+                                                            thread)
+                                                    }, UnsafeRawPointer(c))
+                                            }
                                         }
                                     }
                                 }
@@ -228,6 +245,10 @@ extension World {
             solveBundles(c.constraints, c.solverBodies, range, invH: c.invH, maxBias: c.maxBias, useBias: true)
         case .relaxed:
             solveBundles(c.constraints, c.solverBodies, range, invH: c.invH, maxBias: c.maxBias, useBias: false)
+        case .restitution:
+            restituteBundles(c.constraints, c.states, range, threshold: c.restitutionThreshold, h: c.step)
+        case .storeImpulses:
+            storeImpulses(c.constraints, c.contacts, range)
         }
     }
 
@@ -311,11 +332,13 @@ struct ParallelPassContext {
     var invH: Double
     /// Awake bodies per chunk of a per-body stage.
     var bodyChunk: Int
+    /// The world step, s (restitution's flight time).
+    var step: Double
 }
 
 /// One stage of a parallel job: items `start..<end` (awake-body positions or bundles) in chunks of `chunk`.
 struct SolveStage: Sendable {
-    enum Kind: UInt8, Sendable { case bodies, warmStart, biased, relaxed }
+    enum Kind: UInt8, Sendable { case bodies, warmStart, biased, relaxed, restitution, storeImpulses }
 
     var kind: Kind
     var start: Int32, end: Int32
@@ -384,6 +407,7 @@ struct ParallelSolveContext {
     let solverBodies: UnsafeMutablePointer<SolverBody>
     let velocityStart: UnsafeMutablePointer<Lanes>
     let constraints: UnsafeMutablePointer<WideContactConstraint>
+    let contacts: UnsafeMutablePointer<Contact>
     let stages: UnsafePointer<SolveStage>
     let stageCount: Int
     let threads: Int
@@ -393,4 +417,7 @@ struct ParallelSolveContext {
     let maxBias: Float
     /// The shared sink slot (`bodies.count`).
     let sink: Int32
+    /// `WorldSettings.restitutionThreshold`, pt/s, and the world step, s (restitution stages).
+    let restitutionThreshold: Double
+    let step: Double
 }

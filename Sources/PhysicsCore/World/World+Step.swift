@@ -50,7 +50,9 @@ extension World {
         // Joints work on the double-precision states, contacts on the single-precision solver bodies: velocities
         // cross over only where a joint pass sits between two contact passes.
         let jointsSolve = jointPassesChangeVelocities
-        if let threads = acquireSolverThreads() {  // World+ParallelSolve.swift: the same passes on several threads
+        // World+ParallelSolve.swift: the same passes on several threads, restitution and the impulses' store too.
+        let threads = acquireSolverThreads()
+        if let threads {
             solveSubstepsInParallel(
                 threads: threads, substeps: n, dt: dt, h: h, invH: invH, iterations: iterations,
                 jointPasses: jointPasses, jointContext: jointContext, jointsSolve: jointsSolve)
@@ -82,10 +84,12 @@ extension World {
                 storeSolverVelocities()
             }
         }
-        // The rebound restores the discrete energy of the flight that follows it, which is free: one step of dt.
-        applyRestitution(h: dt)
+        if threads == nil {
+            // The rebound restores the discrete energy of the flight that follows it, which is free: one step of dt.
+            applyRestitution(h: dt)
+            storeImpulses()
+        }
         projectJoints()
-        storeImpulses()
         // Clearing is one pass over a byte per body, not a pass over the contacts and joints.
         scratch.constrainedThisStep.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
         finalizeBodies(dt: dt)
