@@ -225,6 +225,65 @@ extension World {
         removeContacts(deferringEndEvents: true) { $0.shapeA == shape || $0.shapeB == shape }
     }
 
+    /// The narrow phase's compaction: removes the contacts flagged `retire` (their bounds parted) and emits the end
+    /// events of this step, as `removeContacts(deferringEndEvents: false) { $0.retire }` does, but visits only the
+    /// contacts at `flagged` (ascending: every contact whose update set `retire` or `endedTouch`, the only ones that
+    /// can have either set). The kept records before the first removal stay where they are; those after it move
+    /// down in blocks, as in `removeContacts`. A crowd retires a few dozen of its thousands of pairs a step, so
+    /// this skips the walk over every record.
+    mutating func retireFlaggedContacts(_ flagged: [Int32]) {
+        var ended: [(Int32, Int32)] = []
+        let count = contacts.count
+        var write = 0
+        contacts.withUnsafeMutableBufferPointer { co in
+            manifoldCaches.withUnsafeMutableBufferPointer { mc in
+                guard let c = co.baseAddress, let m = mc.baseAddress else { return }
+                // Records before `read` are placed (`write` of them kept); `read..<end` are kept and go next.
+                var read = 0
+                @inline(__always) func keep(upTo end: Int) {
+                    if write == read {
+                        write = end
+                    } else {
+                        // In blocks of `moveBlock` records (see `removeContacts`).
+                        while read < end {
+                            let n = Swift.min(World.moveBlock, end &- read)
+                            (c + write).update(from: c + read, count: n)
+                            (m + write).update(from: m + read, count: n)
+                            write &+= n
+                            read &+= n
+                        }
+                    }
+                    read = end
+                }
+                for k32 in flagged {
+                    let k = Int(k32)
+                    keep(upTo: k)
+                    let p = c + k
+                    let removed = p.pointee.retire
+                    if p.pointee.endedTouch || (removed && p.pointee.isTouching && p.pointee.reportsEvents) {
+                        ended.append((p.pointee.shapeA, p.pointee.shapeB))
+                        p.pointee.endedTouch = false
+                    }
+                    if removed {
+                        pairSet.remove(p.pointee.key)
+                        read = k + 1
+                    } else {
+                        keep(upTo: k + 1)
+                    }
+                }
+                keep(upTo: count)
+            }
+        }
+        for (a, b) in ended { endEvents.append(ContactEndEvent(shapeA: shapeID(a), shapeB: shapeID(b))) }
+        contacts.removeLast(count - write)
+        manifoldCaches.removeLast(count - write)
+    }
+
+    /// Most records `removeContacts` and `retireFlaggedContacts` move with one copy call: longer blocks would be
+    /// copied with `rep movsb`, which callgrind, whose counts are this project's measure, counts as one instruction
+    /// per byte.
+    static let moveBlock = 16
+
     /// Removes the contacts `isRemoved` picks, keeping the others in order, and forgets their pairs. End events, in
     /// contact order: a contact flagged `endedTouch` (it stopped touching this step), and a removed contact that was
     /// touching and reports events. They go with this step's events, or with the next step's when `deferred` (a
@@ -233,14 +292,12 @@ extension World {
     package mutating func removeContacts(
         deferringEndEvents deferred: Bool, where isRemoved: (borrowing Contact) -> Bool
     ) {
-        // In place through pointers: a Contact record is several cache lines, and the narrow phase compacts the
-        // array whenever a pair parts (every step in a tumbling crowd). Kept records move in blocks of up to
-        // `moveBlock` (one copy call per block, not per record); longer blocks would be copied with `rep movsb`,
-        // which callgrind, whose counts are this project's measure, counts as one instruction per byte.
+        // In place through pointers: a Contact record is several cache lines. Kept records move in blocks of up to
+        // `moveBlock` (one copy call per block, not per record).
         var ended: [(Int32, Int32)] = []
         var write = 0
         let count = contacts.count
-        let moveBlock = 16
+        let moveBlock = World.moveBlock
         contacts.withUnsafeMutableBufferPointer { co in
             manifoldCaches.withUnsafeMutableBufferPointer { mc in
                 guard let c = co.baseAddress, let m = mc.baseAddress else { return }
