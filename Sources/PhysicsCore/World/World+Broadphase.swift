@@ -151,14 +151,18 @@ extension World {
             findMovedPairsInParallel(threads: threads)
             WorkerPool.shared.release()
         } else {
-            queryResults.removeAll(keepingCapacity: true)
-            movingTree.movedPairs(stack: &queryStack, results: &queryResults)
-            movingTree.movedPairs(against: staticTree, stack: &queryStack, results: &queryResults)
+            var pairs: [Int32] = []
+            swap(&pairs, &queryResults)  // the scratch array, its capacity kept
+            pairs.removeAll(keepingCapacity: true)
+            movingTree.movedPairs(stack: &queryStack, results: &pairs)
+            movingTree.movedPairs(against: staticTree, stack: &queryStack, results: &pairs)
+            pairSet.withView { World.dropTrackedPairs(&pairs, $0) }
             var k = 0
-            while k < queryResults.count {
-                tryCreateContact(queryResults[k], queryResults[k + 1])
+            while k < pairs.count {
+                tryCreateContact(pairs[k], pairs[k + 1])
                 k += 2
             }
+            swap(&pairs, &queryResults)
         }
         for s in moveBuffer where shapes[Int(s)].proxy != -1 && !shapes[Int(s)].inStaticTree {
             movingTree.clearMoved(shapes[Int(s)].proxy)
@@ -189,12 +193,46 @@ extension World {
             }
             pairsQueried[Int(s)] = true
             // A moved shape already queried found this one too (overlap is symmetric and the boxes do not change
-            // here), so that pair was tried then: skip it without asking the pair set.
-            for t in queryResults where t != s && !pairsQueried[Int(t)] {
-                tryCreateContact(s, t)
+            // here), so that pair was tried then: skip it without asking the pair set. Tracked pairs are dropped
+            // before any is created (`dropTrackedPairs`).
+            var found: [Int32] = []
+            swap(&found, &queryResults)
+            let kept = found.withUnsafeMutableBufferPointer { r in
+                pairsQueried.withUnsafeBufferPointer { queried in
+                    pairSet.withView { set in
+                        var kept = 0
+                        for t in r where t != s && !queried[Int(t)] && !set.contains(pairKey(s, t)) {
+                            r[kept] = t
+                            kept += 1
+                        }
+                        return kept
+                    }
+                }
             }
+            for i in 0..<kept { tryCreateContact(s, found[i]) }
+            swap(&found, &queryResults)
         }
         for s in moveBuffer { pairsQueried[Int(s)] = false }
+    }
+
+    /// Drops from `pairs` (two shape indices per pair) the pairs `set` holds, keeping the others in order: most pairs
+    /// a descent finds are tracked already, and `tryCreateContact` would skip them first thing, but only after a
+    /// call and a lookup through the world for each. Leaves the pair set unchanged, so `set` stays valid.
+    @inline(__always) static func dropTrackedPairs(_ pairs: inout [Int32], _ set: PairSet.View) {
+        let kept = pairs.withUnsafeMutableBufferPointer { r in
+            var kept = 0
+            var k = 0
+            while k + 1 < r.count {
+                if !set.contains(pairKey(r[k], r[k + 1])) {
+                    r[kept] = r[k]
+                    r[kept + 1] = r[k + 1]
+                    kept += 2
+                }
+                k += 2
+            }
+            return kept
+        }
+        pairs.removeLast(pairs.count - kept)
     }
 
     mutating func tryCreateContact(_ s: Int32, _ t: Int32) {
