@@ -174,6 +174,17 @@ func collidePolygons(
     _ polyA: NarrowPolygon, _ xfA: Transform, _ polyB: NarrowPolygon, _ xfB: Transform, _ speculativeDistance: Double,
     separatingAxis: inout Int32
 ) -> Manifold {
+    collidePolygons(
+        polyA, xfA, polyB, xfB, speculativeDistance, separatingAxis: &separatingAxis,
+        centredA: polyA.isCentredQuad, centredB: polyB.isCentredQuad)
+}
+
+/// `collidePolygons` with `polyA.isCentredQuad` and `polyB.isCentredQuad` given (`centredA`, `centredB`: the narrow
+/// phase keeps them with the pair).
+func collidePolygons(
+    _ polyA: NarrowPolygon, _ xfA: Transform, _ polyB: NarrowPolygon, _ xfB: Transform, _ speculativeDistance: Double,
+    separatingAxis: inout Int32, centredA: Bool, centredB: Bool
+) -> Manifold {
     let aToB = Transform.invMul(xfB, xfA)
     let bToA = Transform.invMul(xfA, xfB)
     let hint = separatingAxis
@@ -187,7 +198,6 @@ func collidePolygons(
             return Manifold()
         }
     }
-    let centredA = polyA.isCentredQuad, centredB = polyB.isCentredQuad
     let (edgeA, sepA) =
         centredA
         ? centredQuadMaxSeparation(polyA, polyB, poly2Centred: centredB, aToB, stopAbove: speculativeDistance)

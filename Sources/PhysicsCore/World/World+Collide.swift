@@ -152,9 +152,17 @@ extension World {
                 // With the pair's separating-axis hint (same result, less work). The polygons are read from the
                 // shape records in place: a `ConvexView` copies the whole geometry record, twice per pair, which
                 // cost about a third of this path's own work in the tumbling crowd.
+                let pa = World.polygon(sa, vertices, normals), pb = World.polygon(sb, vertices, normals)
+                var centred = mc[k].centredQuads
+                if centred == 0 {
+                    centred = ManifoldCache.shapesKnown
+                    if pa.isCentredQuad { centred |= ManifoldCache.centredA }
+                    if pb.isCentredQuad { centred |= ManifoldCache.centredB }
+                    mc[k].centredQuads = centred
+                }
                 m = collidePolygons(
-                    World.polygon(sa, vertices, normals), xfA, World.polygon(sb, vertices, normals), xfB,
-                    speculative, separatingAxis: &mc[k].separatingAxis)
+                    pa, xfA, pb, xfB, speculative, separatingAxis: &mc[k].separatingAxis,
+                    centredA: centred & ManifoldCache.centredA != 0, centredB: centred & ManifoldCache.centredB != 0)
             } else {
                 let va = World.view(sa.pointee, vp.baseAddress, np.baseAddress)
                 let vb = World.view(sb.pointee, vp.baseAddress, np.baseAddress)
