@@ -146,6 +146,23 @@ extension NarrowPolygon {
     }
 }
 
+/// Whether the separating-axis hint `hint` of `collidePolygons` (an edge, `NarrowPhase.axisOnB` marking one of B's;
+/// `NarrowPhase.noAxis`: none) still separates the polygons by more than `speculativeDistance`, so that their
+/// manifold is empty. The narrow phase asks this before the call, which it then makes with no hint.
+@inline(__always)
+func separatingAxisHolds(
+    _ hint: Int32, _ polyA: NarrowPolygon, _ xfA: Transform, _ polyB: NarrowPolygon, _ xfB: Transform,
+    _ speculativeDistance: Double
+) -> Bool {
+    if hint < 0 { return false }
+    let edge = Int(hint & ~NarrowPhase.axisOnB)
+    if hint & NarrowPhase.axisOnB != 0 {
+        return edge < polyB.count
+            && edgeSeparation(polyB, edge, polyA, Transform.invMul(xfA, xfB)) > speculativeDistance
+    }
+    return edge < polyA.count && edgeSeparation(polyA, edge, polyB, Transform.invMul(xfB, xfA)) > speculativeDistance
+}
+
 /// `collidePolygons` with no separating-axis hint.
 func collidePolygons(
     _ polyA: NarrowPolygon, _ xfA: Transform, _ polyB: NarrowPolygon, _ xfB: Transform, _ speculativeDistance: Double
@@ -185,19 +202,9 @@ func collidePolygons(
     _ polyA: NarrowPolygon, _ xfA: Transform, _ polyB: NarrowPolygon, _ xfB: Transform, _ speculativeDistance: Double,
     separatingAxis: inout Int32, centredA: Bool, centredB: Bool
 ) -> Manifold {
+    if separatingAxisHolds(separatingAxis, polyA, xfA, polyB, xfB, speculativeDistance) { return Manifold() }
     let aToB = Transform.invMul(xfB, xfA)
     let bToA = Transform.invMul(xfA, xfB)
-    let hint = separatingAxis
-    if hint >= 0 {
-        let edge = Int(hint & ~NarrowPhase.axisOnB)
-        if hint & NarrowPhase.axisOnB != 0 {
-            if edge < polyB.count && edgeSeparation(polyB, edge, polyA, bToA) > speculativeDistance {
-                return Manifold()
-            }
-        } else if edge < polyA.count && edgeSeparation(polyA, edge, polyB, aToB) > speculativeDistance {
-            return Manifold()
-        }
-    }
     let (edgeA, sepA) =
         centredA
         ? centredQuadMaxSeparation(polyA, polyB, poly2Centred: centredB, aToB, stopAbove: speculativeDistance)

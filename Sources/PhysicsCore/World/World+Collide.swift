@@ -153,16 +153,25 @@ extension World {
                 // shape records in place: a `ConvexView` copies the whole geometry record, twice per pair, which
                 // cost about a third of this path's own work in the tumbling crowd.
                 let pa = World.polygon(sa, vertices, normals), pb = World.polygon(sb, vertices, normals)
-                var centred = mc[k].centredQuads
-                if centred == 0 {
-                    centred = ManifoldCache.shapesKnown
-                    if pa.isCentredQuad { centred |= ManifoldCache.centredA }
-                    if pb.isCentredQuad { centred |= ManifoldCache.centredB }
-                    mc[k].centredQuads = centred
+                if separatingAxisHolds(mc[k].separatingAxis, pa, xfA, pb, xfB, speculative) {
+                    // Kept apart by the same edge as last time (most pairs that stay apart): the empty manifold,
+                    // without the call.
+                    m = Manifold()
+                } else {
+                    var centred = mc[k].centredQuads
+                    if centred == 0 {
+                        centred = ManifoldCache.shapesKnown
+                        if pa.isCentredQuad { centred |= ManifoldCache.centredA }
+                        if pb.isCentredQuad { centred |= ManifoldCache.centredB }
+                        mc[k].centredQuads = centred
+                    }
+                    var axis = NarrowPhase.noAxis  // the hint was just tried
+                    m = collidePolygons(
+                        pa, xfA, pb, xfB, speculative, separatingAxis: &axis,
+                        centredA: centred & ManifoldCache.centredA != 0,
+                        centredB: centred & ManifoldCache.centredB != 0)
+                    mc[k].separatingAxis = axis
                 }
-                m = collidePolygons(
-                    pa, xfA, pb, xfB, speculative, separatingAxis: &mc[k].separatingAxis,
-                    centredA: centred & ManifoldCache.centredA != 0, centredB: centred & ManifoldCache.centredB != 0)
             } else {
                 let va = World.view(sa.pointee, vp.baseAddress, np.baseAddress)
                 let vb = World.view(sb.pointee, vp.baseAddress, np.baseAddress)
