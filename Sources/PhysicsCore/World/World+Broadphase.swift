@@ -241,21 +241,31 @@ extension World {
         // before reading the two shape records.
         let key = pairKey(a, b)
         if pairSet.contains(key) { return }
-        let sa = shapes[Int(a)], sb = shapes[Int(b)]
-        if sa.body == sb.body { return }
-        let ta = bodies[Int(sa.body)].type, tb = bodies[Int(sb.body)].type
-        if ta != .dynamic && tb != .dynamic { return }
-        if !CollisionFilter.track(sa.filter, sb.filter) { return }
-        if jointForbidsContact(sa.body, sb.body) { return }
+        guard let c = newContact(a, b, key: key), !jointForbidsContact(c.bodyA, c.bodyB) else { return }
         pairSet.insert(key)
-        let c = Contact(
-            shapeA: a, shapeB: b, bodyA: sa.body, bodyB: sb.body,
-            friction: Contact.mixedFriction(sa.friction, sb.friction),
-            restitution: Contact.mixedRestitution(sa.restitution, sb.restitution),
-            isSolid: CollisionFilter.collide(sa.filter, sb.filter),
-            reportsEvents: sa.enableContactEvents || sb.enableContactEvents, key: key)
         contacts.append(c)
         manifoldCaches.append(ManifoldCache())
+    }
+
+    /// The contact of shapes `a` < `b` (pair key `key`), or nil when the pair is not tracked (same body, no dynamic
+    /// body, filtered out). Reads the shape and body records in place (a Shape record is several cache lines, and
+    /// copying two per new pair cost more than the rest of the test).
+    @inline(__always) private func newContact(_ a: Int32, _ b: Int32, key: UInt64) -> Contact? {
+        shapes.withUnsafeBufferPointer { sh in
+            bodies.withUnsafeBufferPointer { bo in
+                let sa = sh.baseAddress.unsafelyUnwrapped + Int(a), sb = sh.baseAddress.unsafelyUnwrapped + Int(b)
+                let bodyA = sa.pointee.body, bodyB = sb.pointee.body
+                if bodyA == bodyB { return nil }
+                if bo[Int(bodyA)].type != .dynamic && bo[Int(bodyB)].type != .dynamic { return nil }
+                if !CollisionFilter.track(sa.pointee.filter, sb.pointee.filter) { return nil }
+                return Contact(
+                    shapeA: a, shapeB: b, bodyA: bodyA, bodyB: bodyB,
+                    friction: Contact.mixedFriction(sa.pointee.friction, sb.pointee.friction),
+                    restitution: Contact.mixedRestitution(sa.pointee.restitution, sb.pointee.restitution),
+                    isSolid: CollisionFilter.collide(sa.pointee.filter, sb.pointee.filter),
+                    reportsEvents: sa.pointee.enableContactEvents || sb.pointee.enableContactEvents, key: key)
+            }
+        }
     }
 
     /// Removes every contact of a shape; touching ones report an end event next step.
