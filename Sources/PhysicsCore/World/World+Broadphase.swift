@@ -142,9 +142,10 @@ extension World {
     private mutating func findPairsByDescent() {
         var anyStatic = false
         for s in moveBuffer {
-            let shape = shapes[Int(s)]
-            guard shape.isAlive, shape.proxy != -1, !shape.filter.isInert else { continue }
-            if shape.inStaticTree { anyStatic = true } else { movingTree.markMoved(shape.proxy) }
+            // Field by field: a copy of the whole Shape record per moved shape is a measurable share here.
+            let i = Int(s)
+            guard shapes[i].isAlive, shapes[i].proxy != -1, !shapes[i].filter.isInert else { continue }
+            if shapes[i].inStaticTree { anyStatic = true } else { movingTree.markMoved(shapes[i].proxy) }
         }
         // Parallel/World+ParallelPairs.swift: the same pairs, in order
         if let threads = acquireThreads(forWork: moveBuffer.count) {
@@ -170,10 +171,12 @@ extension World {
         // A moved static shape (rare: a static body was placed) queries the moving tree.
         guard anyStatic else { return }
         for s in moveBuffer {
-            let shape = shapes[Int(s)]
-            guard shape.isAlive, shape.proxy != -1, !shape.filter.isInert, shape.inStaticTree else { continue }
+            let i = Int(s)
+            guard shapes[i].isAlive, shapes[i].proxy != -1, !shapes[i].filter.isInert, shapes[i].inStaticTree else {
+                continue
+            }
             queryResults.removeAll(keepingCapacity: true)
-            movingTree.query(shape.fatAABB, stack: &queryStack, results: &queryResults)
+            movingTree.query(shapes[i].fatAABB, stack: &queryStack, results: &queryResults)
             for t in queryResults { tryCreateContact(s, t) }
         }
     }
