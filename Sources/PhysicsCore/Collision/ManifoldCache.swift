@@ -25,6 +25,15 @@ package struct ManifoldCache: Sendable {
     /// The polygon edge that last kept the pair apart, tried first next time (`collidePolygons`); kept by
     /// `invalidate`, since it is a hint only.
     package var separatingAxis: Int32 = -1
+    /// Which of the pair's polygons are centred quadrilaterals (`NarrowPolygon.isCentredQuad`, which reads eight
+    /// vectors): `centredA` and `centredB` bits, and `shapesKnown` once found, on the pair's first polygon
+    /// computation. A shape's polygon never changes, so `invalidate` keeps them.
+    package var centredQuads: UInt8 = 0
+
+    /// `centredQuads` bits.
+    package static let centredA: UInt8 = 1
+    package static let centredB: UInt8 = 2
+    package static let shapesKnown: UInt8 = 4
 
     /// Largest drift of B's origin in A's frame since the computation for a reuse, pt. Measured on the tilted sticker
     /// pile (Seed001Tests.stickerPile, 100 runs with one sticker's start moved by k·10⁻⁷ pt): up to 0.0025 pt the

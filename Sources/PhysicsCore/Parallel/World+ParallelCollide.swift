@@ -10,14 +10,14 @@ extension World {
     /// cached) to a few thousand (two polygons clipped), so chunks are small enough for the threads to even out.
     static let collideChunk = 64
 
-    /// The narrow phase's loop on `threads` threads; returns whether contacts must be compacted and appends the
+    /// The narrow phase's loop on `threads` threads; appends the contacts to compact (`retireFlaggedContacts`), the
     /// islands to wake and the bodies pressed deep, in contact order.
     mutating func collideInParallel(
-        dt: Double, threads: Int, wakeList: inout [Int32], deepBodies deep: inout [Int32]
-    ) -> Bool {
+        dt: Double, threads: Int, flagged: inout [Int32], wakeList: inout [Int32], deepBodies deep: inout [Int32]
+    ) {
         World.resize(&scratch.parallel.contactFlags, to: contacts.count, with: 0)
         scratch.parallel.collideSteps += 1
-        return withCollideContext(dt: dt) { c in
+        withCollideContext(dt: dt) { c in
             var job = CollideJob(context: c, threads: threads)
             withUnsafePointer(to: &job) { pointer in
                 WorkerPool.shared.run(
@@ -25,12 +25,10 @@ extension World {
                     { raw, thread in World.collideChunks(raw.assumingMemoryBound(to: CollideJob.self), thread) },
                     UnsafeRawPointer(pointer))
             }
-            var compaction = false
             for k in 0..<c.co.count {
                 let f = c.flags[k]
-                if f != 0 { World.record(f, of: k, c, &compaction, &wakeList, &deep) }
+                if f != 0 { World.record(f, of: k, c, &flagged, &wakeList, &deep) }
             }
-            return compaction
         }
     }
 

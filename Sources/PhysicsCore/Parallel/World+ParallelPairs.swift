@@ -77,21 +77,8 @@ extension World {
                 DynamicTree.descend(
                     j.moving, other, from: a, b, stack: &j.stacks[thread], results: &out.pointee)
             }
-            // Pairs already tracked: the serial loop skips them (the pair set does not change before it).
-            let kept = out.pointee.withUnsafeMutableBufferPointer { r in
-                var kept = 0
-                var k = 0
-                while k < r.count {
-                    if !j.set.contains(pairKey(r[k], r[k + 1])) {
-                        r[kept] = r[k]
-                        r[kept + 1] = r[k + 1]
-                        kept += 2
-                    }
-                    k += 2
-                }
-                return kept
-            }
-            out.pointee.removeLast(out.pointee.count - kept)
+            // Pairs already tracked: the serial loop drops them too (the pair set does not change before it).
+            World.dropTrackedPairs(&out.pointee, j.set)
         }
     }
 }

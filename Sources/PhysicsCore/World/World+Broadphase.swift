@@ -142,23 +142,28 @@ extension World {
     private mutating func findPairsByDescent() {
         var anyStatic = false
         for s in moveBuffer {
-            let shape = shapes[Int(s)]
-            guard shape.isAlive, shape.proxy != -1, !shape.filter.isInert else { continue }
-            if shape.inStaticTree { anyStatic = true } else { movingTree.markMoved(shape.proxy) }
+            // Field by field: a copy of the whole Shape record per moved shape is a measurable share here.
+            let i = Int(s)
+            guard shapes[i].isAlive, shapes[i].proxy != -1, !shapes[i].filter.isInert else { continue }
+            if shapes[i].inStaticTree { anyStatic = true } else { movingTree.markMoved(shapes[i].proxy) }
         }
         // Parallel/World+ParallelPairs.swift: the same pairs, in order
         if let threads = acquireThreads(forWork: moveBuffer.count) {
             findMovedPairsInParallel(threads: threads)
             WorkerPool.shared.release()
         } else {
-            queryResults.removeAll(keepingCapacity: true)
-            movingTree.movedPairs(stack: &queryStack, results: &queryResults)
-            movingTree.movedPairs(against: staticTree, stack: &queryStack, results: &queryResults)
+            var pairs: [Int32] = []
+            swap(&pairs, &queryResults)  // the scratch array, its capacity kept
+            pairs.removeAll(keepingCapacity: true)
+            movingTree.movedPairs(stack: &queryStack, results: &pairs)
+            movingTree.movedPairs(against: staticTree, stack: &queryStack, results: &pairs)
+            pairSet.withView { World.dropTrackedPairs(&pairs, $0) }
             var k = 0
-            while k < queryResults.count {
-                tryCreateContact(queryResults[k], queryResults[k + 1])
+            while k < pairs.count {
+                tryCreateContact(pairs[k], pairs[k + 1])
                 k += 2
             }
+            swap(&pairs, &queryResults)
         }
         for s in moveBuffer where shapes[Int(s)].proxy != -1 && !shapes[Int(s)].inStaticTree {
             movingTree.clearMoved(shapes[Int(s)].proxy)
@@ -166,10 +171,12 @@ extension World {
         // A moved static shape (rare: a static body was placed) queries the moving tree.
         guard anyStatic else { return }
         for s in moveBuffer {
-            let shape = shapes[Int(s)]
-            guard shape.isAlive, shape.proxy != -1, !shape.filter.isInert, shape.inStaticTree else { continue }
+            let i = Int(s)
+            guard shapes[i].isAlive, shapes[i].proxy != -1, !shapes[i].filter.isInert, shapes[i].inStaticTree else {
+                continue
+            }
             queryResults.removeAll(keepingCapacity: true)
-            movingTree.query(shape.fatAABB, stack: &queryStack, results: &queryResults)
+            movingTree.query(shapes[i].fatAABB, stack: &queryStack, results: &queryResults)
             for t in queryResults { tryCreateContact(s, t) }
         }
     }
@@ -189,12 +196,46 @@ extension World {
             }
             pairsQueried[Int(s)] = true
             // A moved shape already queried found this one too (overlap is symmetric and the boxes do not change
-            // here), so that pair was tried then: skip it without asking the pair set.
-            for t in queryResults where t != s && !pairsQueried[Int(t)] {
-                tryCreateContact(s, t)
+            // here), so that pair was tried then: skip it without asking the pair set. Tracked pairs are dropped
+            // before any is created (`dropTrackedPairs`).
+            var found: [Int32] = []
+            swap(&found, &queryResults)
+            let kept = found.withUnsafeMutableBufferPointer { r in
+                pairsQueried.withUnsafeBufferPointer { queried in
+                    pairSet.withView { set in
+                        var kept = 0
+                        for t in r where t != s && !queried[Int(t)] && !set.contains(pairKey(s, t)) {
+                            r[kept] = t
+                            kept += 1
+                        }
+                        return kept
+                    }
+                }
             }
+            for i in 0..<kept { tryCreateContact(s, found[i]) }
+            swap(&found, &queryResults)
         }
         for s in moveBuffer { pairsQueried[Int(s)] = false }
+    }
+
+    /// Drops from `pairs` (two shape indices per pair) the pairs `set` holds, keeping the others in order: most pairs
+    /// a descent finds are tracked already, and `tryCreateContact` would skip them first thing, but only after a
+    /// call and a lookup through the world for each. Leaves the pair set unchanged, so `set` stays valid.
+    @inline(__always) static func dropTrackedPairs(_ pairs: inout [Int32], _ set: PairSet.View) {
+        let kept = pairs.withUnsafeMutableBufferPointer { r in
+            var kept = 0
+            var k = 0
+            while k + 1 < r.count {
+                if !set.contains(pairKey(r[k], r[k + 1])) {
+                    r[kept] = r[k]
+                    r[kept + 1] = r[k + 1]
+                    kept += 2
+                }
+                k += 2
+            }
+            return kept
+        }
+        pairs.removeLast(pairs.count - kept)
     }
 
     mutating func tryCreateContact(_ s: Int32, _ t: Int32) {
@@ -203,27 +244,96 @@ extension World {
         // before reading the two shape records.
         let key = pairKey(a, b)
         if pairSet.contains(key) { return }
-        let sa = shapes[Int(a)], sb = shapes[Int(b)]
-        if sa.body == sb.body { return }
-        let ta = bodies[Int(sa.body)].type, tb = bodies[Int(sb.body)].type
-        if ta != .dynamic && tb != .dynamic { return }
-        if !CollisionFilter.track(sa.filter, sb.filter) { return }
-        if jointForbidsContact(sa.body, sb.body) { return }
+        guard let c = newContact(a, b, key: key), !jointForbidsContact(c.bodyA, c.bodyB) else { return }
         pairSet.insert(key)
-        let c = Contact(
-            shapeA: a, shapeB: b, bodyA: sa.body, bodyB: sb.body,
-            friction: Contact.mixedFriction(sa.friction, sb.friction),
-            restitution: Contact.mixedRestitution(sa.restitution, sb.restitution),
-            isSolid: CollisionFilter.collide(sa.filter, sb.filter),
-            reportsEvents: sa.enableContactEvents || sb.enableContactEvents, key: key)
         contacts.append(c)
         manifoldCaches.append(ManifoldCache())
+    }
+
+    /// The contact of shapes `a` < `b` (pair key `key`), or nil when the pair is not tracked (same body, no dynamic
+    /// body, filtered out). Reads the shape and body records in place (a Shape record is several cache lines, and
+    /// copying two per new pair cost more than the rest of the test).
+    @inline(__always) private func newContact(_ a: Int32, _ b: Int32, key: UInt64) -> Contact? {
+        shapes.withUnsafeBufferPointer { sh in
+            bodies.withUnsafeBufferPointer { bo in
+                let sa = sh.baseAddress.unsafelyUnwrapped + Int(a), sb = sh.baseAddress.unsafelyUnwrapped + Int(b)
+                let bodyA = sa.pointee.body, bodyB = sb.pointee.body
+                if bodyA == bodyB { return nil }
+                if bo[Int(bodyA)].type != .dynamic && bo[Int(bodyB)].type != .dynamic { return nil }
+                if !CollisionFilter.track(sa.pointee.filter, sb.pointee.filter) { return nil }
+                return Contact(
+                    shapeA: a, shapeB: b, bodyA: bodyA, bodyB: bodyB,
+                    friction: Contact.mixedFriction(sa.pointee.friction, sb.pointee.friction),
+                    restitution: Contact.mixedRestitution(sa.pointee.restitution, sb.pointee.restitution),
+                    isSolid: CollisionFilter.collide(sa.pointee.filter, sb.pointee.filter),
+                    reportsEvents: sa.pointee.enableContactEvents || sb.pointee.enableContactEvents, key: key)
+            }
+        }
     }
 
     /// Removes every contact of a shape; touching ones report an end event next step.
     package mutating func destroyContacts(ofShape shape: Int32) {
         removeContacts(deferringEndEvents: true) { $0.shapeA == shape || $0.shapeB == shape }
     }
+
+    /// The narrow phase's compaction: removes the contacts flagged `retire` (their bounds parted) and emits the end
+    /// events of this step, as `removeContacts(deferringEndEvents: false) { $0.retire }` does, but visits only the
+    /// contacts at `flagged` (ascending: every contact whose update set `retire` or `endedTouch`, the only ones that
+    /// can have either set). The kept records before the first removal stay where they are; those after it move
+    /// down in blocks, as in `removeContacts`. A crowd retires a few dozen of its thousands of pairs a step, so
+    /// this skips the walk over every record.
+    mutating func retireFlaggedContacts(_ flagged: [Int32]) {
+        var ended: [(Int32, Int32)] = []
+        let count = contacts.count
+        var write = 0
+        contacts.withUnsafeMutableBufferPointer { co in
+            manifoldCaches.withUnsafeMutableBufferPointer { mc in
+                guard let c = co.baseAddress, let m = mc.baseAddress else { return }
+                // Records before `read` are placed (`write` of them kept); `read..<end` are kept and go next.
+                var read = 0
+                @inline(__always) func keep(upTo end: Int) {
+                    if write == read {
+                        write = end
+                    } else {
+                        // In blocks of `moveBlock` records (see `removeContacts`).
+                        while read < end {
+                            let n = Swift.min(World.moveBlock, end &- read)
+                            (c + write).update(from: c + read, count: n)
+                            (m + write).update(from: m + read, count: n)
+                            write &+= n
+                            read &+= n
+                        }
+                    }
+                    read = end
+                }
+                for k32 in flagged {
+                    let k = Int(k32)
+                    keep(upTo: k)
+                    let p = c + k
+                    let removed = p.pointee.retire
+                    if p.pointee.endedTouch || (removed && p.pointee.isTouching && p.pointee.reportsEvents) {
+                        ended.append((p.pointee.shapeA, p.pointee.shapeB))
+                        p.pointee.endedTouch = false
+                    }
+                    if removed {
+                        pairSet.remove(p.pointee.key)
+                        read = k + 1
+                    } else {
+                        keep(upTo: k + 1)
+                    }
+                }
+                keep(upTo: count)
+            }
+        }
+        for (a, b) in ended { endEvents.append(ContactEndEvent(shapeA: shapeID(a), shapeB: shapeID(b))) }
+        contacts.removeLast(count - write)
+        manifoldCaches.removeLast(count - write)
+    }
+
+    /// Most records `removeContacts` and `retireFlaggedContacts` move with one copy call: longer blocks would be
+    /// copied with `rep movsb`, which callgrind, whose counts are this project's measure, counts as one instruction
+    /// per byte.
+    static let moveBlock = 16
 
     /// Removes the contacts `isRemoved` picks, keeping the others in order, and forgets their pairs. End events, in
     /// contact order: a contact flagged `endedTouch` (it stopped touching this step), and a removed contact that was
@@ -233,14 +343,12 @@ extension World {
     package mutating func removeContacts(
         deferringEndEvents deferred: Bool, where isRemoved: (borrowing Contact) -> Bool
     ) {
-        // In place through pointers: a Contact record is several cache lines, and the narrow phase compacts the
-        // array whenever a pair parts (every step in a tumbling crowd). Kept records move in blocks of up to
-        // `moveBlock` (one copy call per block, not per record); longer blocks would be copied with `rep movsb`,
-        // which callgrind, whose counts are this project's measure, counts as one instruction per byte.
+        // In place through pointers: a Contact record is several cache lines. Kept records move in blocks of up to
+        // `moveBlock` (one copy call per block, not per record).
         var ended: [(Int32, Int32)] = []
         var write = 0
         let count = contacts.count
-        let moveBlock = 16
+        let moveBlock = World.moveBlock
         contacts.withUnsafeMutableBufferPointer { co in
             manifoldCaches.withUnsafeMutableBufferPointer { mc in
                 guard let c = co.baseAddress, let m = mc.baseAddress else { return }

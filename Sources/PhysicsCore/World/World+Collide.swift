@@ -7,31 +7,34 @@ extension World {
         deepBodies.removeAll(keepingCapacity: true)
         var deep: [Int32] = []
         swap(&deep, &deepBodies)  // filled inside the closures below, its capacity kept
-        let needsCompaction: Bool
+        // The contacts to retire or with an end event, in contact order (`retireFlaggedContacts`).
+        var flagged: [Int32] = []
         // Parallel/World+ParallelCollide.swift: the same updates
         if let threads = acquireThreads(forWork: contacts.count) {
-            needsCompaction = collideInParallel(dt: dt, threads: threads, wakeList: &wakeList, deepBodies: &deep)
+            collideInParallel(dt: dt, threads: threads, flagged: &flagged, wakeList: &wakeList, deepBodies: &deep)
             WorkerPool.shared.release()
         } else {
-            needsCompaction = withCollideContext(dt: dt) { c in
-                var compaction = false
+            withCollideContext(dt: dt) { context in
+                // A local copy: its fields stay in registers (or the frame) across the loop instead of being read
+                // again through the context's address for every pair.
+                let c = context
                 for k in 0..<c.co.count {
                     let f = World.updateContact(k, c)
-                    if f != 0 { World.record(f, of: k, c, &compaction, &wakeList, &deep) }
+                    if f != 0 { World.record(f, of: k, c, &flagged, &wakeList, &deep) }
                 }
-                return compaction
             }
         }
         swap(&deep, &deepBodies)
         // End events, then retire parted pairs (stable order).
-        if needsCompaction { retireContacts() }
+        if !flagged.isEmpty { retireFlaggedContacts(flagged) }
         for b in wakeList { wakeIsland(of: b) }
         for b in deepBodies { bodies[Int(b)].needsContinuous = true }
     }
 
     /// What `updateContact` found that the step must act on after the narrow phase, in contact order.
     enum ContactUpdate {
-        /// The pair parted (retire it) or stopped touching (end event): compact the contacts.
+        /// The pair parted (retire it) or stopped touching (end event): the contact goes on the list that
+        /// `retireFlaggedContacts` compacts.
         static let compaction: UInt8 = 1
         /// Body A (B) is pressed deep into static geometry: continuous collision guards it.
         static let deepA: UInt8 = 2
@@ -87,10 +90,10 @@ extension World {
 
     /// Adds what contact `k`'s update found to the step's lists (in contact order, as the serial loop met them).
     @inline(__always) static func record(
-        _ f: UInt8, of k: Int, _ c: CollideContext, _ compaction: inout Bool, _ wakeList: inout [Int32],
+        _ f: UInt8, of k: Int, _ c: CollideContext, _ flagged: inout [Int32], _ wakeList: inout [Int32],
         _ deep: inout [Int32]
     ) {
-        if f & ContactUpdate.compaction != 0 { compaction = true }
+        if f & ContactUpdate.compaction != 0 { flagged.append(Int32(truncatingIfNeeded: k)) }
         if f & ContactUpdate.deepB != 0 { deep.append(c.co[k].bodyB) }
         if f & ContactUpdate.deepA != 0 { deep.append(c.co[k].bodyA) }
         if f & ContactUpdate.wakeA != 0 { wakeList.append(c.co[k].bodyA) }
@@ -104,14 +107,16 @@ extension World {
         let dt = c.dt, baseSpeculative = c.baseSpeculative
         // The contact is read and written in place (a `Contact` record is two cache lines; its manifold alone is
         // 88 bytes, which a copy in and out per pair cost measurably).
-        let ck = c.co.baseAddress! + k
+        // `k` is a contact's index, so the arrays are not empty: their base addresses are unwrapped unchecked (no
+        // test and branch per pair; still checked in debug builds).
+        let ck = c.co.baseAddress.unsafelyUnwrapped + k
         let ia = Int(ck.pointee.bodyA), ib = Int(ck.pointee.bodyB)
         let awakeA = bo[ia].isAwake, awakeB = bo[ib].isAwake
         if !awakeA && !awakeB { return 0 }
         // Read the shapes' boxes in place (a Shape record is several cache lines; copying two per pair was
         // a measurable share of the narrow phase in crowds).
-        let sa = sh.baseAddress! + Int(ck.pointee.shapeA),
-            sb = sh.baseAddress! + Int(ck.pointee.shapeB)
+        let sa = sh.baseAddress.unsafelyUnwrapped + Int(ck.pointee.shapeA),
+            sb = sh.baseAddress.unsafelyUnwrapped + Int(ck.pointee.shapeB)
         if !sa.pointee.fatAABB.overlaps(sb.pointee.fatAABB) {
             ck.pointee.retire = true
             return ContactUpdate.compaction
@@ -143,17 +148,38 @@ extension World {
         } else if settled && mc[k].canReuse(xfA, xfB, speculativeDistance: speculative) {
             // Same relative pose (ManifoldCache.swift): same points and ids, so the accumulated
             // impulses carry over as they are.
-            adoptReused(mc.baseAddress! + k, ck, xfA, xfB)
+            adoptReused(mc.baseAddress.unsafelyUnwrapped + k, ck, xfA, xfB)
         } else {
             let m: Manifold
-            let va = World.view(sa.pointee, vp.baseAddress, np.baseAddress)
-            let vb = World.view(sb.pointee, vp.baseAddress, np.baseAddress)
-            if va.geometry.kind == .polygon && vb.geometry.kind == .polygon {
-                // With the pair's separating-axis hint (same result, less work).
-                m = collidePolygons(
-                    NarrowPolygon(va), xfA, NarrowPolygon(vb), xfB, speculative,
-                    separatingAxis: &mc[k].separatingAxis)
+            if sa.pointee.geometry.kind == .polygon && sb.pointee.geometry.kind == .polygon,
+                let vertices = vp.baseAddress, let normals = np.baseAddress
+            {
+                // With the pair's separating-axis hint (same result, less work). The polygons are read from the
+                // shape records in place: a `ConvexView` copies the whole geometry record, twice per pair, which
+                // cost about a third of this path's own work in the tumbling crowd.
+                let pa = World.polygon(sa, vertices, normals), pb = World.polygon(sb, vertices, normals)
+                if separatingAxisHolds(mc[k].separatingAxis, pa, xfA, pb, xfB, speculative) {
+                    // Kept apart by the same edge as last time (most pairs that stay apart): the empty manifold,
+                    // without the call.
+                    m = Manifold()
+                } else {
+                    var centred = mc[k].centredQuads
+                    if centred == 0 {
+                        centred = ManifoldCache.shapesKnown
+                        if pa.isCentredQuad { centred |= ManifoldCache.centredA }
+                        if pb.isCentredQuad { centred |= ManifoldCache.centredB }
+                        mc[k].centredQuads = centred
+                    }
+                    var axis = NarrowPhase.noAxis  // the hint was just tried
+                    m = collidePolygons(
+                        pa, xfA, pb, xfB, speculative, separatingAxis: &axis,
+                        centredA: centred & ManifoldCache.centredA != 0,
+                        centredB: centred & ManifoldCache.centredB != 0)
+                    mc[k].separatingAxis = axis
+                }
             } else {
+                let va = World.view(sa.pointee, vp.baseAddress, np.baseAddress)
+                let vb = World.view(sb.pointee, vp.baseAddress, np.baseAddress)
                 m = PhysicsCore.collide(va, xfA, vb, xfB, speculativeDistance: speculative)
             }
             // A pair moving apart or together faster than the tolerance per step cannot reuse
@@ -282,14 +308,18 @@ extension World {
         return false
     }
 
-    /// Emits end events of contacts that stopped touching and removes contacts whose bounds parted, keeping order.
-    private mutating func retireContacts() {
-        removeContacts(deferringEndEvents: false) { $0.retire }
-    }
-
     /// Forgets every pair's cached manifold, so the next narrow phase computes them all (tests compare the two).
     package mutating func invalidateManifoldCaches() {
         for k in manifoldCaches.indices { manifoldCaches[k].invalidate() }
+    }
+
+    /// The polygon of the `.polygon` shape at `s`, read in place (no copy of the shape's geometry record).
+    @inline(__always) static func polygon(
+        _ s: UnsafePointer<Shape>, _ verts: UnsafePointer<Vec2>, _ norms: UnsafePointer<Vec2>
+    ) -> NarrowPolygon {
+        let start = Int(s.pointee.geometry.vertexStart)
+        return NarrowPolygon(
+            vertices: verts + start, normals: norms + start, count: Int(s.pointee.geometry.vertexCount))
     }
 
     @inline(__always) package static func view(_ s: Shape, _ verts: UnsafePointer<Vec2>?, _ norms: UnsafePointer<Vec2>?)

@@ -100,4 +100,47 @@ struct PolygonShortcutTests {
         }
         #expect(hits > 1000)
     }
+
+    @Test("The narrow phase keeps with each polygon pair which of its shapes are centred quadrilaterals, correctly")
+    func pairCentredFlags() {
+        var settings = Scenes.frameSettings
+        settings.gravity = Vec2(0, -1000)
+        var w = World(settings: settings)
+        Scenes.staticBox(&w, center: Vec2(0, -50), halfWidth: 400, halfHeight: 50, friction: 0.6, restitution: 0)
+        // A row of centred boxes, boxes off their body's origin and triangles, dropped onto each other.
+        for i in 0..<24 {
+            var bd = BodyDefinition()
+            bd.position = Vec2(Double(i % 8) * 30 - 120, 20 + Double(i / 8) * 30)
+            let b = w.createBody(bd)!
+            switch i % 3 {
+            case 0: _ = try! w.createBox(on: b, halfWidth: 12, halfHeight: 12).get()
+            case 1: _ = try! w.createBox(on: b, halfWidth: 12, halfHeight: 10, center: Vec2(2, 1)).get()
+            default: _ = try! w.createPolygon(on: b, vertices: [Vec2(-12, -10), Vec2(12, -10), Vec2(0, 12)]).get()
+            }
+        }
+        for _ in 0..<60 { w.step(dt: 1.0 / 60) }
+        var seen = Set<UInt8>()
+        for k in w.contacts.indices {
+            let flags = w.manifoldCaches[k].centredQuads
+            if flags == 0 { continue }
+            seen.insert(flags)
+            let polygons = w.vertexPool.withUnsafeBufferPointer { v in
+                w.normalPool.withUnsafeBufferPointer { n in
+                    w.shapes.withUnsafeBufferPointer { sh in
+                        (
+                            World.polygon(sh.baseAddress! + Int(w.contacts[k].shapeA), v.baseAddress!, n.baseAddress!)
+                                .isCentredQuad,
+                            World.polygon(sh.baseAddress! + Int(w.contacts[k].shapeB), v.baseAddress!, n.baseAddress!)
+                                .isCentredQuad
+                        )
+                    }
+                }
+            }
+            #expect(flags & ManifoldCache.shapesKnown != 0)
+            #expect((flags & ManifoldCache.centredA != 0) == polygons.0)
+            #expect((flags & ManifoldCache.centredB != 0) == polygons.1)
+        }
+        // Pairs of every kind were computed: both centred, one, neither.
+        #expect(seen.count == 4)
+    }
 }
