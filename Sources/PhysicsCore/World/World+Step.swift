@@ -33,14 +33,7 @@ extension World {
             hertz: Swift.min(settings.staticContactHertzScale * hertz, 0.25 * Double(n) / dt),
             dampingRatio: settings.contactDampingRatio, h: h)
 
-        scratch.awakeBodies.removeAll(keepingCapacity: true)
-        for i in bodies.indices where bodies[i].isAlive && bodies[i].isAwake && bodies[i].type != .static {
-            scratch.awakeBodies.append(Int32(i))
-            bodies[i].center0 = bodies[i].center
-            bodies[i].rotation0 = bodies[i].transform.q
-            states[i].dp = .zero
-            states[i].dq = .identity
-        }
+        listAwakeBodies()
         prepareContacts(contactSoftness: contactSoftness, staticSoftness: staticSoftness)
         let jointContext = jointStepContext(h: h, contactHertz: hertz)
         prepareJoints(jointContext)
@@ -93,6 +86,29 @@ extension World {
         // Clearing is one pass over a byte per body, not a pass over the contacts and joints.
         scratch.constrainedThisStep.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
         finalizeBodies(dt: dt)
+    }
+
+    /// Lists the awake dynamic and kinematic bodies (`scratch.awakeBodies`, by index) and starts their step: pose at
+    /// the start, step motion zero. Through pointers: element writes into `bodies` and `states` in a loop each cost
+    /// a uniqueness check otherwise.
+    private mutating func listAwakeBodies() {
+        World.resize(&scratch.awakeBodies, to: bodies.count, with: 0)
+        var count = 0
+        bodies.withUnsafeMutableBufferPointer { bo in
+            states.withUnsafeMutableBufferPointer { st in
+                scratch.awakeBodies.withUnsafeMutableBufferPointer { awake in
+                    for i in 0..<bo.count where bo[i].isAlive && bo[i].isAwake && bo[i].type != .static {
+                        awake[count] = Int32(i)
+                        count &+= 1
+                        bo[i].center0 = bo[i].center
+                        bo[i].rotation0 = bo[i].transform.q
+                        st[i].dp = .zero
+                        st[i].dq = .identity
+                    }
+                }
+            }
+        }
+        scratch.awakeBodies.removeLast(scratch.awakeBodies.count - count)
     }
 
     /// Sets `scratch.constrainedThisStep` for both bodies of every joint solved this step and of every contact that
