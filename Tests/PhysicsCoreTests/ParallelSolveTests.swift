@@ -173,6 +173,9 @@ struct ParallelSolveTests {
         /// depend on the order in which pairs are found and proxies updated.
         var contacts: [UInt64] = []
         var tree: [UInt64] = []
+        /// The last step's solve order, colour ends and two-point runs: the ordering's pass over the contacts runs
+        /// on the threads too (Parallel/World+ParallelOrdering.swift).
+        var order: [Int32] = []
         /// Steps whose finalize and whose pair descent ran on more than one thread.
         var parallelFinalizeSteps = 0
         var parallelPairSteps = 0
@@ -207,6 +210,7 @@ struct ParallelSolveTests {
             state: state(w, ids), parallelSteps: w.scratch.parallel.steps,
             parallelCollideSteps: w.scratch.parallel.collideSteps, asleepBeforeThrow: asleep,
             contacts: w.contacts.map { pairKey($0.shapeA, $0.shapeB) }, tree: treeState(w),
+            order: w.scratch.solveOrder + w.scratch.colorStart + w.scratch.twoPointEnd,
             parallelFinalizeSteps: w.scratch.parallel.finalizeSteps, parallelPairSteps: w.scratch.parallel.pairSteps)
     }
 
@@ -232,6 +236,7 @@ struct ParallelSolveTests {
             // in the one-thread order.
             #expect(many.contacts == one.contacts, "\(threads) threads")
             #expect(many.tree == one.tree, "\(threads) threads")
+            #expect(many.order == one.order && !one.order.isEmpty, "\(threads) threads")
             if scene != .pyramid {  // 210 bodies: fewer than `parallelContactMinimum`, finalized on one thread
                 #expect(many.parallelFinalizeSteps >= 30, "\(many.parallelFinalizeSteps) finalizes on \(threads)")
             }

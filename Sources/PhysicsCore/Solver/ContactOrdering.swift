@@ -26,9 +26,8 @@ extension World {
     /// `gather.epoch`): its `PrepareBody` record and its single-precision solver body (ContactPrepare.swift), and
     /// notes which contacts have two manifold points, which each colour lists first (`twoPointEnd`).
     ///
-    /// With `threads` (more than one, the worker pool held), that pass gathers only the bodies that are not in
-    /// `scratch.awakeBodies` while another thread gathers the awake ones (Parallel/World+ParallelPrepare.swift): the
-    /// same records for every body of a contact to solve, and bodies without one are not read by the preparation.
+    /// With `threads` (more than one, the worker pool held), that pass runs on the threads
+    /// (Parallel/World+ParallelOrdering.swift), with the same result.
     package mutating func orderContactsFromGround(gathering gather: BodyGather, threads: Int? = nil) {
         let bodyCount = bodies.count
         let contactCount = contacts.count
@@ -38,6 +37,10 @@ extension World {
         World.resize(&scratch.orderMoving, to: contactCount, with: SIMD2())
         var count = 0
         var queued = 0
+        if let threads {
+            World.resize(&scratch.parallel.sideBodies, to: 2 * contactCount + 1, with: 0)
+            World.resize(&scratch.parallel.chunkCounts, to: 2 * threads, with: 0)
+        }
         // One pass over the contacts reads the bodies: the contacts to solve and their moving bodies (the body
         // index when it moves, −1 when it does not), the degrees of the moving-body graph and its first layer.
         contacts.withUnsafeBufferPointer { co in
@@ -56,15 +59,19 @@ extension World {
                                                 input: input.baseAddress!, moving: moving.baseAddress!)
                                             let s = segments.pointers(work.baseAddress!)
                                             if let threads {
-                                                (count, queued) = scratch.awakeBodies.withUnsafeBufferPointer {
-                                                    World.readContactsBesideGather(
-                                                        p, s, contactCount: co.count, bodyCount: bodyCount, gather,
-                                                        awake: $0, threads: threads)
+                                                (count, queued) = scratch.awakeBodies.withUnsafeBufferPointer { aw in
+                                                    scratch.parallel.sideBodies.withUnsafeMutableBufferPointer { sd in
+                                                        scratch.parallel.chunkCounts.withUnsafeMutableBufferPointer {
+                                                            World.readContactsInParallel(
+                                                                p, s, contactCount: co.count, bodyCount: bodyCount,
+                                                                gather, awake: aw, sides: sd.baseAddress!,
+                                                                chunkCounts: $0.baseAddress!, threads: threads)
+                                                        }
+                                                    }
                                                 }
                                             } else {
                                                 (count, queued) = World.readContacts(
-                                                    p, s, contactCount: co.count, bodyCount: bodyCount, gather,
-                                                    gatherAwake: true)
+                                                    p, s, contactCount: co.count, bodyCount: bodyCount, gather)
                                             }
                                         }
                                     }
@@ -120,14 +127,11 @@ extension World {
 
     /// The pass over the contacts (see `orderContactsFromGround`): returns how many are to be solved and how many
     /// moving bodies touch something that does not move (the first layer, queued in `s.queue`).
-    /// With `gatherAwake` false, a body in `scratch.awakeBodies` (awake and not static) is left to the other thread.
     static func readContacts(
-        _ p: ContactPass, _ s: OrderPointers, contactCount: Int, bodyCount: Int, _ gather: BodyGather,
-        gatherAwake: Bool
+        _ p: ContactPass, _ s: OrderPointers, contactCount: Int, bodyCount: Int, _ gather: BodyGather
     ) -> (count: Int, queued: Int) {
         @inline(__always) func gatherBody(_ body: Int32) {
             let i = Int(body)
-            if !gatherAwake && p.bodies[i].isAwake && p.bodies[i].type != .static { return }
             if p.stamp[i] == gather.epoch { return }
             p.stamp[i] = gather.epoch
             p.records[i] = PrepareBody(

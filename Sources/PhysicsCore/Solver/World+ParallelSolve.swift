@@ -285,6 +285,10 @@ extension World {
 package struct ParallelScratch: Sendable {
     var segments: [SolveSegment] = []
     var stages: [SolveStage] = []
+    /// The parallel ordering pass's bodies named by contacts that are not awake (two slots per contact) and, by
+    /// thread, how many contacts and such bodies it kept (Parallel/World+ParallelOrdering.swift).
+    var sideBodies: [Int32] = []
+    var chunkCounts: [Int] = []
     /// By contact: what the parallel narrow phase found (`World.ContactUpdate`).
     var contactFlags: [UInt8] = []
     /// Where each colour's bundles begin, and the overflow colour's (the parallel preparation).
