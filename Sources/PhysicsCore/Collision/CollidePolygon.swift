@@ -235,17 +235,17 @@ func collidePolygons(
     if sepB > sepA + tolerance {
         return clipPolygons(
             ref: polyB, xfRef: xfB, edge: edgeB, separation: sepB,
-            inc: polyA, incToRef: aToB, flip: true, speculativeDistance
+            inc: polyA, incCentred: centredA, incToRef: aToB, flip: true, speculativeDistance
         ).manifold
     }
     let fromA = clipPolygons(
         ref: polyA, xfRef: xfA, edge: edgeA, separation: sepA,
-        inc: polyB, incToRef: bToA, flip: false, speculativeDistance)
+        inc: polyB, incCentred: centredB, incToRef: bToA, flip: false, speculativeDistance)
     if fromA.vertexPair && sepB > sepA {
         // Apart, and A's slightly worse face led to a vertex pair that is not the closest feature: B's face is.
         return clipPolygons(
             ref: polyB, xfRef: xfB, edge: edgeB, separation: sepB,
-            inc: polyA, incToRef: aToB, flip: true, speculativeDistance
+            inc: polyA, incCentred: centredA, incToRef: aToB, flip: true, speculativeDistance
         ).manifold
     }
     return fromA.manifold
@@ -254,10 +254,11 @@ func collidePolygons(
 /// Builds the manifold from a chosen reference edge: finds the incident edge, handles the disjoint
 /// vertex–vertex case, otherwise clips. Works in the reference polygon's frame. `flip` is true when the
 /// reference polygon is shape B; `vertexPair` tells that the disjoint vertex–vertex case was taken (or rejected).
+/// `incCentred`: `inc.isCentredQuad` (its incident edge is then found from two of its normals).
 @inline(__always)
 private func clipPolygons(
     ref: NarrowPolygon, xfRef: Transform, edge i1: Int, separation: Double,
-    inc: NarrowPolygon, incToRef: Transform, flip: Bool, _ speculativeDistance: Double
+    inc: NarrowPolygon, incCentred: Bool, incToRef: Transform, flip: Bool, _ speculativeDistance: Double
 ) -> (manifold: Manifold, vertexPair: Bool) {
     var m = Manifold()
     let n = ref.normals[i1]
@@ -268,12 +269,16 @@ private func clipPolygons(
     // Incident edge: the edge of `inc` whose normal is most anti-parallel to n.
     let nInc = incToRef.q.invRotate(n)
     var j1 = 0
-    var minDot = Double.greatestFiniteMagnitude
-    for j in 0..<inc.count {
-        let d = dot(nInc, inc.normals[j])
-        if d < minDot { minDot = d; j1 = j }
+    if incCentred {
+        j1 = centredQuadIncidentEdge(nInc, inc)
+    } else {
+        var minDot = Double.greatestFiniteMagnitude
+        for j in 0..<inc.count {
+            let d = dot(nInc, inc.normals[j])
+            if d < minDot { minDot = d; j1 = j }
+        }
     }
-    let j2 = NarrowPhase.next(j1, inc.count)
+    let j2 = incCentred ? (j1 + 1) & 3 : NarrowPhase.next(j1, inc.count)
     let w1 = incToRef.apply(inc.vertices[j1])
     let w2 = incToRef.apply(inc.vertices[j2])
 
@@ -336,4 +341,20 @@ private func clipPolygons(
     }
     if m.pointCount == 0 { m.normal = .zero }
     return (m, false)
+}
+
+/// The incident edge of centred quadrilateral `inc` (`NarrowPolygon.isCentredQuad`) for the reference normal `nInc`
+/// (in `inc`'s frame): the edge whose normal is most anti-parallel to it, the first of equals, as `clipPolygons`'
+/// search over all four edges finds it. Normal i + 2 is normal i negated, so its dot product is the negated one of
+/// normal i (exactly: negation commutes with rounding; a zero may differ in sign, which no comparison sees): two dot
+/// products and the comparisons of the search, in its order, instead of four dot products.
+@inline(__always)
+func centredQuadIncidentEdge(_ nInc: Vec2, _ inc: NarrowPolygon) -> Int {
+    let d0 = dot(nInc, inc.normals[0]), d1 = dot(nInc, inc.normals[1])
+    var j = 0
+    var least = d0
+    if d1 < least { least = d1; j = 1 }
+    if -d0 < least { least = -d0; j = 2 }
+    if -d1 < least { j = 3 }
+    return j
 }
