@@ -98,7 +98,7 @@ func centredQuadMaxSeparation(
 /// (`centredQuadMaxSeparation`): edges 0 and 1 (`near`) and their opposites 2 and 3 (`opposite`), edge i in lane i.
 ///
 /// The two edges' work runs side by side in the lanes of `SIMD2` values, each lane doing the operations of the
-/// edge-by-edge code in its order (a rotated normal n and vertex r, the offsets dot(n, r + p) and dot(−n, −r + p),
+/// edge-by-edge code in its order (a rotated normal n and vertex r, the offsets dot(n, r + p) and dot(−n, −r + p), the latter as an exactly equal negated sum,
 /// the deepest vertex max(|dot(n, w0)|, |dot(n, w1)|) of `poly2`), so every separation has the value that code
 /// computes; about a third of its instructions, and box pairs are most of the polygon pairs computed.
 @inline(__always)
@@ -126,7 +126,9 @@ func centredQuadSeparations(
     let vLocalX = Lanes(v0.x, v1.x), vLocalY = Lanes(v0.y, v1.y)
     let rx = c * vLocalX - s * vLocalY, ry = s * vLocalX + c * vLocalY
     let offset = nx * (rx + px) + ny * (ry + py)
-    let oppositeOffset = negated(nx) * (negated(rx) + px) + negated(ny) * (negated(ry) + py)
+    // The opposite edges' offset dot(−n, −r + p) is −(nx·(px − rx) + ny·(py − ry)) exactly (−r + p is p − r, and
+    // negating the factors negates the products and their sum), so low − that offset is low + this sum.
+    let oppositeSum = nx * (px - rx) + ny * (py - ry)
     let w0 = poly2.vertices[0], w1 = poly2.vertices[1]
     let d0 = nx * Lanes(repeating: w0.x) + ny * Lanes(repeating: w0.y)
     let d1 = nx * Lanes(repeating: w1.x) + ny * Lanes(repeating: w1.y)
@@ -134,7 +136,7 @@ func centredQuadSeparations(
     let a0 = magnitude(d0), a1 = magnitude(d1)
     let deepest = Lanes(Swift.max(a0[0], a1[0]), Swift.max(a0[1], a1[1]))
     let low = negated(deepest)
-    return (low - offset, low - oppositeOffset)
+    return (low - offset, low + oppositeSum)
 }
 
 extension NarrowPolygon {
