@@ -98,9 +98,10 @@ func centredQuadMaxSeparation(
 /// (`centredQuadMaxSeparation`): edges 0 and 1 (`near`) and their opposites 2 and 3 (`opposite`), edge i in lane i.
 ///
 /// The two edges' work runs side by side in the lanes of `SIMD2` values, each lane doing the operations of the
-/// edge-by-edge code in its order (a rotated normal n and vertex r, the offsets dot(n, r + p) and dot(−n, −r + p), the latter as an exactly equal negated sum,
-/// the deepest vertex max(|dot(n, w0)|, |dot(n, w1)|) of `poly2`), so every separation has the value that code
-/// computes; about a third of its instructions, and box pairs are most of the polygon pairs computed.
+/// edge-by-edge code in its order (a rotated normal n and vertex r, the offsets dot(n, r + p) and dot(−n, −r + p),
+/// the latter as an exactly equal negated sum, the deepest vertex max(|dot(n, w0)|, |dot(n, w1)|) of `poly2`), so
+/// every separation has the value that code computes; about a third of its instructions, and box pairs are most of
+/// the polygon pairs computed.
 @inline(__always)
 func centredQuadSeparations(
     _ poly1: NarrowPolygon, _ poly2: NarrowPolygon, _ toFrame2: Transform
