@@ -151,19 +151,39 @@ extension NarrowPolygon {
 
 /// Whether the separating-axis hint `hint` of `collidePolygons` (an edge, `NarrowPhase.axisOnB` marking one of B's;
 /// `NarrowPhase.noAxis`: none) still separates the polygons by more than `speculativeDistance`, so that their
-/// manifold is empty. The narrow phase asks this before the call, which it then makes with no hint.
+/// manifold is empty. The narrow phase asks this before the call, which it then makes with no hint. `centredA`,
+/// `centredB`: `polyA.isCentredQuad`, `polyB.isCentredQuad` (false when not known): the deepest vertex of a centred
+/// quadrilateral comes from two dot products (`centredEdgeSeparation`).
 @inline(__always)
 func separatingAxisHolds(
     _ hint: Int32, _ polyA: NarrowPolygon, _ xfA: Transform, _ polyB: NarrowPolygon, _ xfB: Transform,
-    _ speculativeDistance: Double
+    _ speculativeDistance: Double, centredA: Bool, centredB: Bool
 ) -> Bool {
     if hint < 0 { return false }
     let edge = Int(hint & ~NarrowPhase.axisOnB)
     if hint & NarrowPhase.axisOnB != 0 {
-        return edge < polyB.count
-            && edgeSeparation(polyB, edge, polyA, Transform.invMul(xfA, xfB)) > speculativeDistance
+        if edge >= polyB.count { return false }
+        let bToA = Transform.invMul(xfA, xfB)
+        let separation =
+            centredA ? centredEdgeSeparation(polyB, edge, polyA, bToA) : edgeSeparation(polyB, edge, polyA, bToA)
+        return separation > speculativeDistance
     }
-    return edge < polyA.count && edgeSeparation(polyA, edge, polyB, Transform.invMul(xfB, xfA)) > speculativeDistance
+    if edge >= polyA.count { return false }
+    let aToB = Transform.invMul(xfB, xfA)
+    let separation =
+        centredB ? centredEdgeSeparation(polyA, edge, polyB, aToB) : edgeSeparation(polyA, edge, polyB, aToB)
+    return separation > speculativeDistance
+}
+
+/// `edgeSeparation` against a centred quadrilateral `poly2` (`NarrowPolygon.isCentredQuad`), with the same value:
+/// vertex j + 2 of `poly2` is vertex j negated, so the least of the four dot products is −max(|d0|, |d1|) of the
+/// first two (exactly; a zero may differ in sign, which no comparison sees).
+@inline(__always)
+func centredEdgeSeparation(_ poly1: NarrowPolygon, _ i: Int, _ poly2: NarrowPolygon, _ toFrame2: Transform) -> Double {
+    let n = toFrame2.q.rotate(poly1.normals[i])
+    let offset = dot(n, toFrame2.apply(poly1.vertices[i]))
+    let d0 = dot(n, poly2.vertices[0]), d1 = dot(n, poly2.vertices[1])
+    return -Swift.max(abs(d0), abs(d1)) - offset
 }
 
 /// `collidePolygons` with no separating-axis hint.
@@ -205,7 +225,11 @@ func collidePolygons(
     _ polyA: NarrowPolygon, _ xfA: Transform, _ polyB: NarrowPolygon, _ xfB: Transform, _ speculativeDistance: Double,
     separatingAxis: inout Int32, centredA: Bool, centredB: Bool
 ) -> Manifold {
-    if separatingAxisHolds(separatingAxis, polyA, xfA, polyB, xfB, speculativeDistance) { return Manifold() }
+    if separatingAxisHolds(
+        separatingAxis, polyA, xfA, polyB, xfB, speculativeDistance, centredA: centredA, centredB: centredB)
+    {
+        return Manifold()
+    }
     let aToB = Transform.invMul(xfB, xfA)
     let bToA = Transform.invMul(xfA, xfB)
     let (edgeA, sepA) =
