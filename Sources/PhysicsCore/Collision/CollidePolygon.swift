@@ -99,8 +99,9 @@ func centredQuadMaxSeparation(
 ///
 /// The two edges' work runs side by side in the lanes of `SIMD2` values, each lane doing the operations of the
 /// edge-by-edge code in its order (a rotated normal n and vertex r, the offsets dot(n, r + p) and dot(−n, −r + p),
-/// the deepest vertex max(|dot(n, w0)|, |dot(n, w1)|) of `poly2`), so every separation has the value that code
-/// computes; about a third of its instructions, and box pairs are most of the polygon pairs computed.
+/// the latter as an exactly equal negated sum, the deepest vertex max(|dot(n, w0)|, |dot(n, w1)|) of `poly2`), so
+/// every separation has the value that code computes; about a third of its instructions, and box pairs are most of
+/// the polygon pairs computed.
 @inline(__always)
 func centredQuadSeparations(
     _ poly1: NarrowPolygon, _ poly2: NarrowPolygon, _ toFrame2: Transform
@@ -126,7 +127,9 @@ func centredQuadSeparations(
     let vLocalX = Lanes(v0.x, v1.x), vLocalY = Lanes(v0.y, v1.y)
     let rx = c * vLocalX - s * vLocalY, ry = s * vLocalX + c * vLocalY
     let offset = nx * (rx + px) + ny * (ry + py)
-    let oppositeOffset = negated(nx) * (negated(rx) + px) + negated(ny) * (negated(ry) + py)
+    // The opposite edges' offset dot(−n, −r + p) is −(nx·(px − rx) + ny·(py − ry)) exactly (−r + p is p − r, and
+    // negating the factors negates the products and their sum), so low − that offset is low + this sum.
+    let oppositeSum = nx * (px - rx) + ny * (py - ry)
     let w0 = poly2.vertices[0], w1 = poly2.vertices[1]
     let d0 = nx * Lanes(repeating: w0.x) + ny * Lanes(repeating: w0.y)
     let d1 = nx * Lanes(repeating: w1.x) + ny * Lanes(repeating: w1.y)
@@ -134,7 +137,7 @@ func centredQuadSeparations(
     let a0 = magnitude(d0), a1 = magnitude(d1)
     let deepest = Lanes(Swift.max(a0[0], a1[0]), Swift.max(a0[1], a1[1]))
     let low = negated(deepest)
-    return (low - offset, low - oppositeOffset)
+    return (low - offset, low + oppositeSum)
 }
 
 extension NarrowPolygon {
@@ -148,19 +151,39 @@ extension NarrowPolygon {
 
 /// Whether the separating-axis hint `hint` of `collidePolygons` (an edge, `NarrowPhase.axisOnB` marking one of B's;
 /// `NarrowPhase.noAxis`: none) still separates the polygons by more than `speculativeDistance`, so that their
-/// manifold is empty. The narrow phase asks this before the call, which it then makes with no hint.
+/// manifold is empty. The narrow phase asks this before the call, which it then makes with no hint. `centredA`,
+/// `centredB`: `polyA.isCentredQuad`, `polyB.isCentredQuad` (false when not known): the deepest vertex of a centred
+/// quadrilateral comes from two dot products (`centredEdgeSeparation`).
 @inline(__always)
 func separatingAxisHolds(
     _ hint: Int32, _ polyA: NarrowPolygon, _ xfA: Transform, _ polyB: NarrowPolygon, _ xfB: Transform,
-    _ speculativeDistance: Double
+    _ speculativeDistance: Double, centredA: Bool, centredB: Bool
 ) -> Bool {
     if hint < 0 { return false }
     let edge = Int(hint & ~NarrowPhase.axisOnB)
     if hint & NarrowPhase.axisOnB != 0 {
-        return edge < polyB.count
-            && edgeSeparation(polyB, edge, polyA, Transform.invMul(xfA, xfB)) > speculativeDistance
+        if edge >= polyB.count { return false }
+        let bToA = Transform.invMul(xfA, xfB)
+        let separation =
+            centredA ? centredEdgeSeparation(polyB, edge, polyA, bToA) : edgeSeparation(polyB, edge, polyA, bToA)
+        return separation > speculativeDistance
     }
-    return edge < polyA.count && edgeSeparation(polyA, edge, polyB, Transform.invMul(xfB, xfA)) > speculativeDistance
+    if edge >= polyA.count { return false }
+    let aToB = Transform.invMul(xfB, xfA)
+    let separation =
+        centredB ? centredEdgeSeparation(polyA, edge, polyB, aToB) : edgeSeparation(polyA, edge, polyB, aToB)
+    return separation > speculativeDistance
+}
+
+/// `edgeSeparation` against a centred quadrilateral `poly2` (`NarrowPolygon.isCentredQuad`), with the same value:
+/// vertex j + 2 of `poly2` is vertex j negated, so the least of the four dot products is −max(|d0|, |d1|) of the
+/// first two (exactly; a zero may differ in sign, which no comparison sees).
+@inline(__always)
+func centredEdgeSeparation(_ poly1: NarrowPolygon, _ i: Int, _ poly2: NarrowPolygon, _ toFrame2: Transform) -> Double {
+    let n = toFrame2.q.rotate(poly1.normals[i])
+    let offset = dot(n, toFrame2.apply(poly1.vertices[i]))
+    let d0 = dot(n, poly2.vertices[0]), d1 = dot(n, poly2.vertices[1])
+    return -Swift.max(abs(d0), abs(d1)) - offset
 }
 
 /// `collidePolygons` with no separating-axis hint.
@@ -202,7 +225,11 @@ func collidePolygons(
     _ polyA: NarrowPolygon, _ xfA: Transform, _ polyB: NarrowPolygon, _ xfB: Transform, _ speculativeDistance: Double,
     separatingAxis: inout Int32, centredA: Bool, centredB: Bool
 ) -> Manifold {
-    if separatingAxisHolds(separatingAxis, polyA, xfA, polyB, xfB, speculativeDistance) { return Manifold() }
+    if separatingAxisHolds(
+        separatingAxis, polyA, xfA, polyB, xfB, speculativeDistance, centredA: centredA, centredB: centredB)
+    {
+        return Manifold()
+    }
     let aToB = Transform.invMul(xfB, xfA)
     let bToA = Transform.invMul(xfA, xfB)
     let (edgeA, sepA) =
@@ -235,17 +262,17 @@ func collidePolygons(
     if sepB > sepA + tolerance {
         return clipPolygons(
             ref: polyB, xfRef: xfB, edge: edgeB, separation: sepB,
-            inc: polyA, incToRef: aToB, flip: true, speculativeDistance
+            inc: polyA, incCentred: centredA, incToRef: aToB, flip: true, speculativeDistance
         ).manifold
     }
     let fromA = clipPolygons(
         ref: polyA, xfRef: xfA, edge: edgeA, separation: sepA,
-        inc: polyB, incToRef: bToA, flip: false, speculativeDistance)
+        inc: polyB, incCentred: centredB, incToRef: bToA, flip: false, speculativeDistance)
     if fromA.vertexPair && sepB > sepA {
         // Apart, and A's slightly worse face led to a vertex pair that is not the closest feature: B's face is.
         return clipPolygons(
             ref: polyB, xfRef: xfB, edge: edgeB, separation: sepB,
-            inc: polyA, incToRef: aToB, flip: true, speculativeDistance
+            inc: polyA, incCentred: centredA, incToRef: aToB, flip: true, speculativeDistance
         ).manifold
     }
     return fromA.manifold
@@ -254,10 +281,11 @@ func collidePolygons(
 /// Builds the manifold from a chosen reference edge: finds the incident edge, handles the disjoint
 /// vertex–vertex case, otherwise clips. Works in the reference polygon's frame. `flip` is true when the
 /// reference polygon is shape B; `vertexPair` tells that the disjoint vertex–vertex case was taken (or rejected).
+/// `incCentred`: `inc.isCentredQuad` (its incident edge is then found from two of its normals).
 @inline(__always)
 private func clipPolygons(
     ref: NarrowPolygon, xfRef: Transform, edge i1: Int, separation: Double,
-    inc: NarrowPolygon, incToRef: Transform, flip: Bool, _ speculativeDistance: Double
+    inc: NarrowPolygon, incCentred: Bool, incToRef: Transform, flip: Bool, _ speculativeDistance: Double
 ) -> (manifold: Manifold, vertexPair: Bool) {
     var m = Manifold()
     let n = ref.normals[i1]
@@ -268,12 +296,16 @@ private func clipPolygons(
     // Incident edge: the edge of `inc` whose normal is most anti-parallel to n.
     let nInc = incToRef.q.invRotate(n)
     var j1 = 0
-    var minDot = Double.greatestFiniteMagnitude
-    for j in 0..<inc.count {
-        let d = dot(nInc, inc.normals[j])
-        if d < minDot { minDot = d; j1 = j }
+    if incCentred {
+        j1 = centredQuadIncidentEdge(nInc, inc)
+    } else {
+        var minDot = Double.greatestFiniteMagnitude
+        for j in 0..<inc.count {
+            let d = dot(nInc, inc.normals[j])
+            if d < minDot { minDot = d; j1 = j }
+        }
     }
-    let j2 = NarrowPhase.next(j1, inc.count)
+    let j2 = incCentred ? (j1 + 1) & 3 : NarrowPhase.next(j1, inc.count)
     let w1 = incToRef.apply(inc.vertices[j1])
     let w2 = incToRef.apply(inc.vertices[j2])
 
@@ -336,4 +368,20 @@ private func clipPolygons(
     }
     if m.pointCount == 0 { m.normal = .zero }
     return (m, false)
+}
+
+/// The incident edge of centred quadrilateral `inc` (`NarrowPolygon.isCentredQuad`) for the reference normal `nInc`
+/// (in `inc`'s frame): the edge whose normal is most anti-parallel to it, the first of equals, as `clipPolygons`'
+/// search over all four edges finds it. Normal i + 2 is normal i negated, so its dot product is the negated one of
+/// normal i (exactly: negation commutes with rounding; a zero may differ in sign, which no comparison sees): two dot
+/// products and the comparisons of the search, in its order, instead of four dot products.
+@inline(__always)
+func centredQuadIncidentEdge(_ nInc: Vec2, _ inc: NarrowPolygon) -> Int {
+    let d0 = dot(nInc, inc.normals[0]), d1 = dot(nInc, inc.normals[1])
+    var j = 0
+    var least = d0
+    if d1 < least { least = d1; j = 1 }
+    if -d0 < least { least = -d0; j = 2 }
+    if -d1 < least { j = 3 }
+    return j
 }

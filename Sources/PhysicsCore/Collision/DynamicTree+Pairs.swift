@@ -121,8 +121,16 @@ extension DynamicTree {
             let bMoved = same && nb.pointee.moved
             let c1 = na.pointee.child1, c2 = na.pointee.child2
             let n1 = n + Int(c1), n2 = n + Int(c2)
-            if (bMoved || n1.pointee.moved) && n1.pointee.aabb.overlaps(nb.pointee.aabb) { push(c1, ib) }
-            if (bMoved || n2.pointee.moved) && n2.pointee.aabb.overlaps(nb.pointee.aabb) { push(c2, ib) }
+            if (bMoved || n1.pointee.moved) && n1.pointee.aabb.overlaps(nb.pointee.aabb)
+                && (same || mayMeetLeaf(n1.pointee.aabb, o, nb))
+            {
+                push(c1, ib)
+            }
+            if (bMoved || n2.pointee.moved) && n2.pointee.aabb.overlaps(nb.pointee.aabb)
+                && (same || mayMeetLeaf(n2.pointee.aabb, o, nb))
+            {
+                push(c2, ib)
+            }
         } else {
             let aMoved = na.pointee.moved
             let c1 = nb.pointee.child1, c2 = nb.pointee.child2
@@ -130,6 +138,26 @@ extension DynamicTree {
             if (aMoved || (same && n1.pointee.moved)) && na.pointee.aabb.overlaps(n1.pointee.aabb) { push(ia, c1) }
             if (aMoved || (same && n2.pointee.moved)) && na.pointee.aabb.overlaps(n2.pointee.aabb) { push(ia, c2) }
         }
+    }
+
+    /// Whether `box`, which overlaps the box of node `nb` of the other (static) tree, may overlap the box of a leaf
+    /// under it: false when it misses every node two levels down (or every leaf above that). A node's box holds its
+    /// children's, so a box that misses a node misses every leaf under it, and a node pair pruned on this test
+    /// would have found no pair: the pairs found, and their order, are those of the descent without it. The static
+    /// tree's upper boxes are loose (a pile's four walls: the two boxes under the root each hold two walls and
+    /// cover half the pile), and without the test the descent splits the moving tree against them down to the
+    /// leaves beside the walls, which is most of the moving tree.
+    @inline(__always) static func mayMeetLeaf(_ box: AABB, _ o: UnsafePointer<Node>, _ nb: UnsafePointer<Node>)
+        -> Bool
+    {
+        if nb.pointee.child1 == -1 { return true }
+        @inline(__always) func below(_ c: Int32) -> Bool {
+            let nc = o + Int(c)
+            if !nc.pointee.aabb.overlaps(box) { return false }
+            if nc.pointee.child1 == -1 { return true }
+            return o[Int(nc.pointee.child1)].aabb.overlaps(box) || o[Int(nc.pointee.child2)].aabb.overlaps(box)
+        }
+        return below(nb.pointee.child1) || below(nb.pointee.child2)
     }
 
     /// The descent of `movedPairs` (`other` nil) or `movedPairs(against: other)` cut into pieces: appends to

@@ -158,7 +158,11 @@ extension World {
                 // shape records in place: a `ConvexView` copies the whole geometry record, twice per pair, which
                 // cost about a third of this path's own work in the tumbling crowd.
                 let pa = World.polygon(sa, vertices, normals), pb = World.polygon(sb, vertices, normals)
-                if separatingAxisHolds(mc[k].separatingAxis, pa, xfA, pb, xfB, speculative) {
+                let known = mc[k].centredQuads
+                if separatingAxisHolds(
+                    mc[k].separatingAxis, pa, xfA, pb, xfB, speculative,
+                    centredA: known & ManifoldCache.centredA != 0, centredB: known & ManifoldCache.centredB != 0)
+                {
                     // Kept apart by the same edge as last time (most pairs that stay apart): the empty manifold,
                     // without the call.
                     m = Manifold()

@@ -183,6 +183,81 @@ struct DynamicTreeTests {
         }
     }
 
+    /// The descent of `movedPairs(against:)` from node pair (`a`, `b`) as first written, without the look below
+    /// the static side's nodes (`DynamicTree.mayMeetLeaf`): recursive, taking a node pair's pushes last first.
+    static func plainDescent(
+        _ n: [DynamicTree.Node], _ o: [DynamicTree.Node], _ a: Int32, _ b: Int32, _ out: inout [Int32]
+    ) {
+        let na = n[Int(a)], nb = o[Int(b)]
+        let leafA = na.child1 == -1, leafB = nb.child1 == -1
+        if leafA && leafB {
+            out += [na.payload, nb.payload]
+            return
+        }
+        var pushes: [(Int32, Int32)] = []
+        if leafB || (!leafA && na.height >= nb.height) {
+            for c in [na.child1, na.child2] where n[Int(c)].moved && n[Int(c)].aabb.overlaps(nb.aabb) {
+                pushes.append((c, b))
+            }
+        } else if na.moved {
+            for c in [nb.child1, nb.child2] where na.aabb.overlaps(o[Int(c)].aabb) { pushes.append((a, c)) }
+        }
+        for p in pushes.reversed() { plainDescent(n, o, p.0, p.1, &out) }
+    }
+
+    @Test(
+        "Against a static tree with loose upper boxes (a pile's walls), the pruned descent finds the plain descent's pairs in its order"
+    )
+    func staticDescentKeepsTheOrder() {
+        var rng = SeededRandom(state: 99)
+        var tree = DynamicTree()
+        var leaves: [Int32] = []
+        // Small boxes filling a 2000-pt square, as a pile does, some touching the walls.
+        for i in 0..<800 {
+            var x = rng.uniform(-10, 1990), y = rng.uniform(-10, 1990)
+            let r = rng.uniform(5, 25)
+            // A third against a wall.
+            switch rng.next() % 6 {
+            case 0: x = rng.uniform(-10, 0)
+            case 1: y = 2000 - r + rng.uniform(0, 10)
+            default: break
+            }
+            leaves.append(tree.insert(AABB(lower: Vec2(x, y), upper: Vec2(x + r, y + r)), payload: Int32(i)))
+        }
+        var total = 0
+        for variant in 0..<3 {
+            // Four walls; then with a few random static boxes; then many.
+            var walls = DynamicTree()
+            let wallBoxes = [
+                AABB(lower: Vec2(-100, -100), upper: Vec2(0, 2100)),
+                AABB(lower: Vec2(2000, -100), upper: Vec2(2100, 2100)),
+                AABB(lower: Vec2(-100, -100), upper: Vec2(2100, 0)),
+                AABB(lower: Vec2(-100, 2000), upper: Vec2(2100, 2100))
+            ]
+            for (i, b) in wallBoxes.enumerated() { _ = walls.insert(b, payload: Int32(i)) }
+            for i in 0..<[0, 5, 60][variant] {
+                _ = walls.insert(DynamicTreeTests.randomBox(&rng), payload: Int32(4 + i))
+            }
+            for share in [5, 50, 100] {
+                for i in leaves.indices where Int(rng.next() % 100) < share { tree.markMoved(leaves[i]) }
+                var stack: [Int32] = []
+                var results: [Int32] = []
+                tree.movedPairs(against: walls, stack: &stack, results: &results)
+                var plain: [Int32] = []
+                if tree.nodes[Int(tree.root)].moved
+                    && tree.nodes[Int(tree.root)].aabb.overlaps(walls.nodes[Int(walls.root)].aabb)
+                {
+                    DynamicTreeTests.plainDescent(tree.nodes, walls.nodes, tree.root, walls.root, &plain)
+                }
+                total += plain.count / 2
+                // Exactly, order included: the contacts are created in this order.
+                #expect(results == plain, "variant \(variant), \(share) % moved")
+                for i in leaves.indices { tree.clearMoved(leaves[i]) }
+            }
+        }
+        #expect(total > 500)
+    }
+
     @Test("The descent cut into node pairs (the parallel pair finding) gives the whole descent's pairs in its order")
     func movedPairSeedsKeepTheOrder() {
         var rng = SeededRandom(state: 5)

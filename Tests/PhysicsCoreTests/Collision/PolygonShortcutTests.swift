@@ -101,6 +101,65 @@ struct PolygonShortcutTests {
         #expect(hits > 1000)
     }
 
+    @Test(
+        "The centred-quadrilateral incident edge is the plain search's, including ties and axis-aligned normals"
+    )
+    func centredIncidentEdgeIsExact() {
+        var rng = SeededRandom(state: 31)
+        var ties = 0
+        for a in PolygonShortcutTests.centred {
+            let inc = NarrowPolygon(a.view)
+            // Random directions, and the quad's own normals and their mixtures (exact ties between two edges).
+            var directions: [Vec2] = (0..<2000).map { _ in Rotation(angle: rng.uniform(-4, 4)).rotate(Vec2(1, 0)) }
+            for i in 0..<4 {
+                directions.append(-inc.normals[i])
+                directions.append(inc.normals[i])
+                directions.append(-(inc.normals[i] + inc.normals[(i + 1) & 3]))
+            }
+            for n in directions {
+                var plain = 0
+                var least = Double.greatestFiniteMagnitude
+                for j in 0..<inc.count {
+                    let d = dot(n, inc.normals[j])
+                    if d < least { least = d; plain = j }
+                }
+                if (0..<4).filter({ dot(n, inc.normals[$0]) == least }).count > 1 { ties += 1 }
+                #expect(centredQuadIncidentEdge(n, inc) == plain)
+            }
+        }
+        #expect(ties >= 10)
+    }
+
+    @Test("Polygon manifolds with the centred-quadrilateral paths equal the plain routine's, bit for bit")
+    func centredManifoldsAreExact() {
+        var rng = SeededRandom(state: 4242)
+        let shapes = PolygonShortcutTests.centred + PolygonShortcutTests.others
+        var counts = [0, 0, 0]
+        for a in shapes {
+            for b in shapes {
+                let pa = NarrowPolygon(a.view), pb = NarrowPolygon(b.view)
+                for _ in 0..<500 {
+                    // Close poses (the boxes touch or overlap in most), some at exactly right angles.
+                    let xa = PolygonShortcutTests.randomTransform(&rng, spread: 10)
+                    var xb = PolygonShortcutTests.randomTransform(&rng, spread: 25)
+                    if rng.uniform(0, 1) < 0.2 { xb.q = Rotation(c: 0, s: 1) }
+                    let spec = rng.uniform(0.5, 6)
+                    var none = NarrowPhase.noAxis, axis = NarrowPhase.noAxis
+                    let plain = collidePolygons(
+                        pa, xa, pb, xb, spec, separatingAxis: &none, centredA: false, centredB: false)
+                    let quick = collidePolygons(
+                        pa, xa, pb, xb, spec, separatingAxis: &axis, centredA: pa.isCentredQuad,
+                        centredB: pb.isCentredQuad)
+                    #expect(PolygonShortcutTests.same(plain, quick))
+                    #expect(none == axis)
+                    counts[plain.pointCount] += 1
+                }
+            }
+        }
+        // Every outcome was exercised: apart, one point, two points.
+        #expect(counts.allSatisfy { $0 > 1000 })
+    }
+
     @Test("The narrow phase keeps with each polygon pair which of its shapes are centred quadrilaterals, correctly")
     func pairCentredFlags() {
         var settings = Scenes.frameSettings
