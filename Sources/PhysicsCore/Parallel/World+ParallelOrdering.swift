@@ -44,35 +44,16 @@ extension World {
             }
             count &+= n
         }
-        s.depth[-1] = 0
-        s.depth.update(repeating: -1, count: bodyCount)
-        s.rows.update(repeating: 0, count: bodyCount + 1)
+        startLayers(s, bodyCount: bodyCount)
         var queued = 0
-        for i in 0..<count {
-            let a = p.moving[i].x, b = p.moving[i].y
-            if a >= 0 && b >= 0 {
-                s.rows[Int(a)] &+= 1
-                s.rows[Int(b)] &+= 1
-            } else if (a >= 0) != (b >= 0) {
-                // A moving body touching something that does not move is one layer up from the ground.
-                let body = Swift.max(a, b)
-                if s.depth[Int(body)] == -1 {
-                    s.depth[Int(body)] = 1
-                    s.queue[queued] = body
-                    queued &+= 1
-                }
-            }
-        }
+        for i in 0..<count { linkMovingBodies(s, p.moving[i], queued: &queued) }
         for t in 0..<threads {
             let lo = 2 * (contactCount * t / threads)
             for j in 0..<chunkCounts[2 * t + 1] {
                 let body = sides[lo + j]
-                let i = Int(body)
-                if p.stamp[i] == gather.epoch { continue }
-                p.stamp[i] = gather.epoch
-                p.records[i] = PrepareBody(
-                    p.bodies + i, p.states + i, index: body, gravity: gather.gravity, sink: gather.sink)
-                p.solverBodies[i] = World.solverBody(p.states[i])
+                if p.stamp[Int(body)] == gather.epoch { continue }
+                p.stamp[Int(body)] = gather.epoch
+                gatherPrepareBody(p, body, gather)
             }
         }
         return (count, queued)
@@ -110,14 +91,8 @@ extension World {
     /// Thread `part`'s share of the awake bodies: their preparation records and solver bodies.
     private static func gatherAwakeBodies(_ j: ReadContactsJob, part: Int) {
         guard let awake = j.awake else { return }
-        let p = j.pass
         let lo = j.awakeCount * part / j.threads, hi = j.awakeCount * (part + 1) / j.threads
-        for n in lo..<hi {
-            let i = Int(awake[n])
-            p.records[i] = PrepareBody(
-                p.bodies + i, p.states + i, index: awake[n], gravity: j.gather.gravity, sink: j.gather.sink)
-            p.solverBodies[i] = World.solverBody(p.states[i])
-        }
+        for n in lo..<hi { gatherPrepareBody(j.pass, awake[n], j.gather) }
     }
 }
 

@@ -131,18 +131,13 @@ extension World {
         _ p: ContactPass, _ s: OrderPointers, contactCount: Int, bodyCount: Int, _ gather: BodyGather
     ) -> (count: Int, queued: Int) {
         @inline(__always) func gatherBody(_ body: Int32) {
-            let i = Int(body)
-            if p.stamp[i] == gather.epoch { return }
-            p.stamp[i] = gather.epoch
-            p.records[i] = PrepareBody(
-                p.bodies + i, p.states + i, index: body, gravity: gather.gravity, sink: gather.sink)
-            p.solverBodies[i] = World.solverBody(p.states[i])
+            if p.stamp[Int(body)] == gather.epoch { return }
+            p.stamp[Int(body)] = gather.epoch
+            gatherPrepareBody(p, body, gather)
         }
         var count = 0
         var queued = 0
-        s.depth[-1] = 0
-        s.depth.update(repeating: -1, count: bodyCount)
-        s.rows.update(repeating: 0, count: bodyCount + 1)
+        startLayers(s, bodyCount: bodyCount)
         for k in 0..<contactCount where p.contacts[k].manifold.pointCount > 0 && p.contacts[k].isSolid {
             let a = p.contacts[k].bodyA, b = p.contacts[k].bodyB
             let awakeA = p.bodies[Int(a)].isAwake, awakeB = p.bodies[Int(b)].isAwake
@@ -154,20 +149,40 @@ extension World {
             p.input[count] = Int32(k) | (p.contacts[k].manifold.pointCount == 2 ? twoPointFlag : 0)
             p.moving[count] = SIMD2(ma ? a : -1, mb ? b : -1)
             count &+= 1
-            if ma && mb {
-                s.rows[Int(a)] &+= 1
-                s.rows[Int(b)] &+= 1
-            } else if ma != mb {
-                // A moving body touching something that does not move is one layer up from the ground.
-                let body = ma ? a : b
-                if s.depth[Int(body)] == -1 {
-                    s.depth[Int(body)] = 1
-                    s.queue[queued] = body
-                    queued &+= 1
-                }
-            }
+            linkMovingBodies(s, p.moving[count - 1], queued: &queued)
         }
         return (count, queued)
+    }
+
+    /// Clears the depths (−1: not reached; the side that does not move, index −1, is 0) and the degrees.
+    @inline(__always) static func startLayers(_ s: OrderPointers, bodyCount: Int) {
+        s.depth[-1] = 0
+        s.depth.update(repeating: -1, count: bodyCount)
+        s.rows.update(repeating: 0, count: bodyCount + 1)
+    }
+
+    /// One contact to solve, by its moving bodies (−1: that side does not move): counts it in both moving bodies'
+    /// degrees, or queues its one moving body in the first layer (one layer up from the ground) if not yet there.
+    @inline(__always) static func linkMovingBodies(_ s: OrderPointers, _ m: SIMD2<Int32>, queued: inout Int) {
+        let a = m.x, b = m.y
+        if a >= 0 && b >= 0 {
+            s.rows[Int(a)] &+= 1
+            s.rows[Int(b)] &+= 1
+        } else if (a >= 0) != (b >= 0) {
+            let body = Swift.max(a, b)
+            if s.depth[Int(body)] == -1 {
+                s.depth[Int(body)] = 1
+                s.queue[queued] = body
+                queued &+= 1
+            }
+        }
+    }
+
+    /// Body `body`'s `PrepareBody` record and single-precision solver body for this step.
+    @inline(__always) static func gatherPrepareBody(_ p: ContactPass, _ body: Int32, _ gather: BodyGather) {
+        let i = Int(body)
+        p.records[i] = PrepareBody(p.bodies + i, p.states + i, index: body, gravity: gather.gravity, sink: gather.sink)
+        p.solverBodies[i] = World.solverBody(p.states[i])
     }
 
     /// Forgets the last computed order, so the next step sorts and colours from scratch (tests compare the two).
