@@ -6,23 +6,32 @@
 extension DynamicTree {
     /// Marks `leaf` as moved, and every ancestor as holding a moved leaf.
     package mutating func markMoved(_ leaf: Int32) {
-        nodes.withUnsafeMutableBufferPointer { n in
-            var index = leaf
-            while index != -1 && !n[Int(index)].moved {
-                n[Int(index)].moved = true
-                index = n[Int(index)].parent
-            }
-        }
+        nodes.withUnsafeMutableBufferPointer { Self.setMoved($0, leaf, true) }
     }
 
     /// Clears the marks `markMoved(leaf)` set.
     package mutating func clearMoved(_ leaf: Int32) {
+        nodes.withUnsafeMutableBufferPointer { Self.setMoved($0, leaf, false) }
+    }
+
+    /// `markMoved` (`moved` true) or `clearMoved` of every leaf `leaves` gives (nil: skip that entry), with one
+    /// access to the nodes for all of them: a moved crowd marks thousands of leaves a step.
+    package mutating func setMoved(_ moved: Bool, count: Int, _ leaves: (Int) -> Int32?) {
         nodes.withUnsafeMutableBufferPointer { n in
-            var index = leaf
-            while index != -1 && n[Int(index)].moved {
-                n[Int(index)].moved = false
-                index = n[Int(index)].parent
+            for k in 0..<count {
+                if let leaf = leaves(k) { Self.setMoved(n, leaf, moved) }
             }
+        }
+    }
+
+    /// Sets `moved` on `leaf` and its ancestors, up to the first that already has it.
+    @inline(__always) private static func setMoved(
+        _ n: UnsafeMutableBufferPointer<Node>, _ leaf: Int32, _ moved: Bool
+    ) {
+        var index = leaf
+        while index != -1 && n[Int(index)].moved != moved {
+            n[Int(index)].moved = moved
+            index = n[Int(index)].parent
         }
     }
 

@@ -141,11 +141,22 @@ extension World {
     /// `updatePairs` for many moved shapes: one descent over the trees.
     private mutating func findPairsByDescent() {
         var anyStatic = false
-        for s in moveBuffer {
-            // Field by field: a copy of the whole Shape record per moved shape is a measurable share here.
-            let i = Int(s)
-            guard shapes[i].isAlive, shapes[i].proxy != -1, !shapes[i].filter.isInert else { continue }
-            if shapes[i].inStaticTree { anyStatic = true } else { movingTree.markMoved(shapes[i].proxy) }
+        // Through pointers, field by field: a copy of the whole Shape record, or a bounds check and an access to the
+        // tree's nodes per moved shape, is a measurable share here.
+        shapes.withUnsafeBufferPointer { sh in
+            moveBuffer.withUnsafeBufferPointer { mb in
+                movingTree.setMoved(true, count: mb.count) { k in
+                    let shape = sh.baseAddress! + Int(mb[k])
+                    guard shape.pointee.isAlive, shape.pointee.proxy != -1, !shape.pointee.filter.isInert else {
+                        return nil
+                    }
+                    if shape.pointee.inStaticTree {
+                        anyStatic = true
+                        return nil
+                    }
+                    return shape.pointee.proxy
+                }
+            }
         }
         // Parallel/World+ParallelPairs.swift: the same pairs, in order
         if let threads = acquireThreads(forWork: moveBuffer.count) {
@@ -165,8 +176,13 @@ extension World {
             }
             swap(&pairs, &queryResults)
         }
-        for s in moveBuffer where shapes[Int(s)].proxy != -1 && !shapes[Int(s)].inStaticTree {
-            movingTree.clearMoved(shapes[Int(s)].proxy)
+        shapes.withUnsafeBufferPointer { sh in
+            moveBuffer.withUnsafeBufferPointer { mb in
+                movingTree.setMoved(false, count: mb.count) { k in
+                    let shape = sh.baseAddress! + Int(mb[k])
+                    return shape.pointee.proxy != -1 && !shape.pointee.inStaticTree ? shape.pointee.proxy : nil
+                }
+            }
         }
         // A moved static shape (rare: a static body was placed) queries the moving tree.
         guard anyStatic else { return }
