@@ -176,6 +176,9 @@ struct ParallelSolveTests {
         /// The last step's solve order, colour ends and two-point runs: the ordering's pass over the contacts runs
         /// on the threads too (Parallel/World+ParallelOrdering.swift).
         var order: [Int32] = []
+        /// Every begin event of the run, in order (the scan for them runs on the threads too,
+        /// Parallel/World+ParallelEvents.swift).
+        var begins: [ContactBeginEvent] = []
         /// Steps whose finalize and whose pair descent ran on more than one thread.
         var parallelFinalizeSteps = 0
         var parallelPairSteps = 0
@@ -198,19 +201,21 @@ struct ParallelSolveTests {
     static func run(_ scene: Scene, threads: Int, frames: Int? = nil) -> Run {
         var (w, ids) = build(scene, threads: threads)
         var asleep = 0
+        var begins: [ContactBeginEvent] = []
         for f in 0..<(frames ?? scene.frames) {
             if scene == .wake && f == 270 {
                 asleep = ids.filter { w.isAwake($0) == false }.count
                 throwBall(&w, &ids)
             }
             w.step(dt: 1.0 / 60)
+            begins.append(contentsOf: w.beginEvents)
         }
         #expect(w.validationFailures == 0, "\(w.validationProblems)")
         return Run(
             state: state(w, ids), parallelSteps: w.scratch.parallel.steps,
             parallelCollideSteps: w.scratch.parallel.collideSteps, asleepBeforeThrow: asleep,
             contacts: w.contacts.map { pairKey($0.shapeA, $0.shapeB) }, tree: treeState(w),
-            order: w.scratch.solveOrder + w.scratch.colorStart + w.scratch.twoPointEnd,
+            order: w.scratch.solveOrder + w.scratch.colorStart + w.scratch.twoPointEnd, begins: begins,
             parallelFinalizeSteps: w.scratch.parallel.finalizeSteps, parallelPairSteps: w.scratch.parallel.pairSteps)
     }
 
@@ -237,6 +242,7 @@ struct ParallelSolveTests {
             #expect(many.contacts == one.contacts, "\(threads) threads")
             #expect(many.tree == one.tree, "\(threads) threads")
             #expect(many.order == one.order && !one.order.isEmpty, "\(threads) threads")
+            #expect(many.begins == one.begins && !one.begins.isEmpty, "\(threads) threads")
             if scene != .pyramid {  // 210 bodies: fewer than `parallelContactMinimum`, finalized on one thread
                 #expect(many.parallelFinalizeSteps >= 30, "\(many.parallelFinalizeSteps) finalizes on \(threads)")
             }

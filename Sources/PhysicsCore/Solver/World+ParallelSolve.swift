@@ -286,7 +286,8 @@ package struct ParallelScratch: Sendable {
     var segments: [SolveSegment] = []
     var stages: [SolveStage] = []
     /// The parallel ordering pass's bodies named by contacts that are not awake (two slots per contact) and, by
-    /// thread, how many contacts and such bodies it kept (Parallel/World+ParallelOrdering.swift).
+    /// thread, how many contacts and such bodies it kept (Parallel/World+ParallelOrdering.swift); also the parallel
+    /// begin-event scan's contacts and counts (Parallel/World+ParallelEvents.swift).
     var sideBodies: [Int32] = []
     var chunkCounts: [Int] = []
     /// By contact: what the parallel narrow phase found (`World.ContactUpdate`).

@@ -283,15 +283,16 @@ extension World {
     /// Begin events are emitted after the solve so they can name the point that took the largest impulse. A
     /// speculative contact that pushed during the step (an impact within the step) counts as touching too.
     private mutating func emitBeginEvents() {
-        contacts.withUnsafeMutableBufferPointer { co in
-            for k in 0..<co.count {
-                if !co[k].isTouching && co[k].isSolid && co[k].manifold.pointCount > 0
-                    && (co[k].maxImpulse0 > 0 || co[k].maxImpulse1 > 0)
-                {
-                    co[k].isTouching = true
-                    co[k].beganTouch = co[k].reportsEvents
+        // Parallel/World+ParallelEvents.swift: the same contacts, in order.
+        if let threads = acquireThreads(forWork: contacts.count) {
+            findBeginsInParallel(threads: threads)
+            WorkerPool.shared.release()
+        } else {
+            contacts.withUnsafeMutableBufferPointer { co in
+                guard let base = co.baseAddress else { return }
+                for k in 0..<co.count where World.beginsTouching(base + k) {
+                    scratch.pendingBegins.append(Int32(k))
                 }
-                if co[k].beganTouch { scratch.pendingBegins.append(Int32(k)) }
             }
         }
         for k32 in scratch.pendingBegins {
@@ -314,6 +315,18 @@ extension World {
                     point: point, normal: c.manifold.normal))
         }
         scratch.pendingBegins.removeAll(keepingCapacity: true)
+    }
+
+    /// Marks contact `c` touching when it pushed during the step (see `emitBeginEvents`); returns whether it has a
+    /// begin event to emit. Touches only that contact.
+    @inline(__always) static func beginsTouching(_ c: UnsafeMutablePointer<Contact>) -> Bool {
+        if !c.pointee.isTouching && c.pointee.isSolid && c.pointee.manifold.pointCount > 0
+            && (c.pointee.maxImpulse0 > 0 || c.pointee.maxImpulse1 > 0)
+        {
+            c.pointee.isTouching = true
+            c.pointee.beganTouch = c.pointee.reportsEvents
+        }
+        return c.pointee.beganTouch
     }
 
     /// How far a point fixed to `body` at the start of the step moved during it (zero for static and sleeping
