@@ -1,6 +1,7 @@
-/// The begin events' scan over the contacts (World+Step.swift, `emitBeginEvents`) on several threads, with the
-/// one-thread result: each thread scans a run of the contacts (each contact's flags are its own) and lists the
-/// contacts with an event into its own region; the regions are then joined in contact order.
+/// Two scans of a step on several threads, with the one-thread result: the begin events' scan over the contacts
+/// (World+Step.swift, `emitBeginEvents`) and the list of awake bodies (`listAwakeBodies`). Each thread scans a run
+/// (each contact's flags, each body's step start, are its own) and lists what it found into its own region; the
+/// regions are then joined in order.
 extension World {
     /// Fills `scratch.pendingBegins` as the one-thread scan does, on `threads` threads (the worker pool held).
     mutating func findBeginsInParallel(threads: Int) {
@@ -43,6 +44,55 @@ extension World {
         }
         j.counts[part] = n - lo
     }
+}
+
+extension World {
+    /// `listAwakeBodies` on `threads` threads (the worker pool held): each thread lists a run of the bodies from the
+    /// run's start in `awake`; the runs are then moved together. Returns how many bodies are listed.
+    static func listAwakeBodiesInParallel(
+        _ bodies: UnsafeMutablePointer<Body>, _ states: UnsafeMutablePointer<BodyState>, count: Int,
+        _ awake: UnsafeMutablePointer<Int32>, counts: UnsafeMutablePointer<Int>, threads: Int
+    ) -> Int {
+        var job = AwakeListJob(
+            bodies: bodies, states: states, count: count, awake: awake, counts: counts, threads: threads)
+        withUnsafePointer(to: &job) { pointer in
+            WorkerPool.shared.run(
+                threads: threads, stageCount: 1,
+                { raw, thread in
+                    let j = raw.assumingMemoryBound(to: AwakeListJob.self).pointee
+                    WorkerPool.shared.runStage(0, chunks: j.threads, thread: thread, threads: j.threads) {
+                        World.listAwakeRun(j, part: $0)
+                    }
+                }, UnsafeRawPointer(pointer))
+        }
+        var listed = 0
+        for t in 0..<threads {
+            let lo = count * t / threads
+            if lo != listed { (awake + listed).update(from: awake + lo, count: counts[t]) }
+            listed &+= counts[t]
+        }
+        return listed
+    }
+}
+
+extension World {
+    /// Thread `part`'s run of the bodies, listed from the run's start.
+    private static func listAwakeRun(_ j: AwakeListJob, part: Int) {
+        let lo = j.count * part / j.threads, hi = j.count * (part + 1) / j.threads
+        j.counts[part] = listAwakeBodies(j.bodies, j.states, lo..<hi, into: j.awake + lo)
+    }
+}
+
+/// What the threads of `listAwakeBodiesInParallel` share.
+private struct AwakeListJob {
+    let bodies: UnsafeMutablePointer<Body>
+    let states: UnsafeMutablePointer<BodyState>
+    let count: Int
+    /// One slot per body: each thread's run of awake bodies.
+    let awake: UnsafeMutablePointer<Int32>
+    /// By thread: how many it listed.
+    let counts: UnsafeMutablePointer<Int>
+    let threads: Int
 }
 
 /// What the threads of `findBeginsInParallel` share.

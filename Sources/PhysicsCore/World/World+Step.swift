@@ -93,22 +93,45 @@ extension World {
     /// a uniqueness check otherwise.
     private mutating func listAwakeBodies() {
         World.resize(&scratch.awakeBodies, to: bodies.count, with: 0)
+        // Parallel/World+ParallelEvents.swift: each thread lists a run of the bodies, the runs then joined in order.
+        let threads = acquireThreads(forWork: bodies.count)
+        defer { if threads != nil { WorkerPool.shared.release() } }
+        if let threads { World.resize(&scratch.parallel.chunkCounts, to: 2 * threads, with: 0) }
         var count = 0
         bodies.withUnsafeMutableBufferPointer { bo in
             states.withUnsafeMutableBufferPointer { st in
                 scratch.awakeBodies.withUnsafeMutableBufferPointer { awake in
-                    for i in 0..<bo.count where bo[i].isAlive && bo[i].isAwake && bo[i].type != .static {
-                        awake[count] = Int32(i)
-                        count &+= 1
-                        bo[i].center0 = bo[i].center
-                        bo[i].rotation0 = bo[i].transform.q
-                        st[i].dp = .zero
-                        st[i].dq = .identity
+                    guard let bodies = bo.baseAddress, let states = st.baseAddress, let awake = awake.baseAddress
+                    else { return }
+                    if let threads {
+                        count = scratch.parallel.chunkCounts.withUnsafeMutableBufferPointer {
+                            World.listAwakeBodiesInParallel(
+                                bodies, states, count: bo.count, awake, counts: $0.baseAddress!, threads: threads)
+                        }
+                    } else {
+                        count = World.listAwakeBodies(bodies, states, 0..<bo.count, into: awake)
                     }
                 }
             }
         }
         scratch.awakeBodies.removeLast(scratch.awakeBodies.count - count)
+    }
+
+    /// `listAwakeBodies` for bodies `range`: lists them from `awake[0]` and returns how many.
+    static func listAwakeBodies(
+        _ bo: UnsafeMutablePointer<Body>, _ st: UnsafeMutablePointer<BodyState>, _ range: Range<Int>,
+        into awake: UnsafeMutablePointer<Int32>
+    ) -> Int {
+        var count = 0
+        for i in range where bo[i].isAlive && bo[i].isAwake && bo[i].type != .static {
+            awake[count] = Int32(i)
+            count &+= 1
+            bo[i].center0 = bo[i].center
+            bo[i].rotation0 = bo[i].transform.q
+            st[i].dp = .zero
+            st[i].dq = .identity
+        }
+        return count
     }
 
     /// Sets `scratch.constrainedThisStep` for both bodies of every joint solved this step and of every contact that
