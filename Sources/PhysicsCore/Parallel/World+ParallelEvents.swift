@@ -5,10 +5,10 @@
 extension World {
     /// Fills `scratch.pendingBegins` as the one-thread scan does, on `threads` threads (the worker pool held).
     mutating func findBeginsInParallel(threads: Int) {
-        World.resize(&scratch.parallel.sideBodies, to: contacts.count + 1, with: 0)
+        World.resize(&scratch.parallel.scanSlots, to: contacts.count + 1, with: 0)
         World.resize(&scratch.parallel.chunkCounts, to: 2 * threads, with: 0)
         contacts.withUnsafeMutableBufferPointer { co in
-            scratch.parallel.sideBodies.withUnsafeMutableBufferPointer { found in
+            scratch.parallel.scanSlots.withUnsafeMutableBufferPointer { found in
                 scratch.parallel.chunkCounts.withUnsafeMutableBufferPointer { counts in
                     guard let contacts = co.baseAddress, let found = found.baseAddress, let counts = counts.baseAddress
                     else { return }
@@ -30,7 +30,7 @@ extension World {
         for t in 0..<threads {
             let lo = contacts.count * t / threads
             scratch.pendingBegins.append(
-                contentsOf: scratch.parallel.sideBodies[lo..<lo + scratch.parallel.chunkCounts[t]])
+                contentsOf: scratch.parallel.scanSlots[lo..<lo + scratch.parallel.chunkCounts[t]])
         }
     }
 

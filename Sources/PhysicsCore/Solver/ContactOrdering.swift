@@ -38,7 +38,7 @@ extension World {
         var count = 0
         var queued = 0
         if let threads {
-            World.resize(&scratch.parallel.sideBodies, to: 2 * contactCount + 1, with: 0)
+            World.resize(&scratch.parallel.scanSlots, to: 2 * contactCount + 1, with: 0)
             World.resize(&scratch.parallel.chunkCounts, to: 2 * threads, with: 0)
         }
         // One pass over the contacts reads the bodies: the contacts to solve and their moving bodies (the body
@@ -60,7 +60,7 @@ extension World {
                                             let s = segments.pointers(work.baseAddress!)
                                             if let threads {
                                                 (count, queued) = scratch.awakeBodies.withUnsafeBufferPointer { aw in
-                                                    scratch.parallel.sideBodies.withUnsafeMutableBufferPointer { sd in
+                                                    scratch.parallel.scanSlots.withUnsafeMutableBufferPointer { sd in
                                                         scratch.parallel.chunkCounts.withUnsafeMutableBufferPointer {
                                                             World.readContactsInParallel(
                                                                 p, s, contactCount: co.count, bodyCount: bodyCount,

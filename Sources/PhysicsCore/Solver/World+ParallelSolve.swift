@@ -285,10 +285,10 @@ extension World {
 package struct ParallelScratch: Sendable {
     var segments: [SolveSegment] = []
     var stages: [SolveStage] = []
-    /// The parallel ordering pass's bodies named by contacts that are not awake (two slots per contact) and, by
-    /// thread, how many contacts and such bodies it kept (Parallel/World+ParallelOrdering.swift); also the parallel
-    /// begin-event scan's contacts and counts (Parallel/World+ParallelEvents.swift).
-    var sideBodies: [Int32] = []
+    /// Slots each thread of a parallel scan fills from its run's start, and by thread what it found: the ordering
+    /// pass's bodies named by contacts that are not awake (two slots per contact; the contacts and bodies kept,
+    /// Parallel/World+ParallelOrdering.swift), the begin-event scan's contacts (Parallel/World+ParallelEvents.swift).
+    var scanSlots: [Int32] = []
     var chunkCounts: [Int] = []
     /// By contact: what the parallel narrow phase found (`World.ContactUpdate`).
     var contactFlags: [UInt8] = []
