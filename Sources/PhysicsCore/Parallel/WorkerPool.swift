@@ -374,3 +374,30 @@
         package func runStage(_ stage: Int, chunks: Int, thread: Int, threads: Int, _ body: (Int) -> Void) {}
     }
 #endif
+
+extension WorkerPool {
+    /// Runs `part(context, k)` for every k in 0 ..< `parts` as a job of one stage on `threads` threads (the pool
+    /// held): each thread takes the parts of its own share first (`claim`), then what is left of the others'. The
+    /// one-stage jobs (the ordering's pass, the begin-event scan, the awake list) share this set-up.
+    package func runParts(threads: Int, parts: Int, _ context: UnsafeRawPointer, _ part: Job) {
+        var plan = PartsPlan(part: part, context: context, parts: parts, threads: threads)
+        withUnsafePointer(to: &plan) { pointer in
+            run(
+                threads: threads, stageCount: 1,
+                { raw, thread in
+                    let plan = raw.assumingMemoryBound(to: PartsPlan.self).pointee
+                    WorkerPool.shared.runStage(0, chunks: plan.parts, thread: thread, threads: plan.threads) {
+                        plan.part(plan.context, $0)
+                    }
+                }, UnsafeRawPointer(pointer))
+        }
+    }
+}
+
+/// What every thread of a `WorkerPool.runParts` job reads.
+private struct PartsPlan {
+    let part: WorkerPool.Job
+    let context: UnsafeRawPointer
+    let parts: Int
+    let threads: Int
+}

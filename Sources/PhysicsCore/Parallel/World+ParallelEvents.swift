@@ -14,15 +14,11 @@ extension World {
                     else { return }
                     var job = BeginScanJob(
                         contacts: contacts, count: co.count, found: found, counts: counts, threads: threads)
-                    withUnsafePointer(to: &job) { pointer in
-                        WorkerPool.shared.run(
-                            threads: threads, stageCount: 1,
-                            { raw, thread in
-                                let j = raw.assumingMemoryBound(to: BeginScanJob.self).pointee
-                                WorkerPool.shared.runStage(0, chunks: j.threads, thread: thread, threads: j.threads) {
-                                    World.scanBegins(j, part: $0)
-                                }
-                            }, UnsafeRawPointer(pointer))
+                    withUnsafePointer(to: &job) {
+                        WorkerPool.shared.runParts(threads: threads, parts: threads, UnsafeRawPointer($0)) {
+                            raw, part in
+                            World.scanBegins(raw.assumingMemoryBound(to: BeginScanJob.self).pointee, part: part)
+                        }
                     }
                 }
             }
@@ -55,15 +51,10 @@ extension World {
     ) -> Int {
         var job = AwakeListJob(
             bodies: bodies, states: states, count: count, awake: awake, counts: counts, threads: threads)
-        withUnsafePointer(to: &job) { pointer in
-            WorkerPool.shared.run(
-                threads: threads, stageCount: 1,
-                { raw, thread in
-                    let j = raw.assumingMemoryBound(to: AwakeListJob.self).pointee
-                    WorkerPool.shared.runStage(0, chunks: j.threads, thread: thread, threads: j.threads) {
-                        World.listAwakeRun(j, part: $0)
-                    }
-                }, UnsafeRawPointer(pointer))
+        withUnsafePointer(to: &job) {
+            WorkerPool.shared.runParts(threads: threads, parts: threads, UnsafeRawPointer($0)) { raw, part in
+                World.listAwakeRun(raw.assumingMemoryBound(to: AwakeListJob.self).pointee, part: part)
+            }
         }
         var listed = 0
         for t in 0..<threads {

@@ -17,22 +17,16 @@ extension World {
         var job = ReadContactsJob(
             pass: p, contactCount: contactCount, gather: gather, awake: awake.baseAddress,
             awakeCount: awake.count, sides: sides, chunkCounts: chunkCounts, threads: threads)
-        withUnsafePointer(to: &job) { pointer in
-            WorkerPool.shared.run(
-                threads: threads, stageCount: 1,
-                { raw, thread in
-                    let job = raw.assumingMemoryBound(to: ReadContactsJob.self)
-                    // Thread t's share is chunks 2t (its run of contacts) and 2t + 1 (its share of awake bodies).
-                    WorkerPool.shared.runStage(
-                        0, chunks: 2 * job.pointee.threads, thread: thread, threads: job.pointee.threads
-                    ) { chunk in
-                        if chunk & 1 == 0 {
-                            World.filterContacts(job.pointee, part: chunk >> 1)
-                        } else {
-                            World.gatherAwakeBodies(job.pointee, part: chunk >> 1)
-                        }
-                    }
-                }, UnsafeRawPointer(pointer))
+        // Thread t's share is parts 2t (its run of contacts) and 2t + 1 (its share of awake bodies).
+        withUnsafePointer(to: &job) {
+            WorkerPool.shared.runParts(threads: threads, parts: 2 * threads, UnsafeRawPointer($0)) { raw, part in
+                let job = raw.assumingMemoryBound(to: ReadContactsJob.self).pointee
+                if part & 1 == 0 {
+                    World.filterContacts(job, part: part >> 1)
+                } else {
+                    World.gatherAwakeBodies(job, part: part >> 1)
+                }
+            }
         }
         // The regions one after the other, then the degrees and the first layer in contact order.
         var count = 0
