@@ -45,7 +45,7 @@ BENCH_BIN := $(abspath $(BENCH_DIR))/release/dynamics-bench
 # SDL2, zlib and FreeType headers and the DejaVu fonts (the sandbox's text) for the sandbox. `make test` also needs xvfb, xauth, xdotool and imagemagick for the
 # real-window test (UI_TEST_PACKAGES).
 APT_PACKAGES := libsdl2-dev zlib1g-dev libfreetype-dev fonts-dejavu-core
-UI_TEST_PACKAGES := xvfb xauth xdotool imagemagick
+UI_TEST_PACKAGES := xvfb xauth xdotool imagemagick x11-xkb-utils
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 .PHONY: format format-check consumer-check help deps ui-deps apt-install build test ui-test run bench bench-ir bench-threads clean idle-cpu fps docs fuzz memcheck scene-files stickers

@@ -9,7 +9,8 @@
 # tuned; retuned and restarted, the previous run is drawn as a ghost where its square rested (B hides it). Then
 # (ui-smoke-camera.sh): the wheel zooms at an item, which stays under the cursor; a middle-drag pans; F frames all.
 # Last (ui-smoke-replay.sh), 5 s of drags are recorded and replayed: the replay must print "replay matches" with the
-# recorded hash. The screenshots are kept in OUT to be looked at. Prints "N passed, N failed". Needs xvfb-run,
+# recorded hash. Then (ui-smoke-layout.sh) a German keyboard layout reaches `[`, `]` and `=` through AltGr and Shift.
+# The screenshots are kept in OUT to be looked at. Prints "N passed, N failed". Needs xvfb-run,
 # xdotool and ImageMagick's import/convert (make ui-deps installs them). APP = the dynamics-sandbox binary.
 set -euo pipefail
 APP=${APP:-.build/release/dynamics-sandbox}
@@ -17,12 +18,13 @@ OUT=${OUT:-$(mktemp -d /tmp/sandbox-ui.XXXXXX)}
 mkdir -p "$OUT"
 
 if [ -z "${INSIDE_XVFB:-}" ]; then
-  for tool in xvfb-run xdotool import; do
+  for tool in xvfb-run xdotool import setxkbmap xkbcomp; do
     command -v "$tool" >/dev/null || { echo "ui-smoke: $tool is missing (make ui-deps)"; echo "0 passed, 1 failed"; exit 1; }
   done
-  # A fresh X server for this test only; the app must not fall back to an invisible driver.
+  # A fresh X server for this test only; the app must not fall back to an invisible driver. -noreset: without it
+  # the server resets (and drops a keymap set by setxkbmap) whenever its last client disconnects.
   exec env -u DISPLAY -u WAYLAND_DISPLAY INSIDE_XVFB=1 APP="$APP" OUT="$OUT" \
-    xvfb-run -a -s '-screen 0 1280x800x24' bash "$0" </dev/null
+    xvfb-run -a -s '-screen 0 1280x800x24 -noreset' bash "$0" </dev/null
 fi
 
 export SDL_VIDEODRIVER=x11
@@ -210,6 +212,8 @@ check "the ghost is drawn where the previous run's square rested (${ghostdiff%% 
 . "$(dirname "$0")/ui-smoke-camera.sh"
 # Recording and replay: 5 s of drags recorded, then replayed in a window and headless.
 . "$(dirname "$0")/ui-smoke-replay.sh"
+# A German keyboard layout (last: it changes the layout).
+. "$(dirname "$0")/ui-smoke-layout.sh"
 echo "screenshots and log in $OUT"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
