@@ -17,7 +17,7 @@ struct ParallelSolveTests {
     /// a pile that falls asleep and is hit by a fast ball (with three balls pressed deep into the floor at first), a
     /// turning drum full of boxes (no static shape; most proxies move every step).
     enum Scene: String, CaseIterable, CustomTestStringConvertible {
-        case pile, pyramid, joints, overflow, wake, tumbler
+        case pile, pyramid, joints, overflow, wake, tumbler, field
         var testDescription: String { rawValue }
 
         /// 60-Hz frames the scene runs.
@@ -59,6 +59,11 @@ struct ParallelSolveTests {
             return (w, ids)
         case .tumbler:
             return tumblerScene(settings)
+        case .field:
+            // No joint: the single-precision sub-steps with a field's work between the parallel jobs.
+            var (w, ids, _) = Scenes.pile(600, settings: settings)
+            addVortex(&w, ids)
+            return (w, ids)
         }
     }
 
@@ -130,12 +135,17 @@ struct ParallelSolveTests {
         spring.hertz = 2
         spring.dampingRatio = 0.3
         _ = w.createJoint(spring)!
+        addVortex(&w, ids)
+        return (w, ids)
+    }
+
+    /// A vortex field around (1000, 500) on a third of the first 600 bodies.
+    static func addVortex(_ w: inout World, _ ids: [BodyID]) {
         var vortex = FieldDefinition(kind: .vortex)
         vortex.position = Vec2(1000, 500)
         vortex.strength = 0.5
         let field = w.createField(vortex)!
         for id in ids.prefix(600) where id.index % 3 == 0 { w.setFieldMask(id, w.categoryBit(of: field)!) }
-        return (w, ids)
     }
 
     /// A plank on the ground carrying 300 small balls side by side: the plank has more contacts than there are
@@ -287,16 +297,26 @@ struct ParallelSolveTests {
         }
     }
 
-    @Test("The overflow colour is in use in the plank scene, and the joints scene has joints and a field")
+    @Test(
+        "The overflow colour is in use in the plank scene, the joints scene has joints and a field, the field scene a field alone"
+    )
     func scenesExerciseEveryPath() {
         var (plank, _) = Self.build(.overflow, threads: 2)
         for _ in 0..<30 { plank.step(dt: 1.0 / 60) }
         let overflow = plank.scratch.solveOrder.count - Int(plank.scratch.colorStart[63])
         #expect(overflow > 200, "\(overflow) constraints in the overflow colour")
         #expect(plank.scratch.solveOrder.count >= WorldSettings.parallelContactMinimum)
-        let (joints, _) = Self.build(.joints, threads: 2)
+        var (joints, _) = Self.build(.joints, threads: 2)
         #expect(joints.jointCount == 41)
         #expect(!joints.fieldStore.order.isEmpty)
+        // The joints scene takes the general path, the field scene the single-precision sub-steps with its field.
+        var (field, _) = Self.build(.field, threads: 2)
+        for _ in 0..<30 {
+            joints.step(dt: 1.0 / 60)
+            field.step(dt: 1.0 / 60)
+        }
+        #expect(joints.scratch.singlePrecisionSteps == 0)
+        #expect(field.scratch.singlePrecisionSteps >= 20 && !field.fieldStore.order.isEmpty)
     }
 
     @Test("A world that finds the pool taken steps on its own thread, with the same result")

@@ -14,6 +14,16 @@ package struct StepScratch: Sendable {
     /// velocity when it was last loaded (Solver/WideBodies.swift).
     package var solverBodies: [SolverBody] = []
     package var solverVelocityStart: [Lanes] = []
+    /// The single-precision sub-steps' bodies (the awake bodies the contact solver touches) and their per-sub-step
+    /// velocity change, by position in the list (Solver/SinglePrecisionSubsteps.swift).
+    package var substepBodies: [Int32] = []
+    package var substepRates: [SubstepRate] = []
+    /// Where the kinematic bodies begin in `substepBodies` (they follow the dynamic ones).
+    package var substepKinematicStart = 0
+    /// Steps that took the single-precision sub-steps since the world was made (a count for tests).
+    package var singlePrecisionSteps = 0
+    /// By body: the preparation epoch (`prepareEpoch`) of the last step whose bundles named it.
+    package var substepStamp: [UInt32] = []
     /// Awake dynamic and kinematic bodies, rebuilt every step.
     package var awakeBodies: [Int32] = []
     /// Sleep islands (World+Sleep.swift).

@@ -87,8 +87,31 @@ extension World {
         scratch.parallel.steps += 1
         let awake = scratch.awakeBodies.count
         let bodyChunk = Swift.max(32, (awake + 8 * threads - 1) / (8 * threads))
-        let pass = ParallelPassContext(threads: threads, invH: invH, bodyChunk: bodyChunk, step: dt)
+        let pass = ParallelPassContext(threads: threads, invH: invH, h: h, bodyChunk: bodyChunk, step: dt)
         var remapSinks = true
+        if singlePrecisionSubsteps {
+            // Solver/SinglePrecisionSubsteps.swift: the same passes on the solver bodies alone.
+            beginSinglePrecisionSubsteps(dt: dt, h: h, substeps: n)
+            let all = scratch.substepBodies.count, dynamic = scratch.substepKinematicStart
+            let solverChunk = Swift.max(32, (all + 8 * threads - 1) / (8 * threads))
+            let fields = !fieldStore.order.isEmpty
+            for _ in 0..<n {
+                if fields {
+                    runStages(pass)
+                    integrateSolverVelocitiesWithFields(h: h)
+                } else {
+                    addSolverBodyPass(.solverVelocities, end: dynamic, chunk: solverChunk, pass)
+                }
+                addContactPass(.warmStart, remapSinks: remapSinks, pass)
+                remapSinks = false
+                for _ in 0..<iterations { addContactPass(.biased, pass) }
+                addSolverBodyPass(.solverPositions, end: all, chunk: solverChunk, pass)
+                for _ in 0..<iterations { addContactPass(.relaxed, pass) }
+            }
+            addSolverBodyPass(.solverStore, end: dynamic, chunk: solverChunk, pass)
+            finishParallelStep(threads: threads, pass)
+            return
+        }
         let fields = !fieldStore.order.isEmpty
         let jointWork = !forest.activeJoints.isEmpty || !forest.pinRows.isEmpty
         for sub in 0..<n {
@@ -124,8 +147,12 @@ extension World {
             for _ in 0..<iterations { addContactPass(.relaxed, pass) }
             addBodyWork(.store, h: h, pass)
         }
-        // The step's end in the same job: restitution colour by colour (like a contact pass), then every bundle's
-        // impulses back to its contacts (`applyRestitution`, `storeImpulses`).
+        finishParallelStep(threads: threads, pass)
+    }
+
+    /// The step's end in the same job as the last sub-step: restitution colour by colour (like a contact pass), then
+    /// every bundle's impulses back to its contacts (`applyRestitution`, `storeImpulses`).
+    private mutating func finishParallelStep(threads: Int, _ pass: ParallelPassContext) {
         addContactPass(.restitution, pass)
         if scratch.parallel.stages.count + 1 > WorkerPool.stageCapacity(threads: pass.threads) { runStages(pass) }
         let bundles = scratch.wideConstraints.count
@@ -154,6 +181,16 @@ extension World {
                 kind: .bodies, start: 0, end: n, chunk: pass.bodyChunk, remapSinks: false, work: work))
     }
 
+    /// Appends a pass over the single-precision sub-steps' bodies `0..<end` (`scratch.substepBodies`), `chunk` to a
+    /// chunk.
+    private mutating func addSolverBodyPass(
+        _ kind: SolveStage.Kind, end: Int, chunk: Int, _ pass: ParallelPassContext
+    ) {
+        if scratch.parallel.stages.count + 1 > WorkerPool.stageCapacity(threads: pass.threads) { runStages(pass) }
+        scratch.parallel.stages.append(
+            SolveStage(kind: kind, start: 0, end: end, chunk: chunk, remapSinks: false, work: BodyWork()))
+    }
+
     /// Appends a contact pass: one stage per segment.
     private mutating func addContactPass(
         _ kind: SolveStage.Kind, remapSinks: Bool = false, _ pass: ParallelPassContext
@@ -180,9 +217,11 @@ extension World {
         let maxBias = Float(settings.contactPushMaxVelocity)
         let sink = Int32(bodies.count)
         let threshold = settings.restitutionThreshold
-        // Only the `storeImpulses` stages write the contacts (each lane its own).
+        // Only the `storeImpulses` stages write the contacts (each lane its own). Empty arrays (no single-precision
+        // sub-steps, no contacts) have no base address: a stage that reads one never runs then.
+        let none = UnsafeMutableRawPointer(bitPattern: 64)!
         contacts.withUnsafeMutableBufferPointer { contactBuffer in
-            let co = contactBuffer.baseAddress ?? UnsafeMutablePointer(bitPattern: MemoryLayout<Contact>.alignment)!
+            let co = contactBuffer.baseAddress ?? none.assumingMemoryBound(to: Contact.self)
             bodies.withUnsafeBufferPointer { bo in
                 states.withUnsafeMutableBufferPointer { st in
                     scratch.constrainedThisStep.withUnsafeBufferPointer { cs in
@@ -190,24 +229,26 @@ extension World {
                             scratch.solverBodies.withUnsafeMutableBufferPointer { sb in
                                 scratch.solverVelocityStart.withUnsafeMutableBufferPointer { vs in
                                     scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
-                                        scratch.parallel.stages.withUnsafeBufferPointer { stages in
-                                            var context = ParallelSolveContext(
-                                                bodies: bo.baseAddress!, states: st.baseAddress!,
-                                                constrained: cs.baseAddress!, awake: aw.baseAddress!,
-                                                solverBodies: sb.baseAddress!, velocityStart: vs.baseAddress!,
-                                                constraints: ws.baseAddress!, contacts: co, stages: stages.baseAddress!,
-                                                stageCount: stages.count, threads: pass.threads,
-                                                gravity: gravity, maxSpeed: maxSpeed,
-                                                invH: Float(pass.invH), maxBias: maxBias, sink: sink,
-                                                restitutionThreshold: threshold, step: pass.step)
-                                            withUnsafePointer(to: &context) { c in
-                                                WorkerPool.shared.run(
-                                                    threads: pass.threads, stageCount: stages.count,
-                                                    { raw, thread in
-                                                        World.runStages(
-                                                            raw.assumingMemoryBound(to: ParallelSolveContext.self),
-                                                            thread)
-                                                    }, UnsafeRawPointer(c))
+                                        scratch.substepBodies.withUnsafeBufferPointer { sl in
+                                            scratch.substepRates.withUnsafeBufferPointer { sr in
+                                                scratch.parallel.stages.withUnsafeBufferPointer { stages in
+                                                    var context = ParallelSolveContext(
+                                                        bodies: bo.baseAddress!, states: st.baseAddress!,
+                                                        constrained: cs.baseAddress!, awake: aw.baseAddress!,
+                                                        solverBodies: sb.baseAddress!, velocityStart: vs.baseAddress!,
+                                                        constraints: ws.baseAddress!, contacts: co,
+                                                        stages: stages.baseAddress!, stageCount: stages.count,
+                                                        threads: pass.threads, gravity: gravity, maxSpeed: maxSpeed,
+                                                        invH: Float(pass.invH), maxBias: maxBias, sink: sink,
+                                                        restitutionThreshold: threshold, step: pass.step,
+                                                        substepBodies: sl.baseAddress
+                                                            ?? UnsafePointer(none.assumingMemoryBound(to: Int32.self)),
+                                                        substepRates: sr.baseAddress
+                                                            ?? UnsafePointer(
+                                                                none.assumingMemoryBound(to: SubstepRate.self)),
+                                                        maxSpeedF: Float(maxSpeed), h: Float(pass.h))
+                                                    World.runJob(&context)
+                                                }
                                             }
                                         }
                                     }
@@ -219,6 +260,17 @@ extension World {
             }
         }
         scratch.parallel.stages.removeAll(keepingCapacity: true)
+    }
+
+    /// Runs the job of `context` on its threads.
+    private static func runJob(_ context: inout ParallelSolveContext) {
+        let threads = context.threads, stages = context.stageCount
+        withUnsafePointer(to: &context) { c in
+            WorkerPool.shared.run(
+                threads: threads, stageCount: stages,
+                { raw, thread in World.runStages(raw.assumingMemoryBound(to: ParallelSolveContext.self), thread) },
+                UnsafeRawPointer(c))
+        }
     }
 
     /// One thread's part of a job: in each stage, chunks until none is left, then wait for the stage to be over.
@@ -249,6 +301,15 @@ extension World {
             restituteBundles(c.constraints, c.states, range, threshold: c.restitutionThreshold, h: c.step)
         case .storeImpulses:
             storeImpulses(c.constraints, c.contacts, range)
+        case .solverVelocities:
+            for j in range {
+                integrateSolverVelocity(
+                    Int(c.substepBodies[j]), c.substepRates + j, c.solverBodies, maxSpeed: c.maxSpeedF)
+            }
+        case .solverPositions:
+            for j in range { integrateSolverPosition(Int(c.substepBodies[j]), c.solverBodies, h: c.h) }
+        case .solverStore:
+            for j in range { storeSolverBody(Int(c.substepBodies[j]), c.states, c.solverBodies, c.velocityStart) }
         }
     }
 
@@ -335,6 +396,8 @@ struct SolveSegment: Sendable {
 struct ParallelPassContext {
     var threads: Int
     var invH: Double
+    /// The sub-step, s.
+    var h: Double
     /// Awake bodies per chunk of a per-body stage.
     var bodyChunk: Int
     /// The world step, s (restitution's flight time).
@@ -343,7 +406,11 @@ struct ParallelPassContext {
 
 /// One stage of a parallel job: items `start..<end` (awake-body positions or bundles) in chunks of `chunk`.
 struct SolveStage: Sendable {
-    enum Kind: UInt8, Sendable { case bodies, warmStart, biased, relaxed, restitution, storeImpulses }
+    enum Kind: UInt8, Sendable {
+        case bodies, warmStart, biased, relaxed, restitution, storeImpulses
+        /// The single-precision sub-steps' per-body passes (Solver/SinglePrecisionSubsteps.swift).
+        case solverVelocities, solverPositions, solverStore
+    }
 
     var kind: Kind
     var start: Int32, end: Int32
@@ -425,4 +492,9 @@ struct ParallelSolveContext {
     /// `WorldSettings.restitutionThreshold`, pt/s, and the world step, s (restitution stages).
     let restitutionThreshold: Double
     let step: Double
+    /// The single-precision sub-steps' bodies and rates, maximum speed, pt/s, and sub-step, s.
+    let substepBodies: UnsafePointer<Int32>
+    let substepRates: UnsafePointer<SubstepRate>
+    let maxSpeedF: Float
+    let h: Float
 }

@@ -50,6 +50,19 @@ extension World {
                 threads: threads, substeps: n, dt: dt, h: h, invH: invH, iterations: iterations,
                 jointPasses: jointPasses, jointContext: jointContext, jointsSolve: jointsSolve)
             WorkerPool.shared.release()
+        } else if singlePrecisionSubsteps {
+            // Solver/SinglePrecisionSubsteps.swift: the same passes on the solver bodies alone.
+            beginSinglePrecisionSubsteps(dt: dt, h: h, substeps: n)
+            let hF = Float(h)
+            let fields = !fieldStore.order.isEmpty
+            for _ in 0..<n {
+                if fields { integrateSolverVelocitiesWithFields(h: h) } else { integrateSolverVelocities() }
+                warmStartWideContacts()
+                for _ in 0..<iterations { solveWideContacts(invH: invH, useBias: true) }
+                integrateSolverPositions(h: hF)
+                for _ in 0..<iterations { solveWideContacts(invH: invH, useBias: false) }
+            }
+            endSinglePrecisionSubsteps()
         } else {
             for sub in 0..<n {
                 // A free body (no contact or joint this step) takes gravity, forces, fields and damping once per

@@ -83,6 +83,9 @@ public struct WorldSettings: Sendable, Hashable {
     /// world whose step finds the process's worker threads busy with another world's step. More threads than
     /// processor cores make steps slower, not faster.
     public var workerCount: Int = 1
+    /// Whether steps with contacts and no joints take the single-precision sub-steps
+    /// (Solver/SinglePrecisionSubsteps.swift). Default true; tests switch it off to compare with the general path.
+    package var singlePrecisionSubsteps = true
 
     /// Accepted `workerCount` values: 1…16.
     public static let workerCountRange: ClosedRange<Int> = 1...16
