@@ -21,8 +21,8 @@ extension World {
     /// Starts the step's single-precision sub-steps (`dt` the world step, `h` the sub-step, `n` sub-steps): splits the
     /// awake bodies into those the contact solver touches (`scratch.substepBodies`, loaded into the solver bodies with
     /// their rates: the dynamic ones first, then from `scratch.substepKinematicStart` the kinematic ones) and the
-    /// others, which take their whole step here.
-    mutating func beginSinglePrecisionSubsteps(dt: Double, h: Double, substeps n: Int) {
+    /// others, which take their whole step here. With `threads` (the worker pool held), the awake list is shared out.
+    mutating func beginSinglePrecisionSubsteps(dt: Double, h: Double, substeps n: Int, threads: Int?) {
         scratch.singlePrecisionSteps += 1
         let awake = scratch.awakeBodies.count
         World.resize(&scratch.substepBodies, to: awake, with: 0)
@@ -58,8 +58,12 @@ extension World {
                 }
             }
         }
+        // Each run of the awake list (one, or one per thread) lists its dynamic solver bodies from its start and its
+        // kinematic ones from its end; the runs are then joined, the dynamic bodies first, each group in run order.
+        let runs = threads ?? 1
+        World.resize(&scratch.parallel.chunkCounts, to: 2 * runs, with: 0)
+        scratch.substepKinematic.removeAll(keepingCapacity: true)
         var count = 0
-        var kinematicStart = 0
         bodies.withUnsafeBufferPointer { bo in
             states.withUnsafeMutableBufferPointer { st in
                 scratch.constrainedThisStep.withUnsafeBufferPointer { cs in
@@ -68,44 +72,34 @@ extension World {
                             scratch.solverVelocityStart.withUnsafeMutableBufferPointer { vs in
                                 scratch.substepBodies.withUnsafeMutableBufferPointer { list in
                                     scratch.substepRates.withUnsafeMutableBufferPointer { rates in
-                                        let b = bo.baseAddress!, s = st.baseAddress!, c = cs.baseAddress!
-                                        // The kinematic bodies from the end of the list, moved after the loop.
-                                        var kinematic = awake
-                                        for i32 in scratch.awakeBodies {
-                                            let i = Int(i32)
-                                            if stamp[i] != epoch {
-                                                World.moveFreely(
-                                                    i, b, s, c, dt: dt, h: h, substeps: n, gravity: gravity,
-                                                    maxSpeed: maxSpeed, integrated: fields)
-                                                continue
+                                        scratch.awakeBodies.withUnsafeBufferPointer { aw in
+                                            scratch.parallel.chunkCounts.withUnsafeMutableBufferPointer { counts in
+                                                var job = SubstepBeginJob(
+                                                    bodies: bo.baseAddress!, states: st.baseAddress!,
+                                                    constrained: cs.baseAddress!, stamp: stamp.baseAddress!,
+                                                    solverBodies: sb.baseAddress!, velocityStart: vs.baseAddress!,
+                                                    list: list.baseAddress!, rates: rates.baseAddress!,
+                                                    awake: aw.baseAddress!,
+                                                    awakeCount: awake, epoch: epoch, dt: dt, h: h, substeps: n,
+                                                    gravity: gravity, maxSpeed: maxSpeed, integrated: fields,
+                                                    runs: runs,
+                                                    counts: counts.baseAddress!)
+                                                World.runSubstepBegin(&job, threads: threads)
+                                                // The join: each run's kinematic bodies set aside, its dynamic ones (and
+                                                // their rates) moved down after the previous runs'.
+                                                for r in 0..<runs {
+                                                    let lo = awake * r / runs, hi = awake * (r + 1) / runs
+                                                    let d = counts[2 * r], k = counts[2 * r + 1]
+                                                    for j in (hi - k)..<hi { scratch.substepKinematic.append(list[j]) }
+                                                    if lo != count {
+                                                        (list.baseAddress! + count).update(
+                                                            from: list.baseAddress! + lo, count: d)
+                                                        (rates.baseAddress! + count).update(
+                                                            from: rates.baseAddress! + lo, count: d)
+                                                    }
+                                                    count &+= d
+                                                }
                                             }
-                                            if b[i].type == .kinematic {
-                                                kinematic &-= 1
-                                                list[kinematic] = i32
-                                            } else {
-                                                // The rate first: a free body's whole step changes its velocity.
-                                                list[count] = i32
-                                                rates[count] = World.substepRate(
-                                                    i, b, s, c, dt: dt, h: h, gravity: gravity, maxSpeed: maxSpeed,
-                                                    integrated: fields)
-                                                count &+= 1
-                                            }
-                                            let v = World.velocityLanes(s[i])
-                                            sb[i].velocity = v
-                                            sb[i].motion = Lanes(0, 0, 1, 0)
-                                            vs[i] = v
-                                        }
-                                        // Kinematic bodies: no velocity change; their motion in double precision,
-                                        // exactly as in the general path (their velocity is the user's).
-                                        kinematicStart = count
-                                        for k in kinematic..<awake {
-                                            let i = Int(list[k])
-                                            for _ in 0..<n {
-                                                s[i].dp += h * s[i].v
-                                                s[i].dq = s[i].dq.integrated(by: h * s[i].w)
-                                            }
-                                            list[count] = list[k]
-                                            count &+= 1
                                         }
                                     }
                                 }
@@ -115,8 +109,66 @@ extension World {
                 }
             }
         }
-        scratch.substepBodies.removeLast(awake - count)
-        scratch.substepKinematicStart = kinematicStart
+        scratch.substepKinematicStart = count
+        let kinematic = scratch.substepKinematic.count
+        for j in 0..<kinematic { scratch.substepBodies[count + j] = scratch.substepKinematic[j] }
+        scratch.substepBodies.removeLast(awake - count - kinematic)
+    }
+
+    /// The runs of `job`: on `threads` threads (the pool held), or the one run here.
+    private static func runSubstepBegin(_ job: inout SubstepBeginJob, threads: Int?) {
+        guard let threads else { return beginSubstepRun(job, part: 0) }
+        withUnsafePointer(to: &job) {
+            WorkerPool.shared.runParts(threads: threads, parts: threads, UnsafeRawPointer($0)) { raw, part in
+                World.beginSubstepRun(raw.assumingMemoryBound(to: SubstepBeginJob.self).pointee, part: part)
+            }
+        }
+    }
+
+    /// Run `part` of `job` (its share of the awake list), its counts into `job.counts`.
+    private static func beginSubstepRun(_ job: SubstepBeginJob, part: Int) {
+        let lo = job.awakeCount * part / job.runs, hi = job.awakeCount * (part + 1) / job.runs
+        let (d, k) = beginSubstepRange(job, lo..<hi)
+        job.counts[2 * part] = d
+        job.counts[2 * part + 1] = k
+    }
+
+    /// The awake bodies at positions `range` of the awake list: a body no contact touches moves freely; a solver body
+    /// is loaded into the solver bodies, a dynamic one listed with its rate from `range.lowerBound`, a kinematic one
+    /// (with its exact double-precision motion) from `range.upperBound` down. Returns how many of each it listed.
+    private static func beginSubstepRange(_ j: SubstepBeginJob, _ range: Range<Int>) -> (Int, Int) {
+        var dynamic = range.lowerBound, kinematic = range.upperBound
+        for a in range {
+            let i32 = j.awake[a], i = Int(i32)
+            if j.stamp[i] != j.epoch {
+                moveFreely(
+                    i, j.bodies, j.states, j.constrained, dt: j.dt, h: j.h, substeps: j.substeps, gravity: j.gravity,
+                    maxSpeed: j.maxSpeed, integrated: j.integrated)
+                continue
+            }
+            if j.bodies[i].type == .kinematic {
+                // No velocity change; the motion in double precision, exactly as in the general path (the velocity
+                // is the user's).
+                kinematic &-= 1
+                j.list[kinematic] = i32
+                for _ in 0..<j.substeps {
+                    j.states[i].dp += j.h * j.states[i].v
+                    j.states[i].dq = j.states[i].dq.integrated(by: j.h * j.states[i].w)
+                }
+            } else {
+                // The rate first: a free body's whole step changes its velocity.
+                j.list[dynamic] = i32
+                j.rates[dynamic] = substepRate(
+                    i, j.bodies, j.states, j.constrained, dt: j.dt, h: j.h, gravity: j.gravity,
+                    maxSpeed: j.maxSpeed, integrated: j.integrated)
+                dynamic &+= 1
+            }
+            let v = velocityLanes(j.states[i])
+            j.solverBodies[i].velocity = v
+            j.solverBodies[i].motion = Lanes(0, 0, 1, 0)
+            j.velocityStart[i] = v
+        }
+        return (dynamic - range.lowerBound, range.upperBound - kinematic)
     }
 
     /// An awake body no contact touches: its velocity over the whole step (the first sub-step of the general path;
@@ -277,4 +329,29 @@ package struct SubstepRate: Sendable {
     var change = Lanes()
     /// 1/(1 + h·linear damping) twice, 1/(1 + h·angular damping), 1.
     var damping = Lanes(repeating: 1)
+}
+
+/// What every run of `World.beginSinglePrecisionSubsteps` reads and where it writes (its own runs of `list`, `rates`
+/// and `counts`, and its bodies' states and solver bodies).
+private struct SubstepBeginJob {
+    let bodies: UnsafePointer<Body>
+    let states: UnsafeMutablePointer<BodyState>
+    let constrained: UnsafePointer<Bool>
+    let stamp: UnsafePointer<UInt32>
+    let solverBodies: UnsafeMutablePointer<SolverBody>
+    let velocityStart: UnsafeMutablePointer<Lanes>
+    let list: UnsafeMutablePointer<Int32>
+    let rates: UnsafeMutablePointer<SubstepRate>
+    let awake: UnsafePointer<Int32>
+    let awakeCount: Int
+    let epoch: UInt32
+    let dt: Double, h: Double
+    let substeps: Int
+    let gravity: Vec2
+    let maxSpeed: Double
+    /// The free bodies' whole step is done already (with the fields).
+    let integrated: Bool
+    /// Runs of the awake list, and by run the dynamic and kinematic bodies it listed.
+    let runs: Int
+    let counts: UnsafeMutablePointer<Int>
 }

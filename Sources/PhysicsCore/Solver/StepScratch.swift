@@ -20,6 +20,8 @@ package struct StepScratch: Sendable {
     package var substepRates: [SubstepRate] = []
     /// Where the kinematic bodies begin in `substepBodies` (they follow the dynamic ones).
     package var substepKinematicStart = 0
+    /// The kinematic bodies of `substepBodies` while the runs of the awake list are joined.
+    package var substepKinematic: [Int32] = []
     /// Steps that took the single-precision sub-steps since the world was made (a count for tests).
     package var singlePrecisionSteps = 0
     /// By body: the preparation epoch (`prepareEpoch`) of the last step whose bundles named it.

@@ -91,7 +91,7 @@ extension World {
         var remapSinks = true
         if singlePrecisionSubsteps {
             // Solver/SinglePrecisionSubsteps.swift: the same passes on the solver bodies alone.
-            beginSinglePrecisionSubsteps(dt: dt, h: h, substeps: n)
+            beginSinglePrecisionSubsteps(dt: dt, h: h, substeps: n, threads: threads)
             let all = scratch.substepBodies.count, dynamic = scratch.substepKinematicStart
             let solverChunk = Swift.max(32, (all + 8 * threads - 1) / (8 * threads))
             let fields = !fieldStore.order.isEmpty

@@ -52,7 +52,7 @@ extension World {
             WorkerPool.shared.release()
         } else if singlePrecisionSubsteps {
             // Solver/SinglePrecisionSubsteps.swift: the same passes on the solver bodies alone.
-            beginSinglePrecisionSubsteps(dt: dt, h: h, substeps: n)
+            beginSinglePrecisionSubsteps(dt: dt, h: h, substeps: n, threads: nil)
             let hF = Float(h)
             let fields = !fieldStore.order.isEmpty
             for _ in 0..<n {
