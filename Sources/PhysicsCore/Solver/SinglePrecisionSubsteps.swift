@@ -13,9 +13,10 @@
 extension World {
     /// Whether this step takes the single-precision sub-steps: contacts to solve, and no joint work between the
     /// contact passes (joints work on the double-precision states).
+    /// (No active joint means no pin rows either once the joints are classified; `markConstrainedBodies` asks
+    /// before that.)
     var singlePrecisionSubsteps: Bool {
         settings.singlePrecisionSubsteps && !scratch.wideConstraints.isEmpty && forest.activeJoints.isEmpty
-            && forest.pinRows.isEmpty
     }
 
     /// Starts the step's single-precision sub-steps (`dt` the world step, `h` the sub-step, `n` sub-steps): splits the
@@ -29,20 +30,8 @@ extension World {
         World.resize(&scratch.substepRates, to: awake, with: SubstepRate())
         let gravity = settings.gravity
         let maxSpeed = settings.maxLinearSpeed
-        // The bodies the bundles name (statics and sleepers too, which are not in the awake list), stamped with this
-        // step's preparation epoch.
+        // The bodies the bundles name, stamped by `markConstrainedBodies` (World+Step.swift).
         let epoch = scratch.prepareEpoch
-        World.resize(&scratch.substepStamp, to: bodies.count, with: 0)
-        scratch.wideConstraints.withUnsafeBufferPointer { ws in
-            scratch.substepStamp.withUnsafeMutableBufferPointer { stamp in
-                for w in ws {
-                    for l in 0..<Int(w.laneCount) {
-                        stamp[Int(w.bodyA[l])] = epoch
-                        stamp[Int(w.bodyB[l])] = epoch
-                    }
-                }
-            }
-        }
         // With fields, the free bodies take their whole step first, through the fields' own update (Fields/); the
         // noise clock starts the step.
         let fields = !fieldStore.order.isEmpty
@@ -151,10 +140,7 @@ extension World {
                 // is the user's).
                 kinematic &-= 1
                 j.list[kinematic] = i32
-                for _ in 0..<j.substeps {
-                    j.states[i].dp += j.h * j.states[i].v
-                    j.states[i].dq = j.states[i].dq.integrated(by: j.h * j.states[i].w)
-                }
+                for _ in 0..<j.substeps { integratePosition(i, j.states, h: j.h) }
             } else {
                 // The rate first: a free body's whole step changes its velocity.
                 j.list[dynamic] = i32
@@ -179,10 +165,7 @@ extension World {
         dt: Double, h: Double, substeps n: Int, gravity: Vec2, maxSpeed: Double, integrated: Bool
     ) {
         if !integrated { integrateVelocity(i, bo, st, cs, sub: h, step: dt, gravity: gravity, maxSpeed: maxSpeed) }
-        for _ in 0..<n {
-            st[i].dp += h * st[i].v
-            st[i].dq = st[i].dq.integrated(by: h * st[i].w)
-        }
+        for _ in 0..<n { integratePosition(i, st, h: h) }
     }
 
     /// The per-sub-step velocity change of a dynamic body the contact solver touches. A constrained one takes

@@ -215,8 +215,14 @@ extension World {
         _ start: UnsafeMutablePointer<Lanes>, h: Double, solver: Bool
     ) {
         if solver { storeVelocity(i, st, sb, start) }
+        integratePosition(i, st, h: h)
+        if solver { sb[i].motion = motionLanes(st[i]) }
+    }
+
+    /// Body `i`'s motion over a sub-step `h` at its velocity, in double precision (the general path's, and that of
+    /// the bodies the single-precision sub-steps leave in double precision).
+    @inline(__always) static func integratePosition(_ i: Int, _ st: UnsafeMutablePointer<BodyState>, h: Double) {
         st[i].dp += h * st[i].v
         st[i].dq = st[i].dq.integrated(by: h * st[i].w)
-        if solver { sb[i].motion = motionLanes(st[i]) }
     }
 }

@@ -156,17 +156,30 @@ extension World {
             scratch.constrainedThisStep.append(
                 contentsOf: repeatElement(false, count: bodies.count - scratch.constrainedThisStep.count))
         }
-        // The contacts' test ran with their preparation (`WideContactConstraint.slowLanes`).
+        // The contacts' test ran with their preparation (`WideContactConstraint.slowLanes`). In the same pass over
+        // the bundles, for the single-precision sub-steps: every body a lane names (statics and sleepers too) stamped
+        // with this step's preparation epoch (`scratch.substepStamp`).
+        let stampSolverBodies = singlePrecisionSubsteps
+        if stampSolverBodies { World.resize(&scratch.substepStamp, to: bodies.count, with: 0) }
+        let epoch = scratch.prepareEpoch
         scratch.constrainedThisStep.withUnsafeMutableBufferPointer { cs in
             scratch.wideConstraints.withUnsafeBufferPointer { ws in
-                guard let w = ws.baseAddress else { return }
-                for i in 0..<ws.count {
-                    var lanes = w[i].slowLanes
-                    while lanes != 0 {
-                        let l = lanes.trailingZeroBitCount
-                        cs[Int(w[i].bodyA[l])] = true
-                        cs[Int(w[i].bodyB[l])] = true
-                        lanes &= lanes &- 1
+                scratch.substepStamp.withUnsafeMutableBufferPointer { stamp in
+                    guard let w = ws.baseAddress else { return }
+                    for i in 0..<ws.count {
+                        var lanes = w[i].slowLanes
+                        while lanes != 0 {
+                            let l = lanes.trailingZeroBitCount
+                            cs[Int(w[i].bodyA[l])] = true
+                            cs[Int(w[i].bodyB[l])] = true
+                            lanes &= lanes &- 1
+                        }
+                        if stampSolverBodies {
+                            for l in 0..<Int(w[i].laneCount) {
+                                stamp[Int(w[i].bodyA[l])] = epoch
+                                stamp[Int(w[i].bodyB[l])] = epoch
+                            }
+                        }
                     }
                 }
             }
