@@ -138,4 +138,46 @@ struct SinglePrecisionSubstepTests {
         // Direction 0.5 m/s at 100 pt/m: 50 pt/s, held in every sub-step (single-precision rounding: 10⁻⁴ pt/s).
         #expect(abs(w.linearVelocity(of: box)!.x - 50) < 1e-3, "\(w.linearVelocity(of: box)!)")
     }
+
+    @Test("When the preparation epoch wraps, a body stamped long ago is not taken for a solver body")
+    func epochWrapForgetsOldStamps() {
+        // A ball on the floor in the first steps (stamped with an early epoch) is thrown up and flies freely; a box rests
+        // on the floor so that every step has contacts. One world's epoch is then made to wrap back to 1.
+        func build() -> (World, BodyID) {
+            var settings = Scenes.frameSettings
+            settings.enableSleep = false
+            settings.gravity = Vec2(0, -1000)
+            var w = World(settings: settings)
+            Scenes.staticBox(&w, center: Vec2(0, -50), halfWidth: 2000, halfHeight: 50, friction: 0.6, restitution: 0)
+            var bd = BodyDefinition()
+            bd.position = Vec2(-500, 20)
+            let box = w.createBody(bd)!
+            _ = try! w.createBox(on: box, halfWidth: 20, halfHeight: 20, ShapeDefinition()).get()
+            bd.position = Vec2(500, 10)
+            let ball = w.createBody(bd)!
+            _ = try! w.createCircle(on: ball, radius: 10, ShapeDefinition()).get()
+            w.step(dt: 1.0 / 60)
+            _ = w.setLinearVelocity(ball, Vec2(123.4567, 2000.1234))
+            _ = w.setAngularVelocity(ball, 3.3)
+            for _ in 0..<10 { w.step(dt: 1.0 / 60) }
+            return (w, ball)
+        }
+        var (plain, ball) = build()
+        var (wrapped, _) = build()
+        // Its stamp is one of the first epochs (the steps it touched the floor), which the 3 steps after the wrap
+        // reach again.
+        let stamp = wrapped.scratch.substepStamp[Int(ball.index)]
+        #expect(stamp >= 1 && stamp <= 3, "stamp \(stamp)")
+        wrapped.scratch.prepareEpoch = .max
+        for _ in 0..<3 {
+            plain.step(dt: 1.0 / 60)
+            wrapped.step(dt: 1.0 / 60)
+        }
+        #expect(wrapped.scratch.prepareEpoch < 10)
+        // Far above the floor: the ball moves in double precision, bit for bit as in the world that did not wrap.
+        let a = plain.position(of: ball)!, b = wrapped.position(of: ball)!
+        #expect(a.y > 200)
+        #expect(a.x.bitPattern == b.x.bitPattern && a.y.bitPattern == b.y.bitPattern, "\(a) vs \(b)")
+        #expect(plain.angle(of: ball)!.bitPattern == wrapped.angle(of: ball)!.bitPattern)
+    }
 }

@@ -13,7 +13,9 @@ extension World {
         World.resize(&scratch.prepareStamp, to: bodyCount, with: 0)
         scratch.prepareEpoch &+= 1
         if scratch.prepareEpoch == 0 {
+            // Wrapped: no stamp may look current (the single-precision sub-steps' stamps use the same epochs).
             scratch.prepareStamp.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            scratch.substepStamp.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
             scratch.prepareEpoch = 1
         }
         sizeSolverBodies()
