@@ -148,11 +148,12 @@ extension World {
                     i, j.bodies, j.states, j.constrained, dt: j.dt, h: j.h, gravity: j.gravity,
                     maxSpeed: j.maxSpeed, integrated: j.integrated)
                 dynamic &+= 1
+                // The ordering's pass gathered every body of a contact to solve into its solver body, velocity and
+                // zero motion (ContactOrdering.swift, `gatherPrepareBody`); only a free body's velocity has changed
+                // since (its whole step, here or with the fields).
+                if !j.constrained[i] { j.solverBodies[i].velocity = velocityLanes(j.states[i]) }
             }
-            let v = velocityLanes(j.states[i])
-            j.solverBodies[i].velocity = v
-            j.solverBodies[i].motion = Lanes(0, 0, 1, 0)
-            j.velocityStart[i] = v
+            j.velocityStart[i] = j.solverBodies[i].velocity
         }
         return (dynamic - range.lowerBound, range.upperBound - kinematic)
     }
@@ -234,11 +235,8 @@ extension World {
                     rate.change += Lanes(Float(dv.x), Float(dv.y), 0, 0)
                 }
             }
-            withUnsafePointer(to: rate) { r in
-                scratch.solverBodies.withUnsafeMutableBufferPointer {
-                    World.integrateSolverVelocity(i, r, $0.baseAddress!, maxSpeed: maxSpeed)
-                }
-            }
+            scratch.solverBodies[i].velocity = World.substepVelocity(
+                scratch.solverBodies[i].velocity, rate, maxSpeed: maxSpeed)
         }
     }
 
@@ -246,14 +244,19 @@ extension World {
     @inline(__always) static func integrateSolverVelocity(
         _ i: Int, _ rate: UnsafePointer<SubstepRate>, _ sb: UnsafeMutablePointer<SolverBody>, maxSpeed: Float
     ) {
-        var v = (sb[i].velocity + rate.pointee.change) * rate.pointee.damping
+        sb[i].velocity = substepVelocity(sb[i].velocity, rate.pointee, maxSpeed: maxSpeed)
+    }
+
+    /// The velocity `v` (vx, vy, ω, 0) after one sub-step at `rate`, its speed capped at `maxSpeed`.
+    @inline(__always) static func substepVelocity(_ v: Lanes, _ rate: SubstepRate, maxSpeed: Float) -> Lanes {
+        var v = (v + rate.change) * rate.damping
         let s2 = v[0] * v[0] + v[1] * v[1]
         if _slowPath(s2 > maxSpeed * maxSpeed) {
             let k = maxSpeed / s2.squareRoot()
             v[0] *= k
             v[1] *= k
         }
-        sb[i].velocity = v
+        return v
     }
 
     /// One sub-step `h` of motion of the solver's bodies.
