@@ -61,8 +61,9 @@ help:
 	@echo "make memcheck  headless sandbox scenes under valgrind: 0 errors, 0 definite leaks"
 	@echo "make bench-ir  instructions per frame of every bench configuration under callgrind (repeatable on a busy"
 	@echo "            machine; WARMUP=60 FRAMES=30 JOBS=2, CONFIGS as for make bench)"
-	@echo "make bench-threads  the two-thread solve: pile 4000 --nosleep and tumbler on 1 and 2 threads, interleaved;"
-	@echo "            median frame times, their ratio and identical checksums (REPEATS=3 THREADS=2 CONFIGS=...)"
+	@echo "make bench-threads  the two-thread solve: pile 4000 --nosleep and tumbler on 1 thread, 2 threads and 2 when"
+	@echo "            they pay (the sandbox's way), interleaved; median frame times, ratios, identical checksums"
+	@echo "            (REPEATS=3 THREADS=2 CONFIGS=...)"
 	@echo "make scene-files  rewrite Assets/Scenes from the catalogue; make stickers: redraw Assets/Stickers"
 	@echo "make docs   DocC archives of PhysicsCore, Dynamics and UIKitDynamics in $(BUILD_DIR)/docs (swift-docc-plugin)"
 	@echo "make format rewrite the Swift files as .swift-format says (make format-check, part of make test, checks)"
@@ -203,8 +204,9 @@ bench-ir: deps
 	BENCH="$(BENCH_BIN)" $(if $(CONFIGS),CONFIGS="$(CONFIGS)") scripts/bench-ir.sh | tee "$$out"; \
 	echo "make bench-ir: table in $$out"
 
-# The parallel solve (WorldSettings.workerCount) in one run: each configuration on 1 and THREADS threads, runs
-# interleaved, not pinned to a core (scripts/bench-threads.sh). Measure when the machine is quiet (it prints the load).
+# The parallel solve (WorldSettings.workerCount) in one run: each configuration on 1 thread, on THREADS threads and on
+# THREADS threads when they pay (WorldSettings.adaptiveWorkers, the sandbox's way), runs interleaved, not pinned to a
+# core (scripts/bench-threads.sh). Measure when the machine is quiet (it prints the load).
 THREADS ?= 2
 bench-threads: deps
 	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release --product dynamics-bench

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The parallel solve in one run: each configuration with 1 thread and with THREADS threads, runs interleaved
-# (1, T, 1, T, ...), not pinned to a core; the median of each side's mean frame time (mean_ms, what `make bench`
-# compares), their ratio (T threads / 1 thread: below 1 is faster) and whether every checksum is identical (it must
-# be: any thread count gives bit-identical steps).
+# The parallel solve in one run: each configuration with 1 thread, with THREADS threads on every step, and with
+# THREADS threads when they pay (`--adaptive-threads`, WorldSettings.adaptiveWorkers: the world times its steps both
+# ways and keeps the faster, what the sandbox does), runs interleaved (1, T, T adaptive, 1, ...), not pinned to a
+# core; the median of each side's mean frame time (mean_ms, what `make bench` compares), their ratios to one thread
+# (below 1 is faster), the share of steps the adaptive side ran on the threads, and whether every checksum is
+# identical (it must be: any thread count gives bit-identical steps).
 #
 # Other work on the machine takes cores from the threads, so each run also measures how much processor time the
 # rest of the machine used meanwhile (/proc/stat minus the run's own): a run during which the others used more than
@@ -48,50 +50,62 @@ def busy_seconds():
         v = [int(x) for x in f.readline().split()[1:]]
     return (sum(v) - v[3] - v[4]) / hz
 
-def run(cfg, t):
+SIDES = ("one", "threads", "adaptive")
+
+def arguments(side):
+    """The bench arguments of a side."""
+    return {"one": ["--threads", "1"], "threads": ["--threads", str(threads)],
+            "adaptive": ["--threads", str(threads), "--adaptive-threads"]}[side]
+
+def run(cfg, side):
     """One run: its JSON line and the share of a core the rest of the machine used meanwhile."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     b0, w0 = busy_seconds(), time.monotonic()
-    out = subprocess.run([bench] + shlex.split(cfg) + ["--threads", str(t), "--frames", str(frames)],
+    out = subprocess.run([bench] + shlex.split(cfg) + arguments(side) + ["--frames", str(frames)],
                          capture_output=True, text=True)
     b1, w1 = busy_seconds(), time.monotonic()
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if out.returncode != 0:
-        sys.exit("bench-threads: '%s --threads %d' failed: %s" % (cfg, t, out.stderr.strip()[-300:]))
+        sys.exit("bench-threads: '%s %s' failed: %s" % (cfg, " ".join(arguments(side)), out.stderr.strip()[-300:]))
     line = json.loads([l for l in out.stdout.splitlines() if l.startswith("{")][-1])
     own = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return line, max(0.0, (b1 - b0) - own) / (w1 - w0)
 
 print("bench-threads: %d processors; load average %s; a run counts when the rest of the machine used under %.2f "
       "of a core" % (os.cpu_count(), " ".join(open("/proc/loadavg").read().split()[:3]), quiet))
-print("| config | 1 thread mean ms | %d threads mean ms | ratio %d/1 | counted runs (made) | others' load | checksums |"
-      % (threads, threads))
-print("|---|---|---|---|---|---|---|")
+print("| config | 1 thread mean ms | %d threads mean ms | ratio %d/1 | %d when they pay mean ms | ratio | steps on "
+      "threads | counted runs (made) | others' load | checksums |" % (threads, threads, threads))
+print("|---|---|---|---|---|---|---|---|---|---|")
 status = 0
 for cfg in [c.strip() for c in configs.split(";") if c.strip()]:
-    counted = {1: [], threads: []}
+    counted = {side: [] for side in SIDES}
+    shares = []
     loads, sums, made = [], set(), 0
     start = time.monotonic()
-    while min(len(counted[1]), len(counted[threads])) < repeats and time.monotonic() - start < timeout:
-        for t in (1, threads):
-            if len(counted[t]) >= repeats and len(counted[1 if t != 1 else threads]) < repeats:
+    while min(len(v) for v in counted.values()) < repeats and time.monotonic() - start < timeout:
+        for side in SIDES:
+            if len(counted[side]) >= repeats:
                 continue
-            line, others = run(cfg, t)
+            line, others = run(cfg, side)
             made += 1
             sums.add(repr(line["checksum"]))
             if others <= quiet:
-                counted[t].append(line["mean_ms"])
+                counted[side].append(line["mean_ms"])
                 loads.append(others)
-    if not counted[1] or not counted[threads]:
-        print("| %s | - | - | - | 0 (%d) | never quiet | %s |" % (cfg, made, "identical" if len(sums) == 1 else "DIFFERENT"))
+                if side == "adaptive":
+                    taking = line["threaded_steps"] + line["alone_steps"]
+                    shares.append(line["threaded_steps"] / taking if taking else 0.0)
+    same = len(sums) == 1
+    if not all(counted.values()):
+        print("| %s | - | - | - | - | - | - | 0 (%d) | never quiet | %s |"
+              % (cfg, made, "identical" if same else "DIFFERENT"))
         status = 1
         continue
-    a, b = statistics.median(counted[1]), statistics.median(counted[threads])
-    same = len(sums) == 1
+    a, b, c = (statistics.median(counted[side]) for side in SIDES)
     status |= 0 if same else 1
-    print("| %s | %.3f | %.3f | %.3f | %d + %d (%d) | %.2f core | %s |" % (
-        cfg, a, b, b / a, len(counted[1]), len(counted[threads]), made, max(loads),
-        "identical" if same else "DIFFERENT"))
+    print("| %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.0f %% | %s (%d) | %.2f core | %s |" % (
+        cfg, a, b, b / a, c, c / a, 100 * statistics.median(shares),
+        " + ".join(str(len(counted[side])) for side in SIDES), made, max(loads), "identical" if same else "DIFFERENT"))
 print("bench-threads: load average after: %s" % " ".join(open("/proc/loadavg").read().split()[:3]))
 sys.exit(status)
 PY

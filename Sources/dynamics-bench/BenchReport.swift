@@ -12,6 +12,11 @@ struct BenchReport {
     var substeps: Int
     /// Threads that stepped the world (`WorldSettings.workerCount`, the `threads` field; not a peers' field).
     var threads: Int
+    /// Whether the world chose per step between its threads and one (`--adaptive-threads`), and what it ran: the
+    /// steps with enough work on the threads and alone, warm-up included (the `threaded_steps` and `alone_steps`
+    /// fields, only then).
+    var adaptive: Bool
+    var threadUse: ThreadUseTuner
     var bodies: Int
     var frames: Int
     var warmupMeanMs: Double
@@ -34,12 +39,17 @@ struct BenchReport {
     var quality: QualityCheck
 
     /// Summarises the samples of a finished run of `scene`.
-    init(scene built: BenchScene, samples s: FrameSamples, warmup: Int, sleep: Bool, substeps: Int, threads: Int) {
+    init(
+        scene built: BenchScene, samples s: FrameSamples, warmup: Int, sleep: Bool, substeps: Int, threads: Int,
+        adaptive: Bool
+    ) {
         scene = built.kind
         n = built.n
         self.sleep = sleep
         self.substeps = substeps
         self.threads = threads
+        self.adaptive = adaptive
+        threadUse = built.world.threadUse
         bodies = built.dynamicBodies.count
         frames = s.frameMs.count
         warmupMeanMs = s.warmupTotalMs / Double(Swift.max(1, warmup))
@@ -84,6 +94,10 @@ struct BenchReport {
         j.bool("sleep", sleep)
         j.string("iters", "sub\(substeps)")
         j.int("threads", threads)
+        if adaptive {
+            j.int("threaded_steps", threadUse.stepsWithThreads)
+            j.int("alone_steps", threadUse.stepsAlone)
+        }
         j.int("bodies", bodies)
         j.int("frames", frames)
         j.fixed("warmup_mean_ms", warmupMeanMs, 4)
@@ -126,7 +140,11 @@ struct BenchReport {
         let sceneName = n > 0 ? "\(scene.rawValue) \(n)" : scene.rawValue
         let build = BuildTarget.name == "x86-64" ? "" : ", \(BuildTarget.name) build"
         var s = "\(sceneName) (\(sleep ? "sleep on" : "sleep off"), \(substeps) sub-steps, "
-        s += "\(threads) thread\(threads == 1 ? "" : "s")\(build)): \(bodies) bodies, "
+        s += "\(threads) thread\(threads == 1 ? "" : "s")"
+        if adaptive {
+            s += " when they pay (\(threadUse.stepsWithThreads) steps on them, \(threadUse.stepsAlone) alone)"
+        }
+        s += "\(build)): \(bodies) bodies, "
         s += "\(frames) frames, \(fixedString(meanMs, 3)) ms a frame (median \(fixedString(medianMs, 3)), "
         s += "p95 \(fixedString(p95Ms, 3)), max \(fixedString(maxMs, 3)), "
         s += "\(fixedString(1000 / Swift.max(meanMs, 1e-9), 0)) fps); "

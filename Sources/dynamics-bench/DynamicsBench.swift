@@ -23,7 +23,7 @@ struct DynamicsBench: ParsableCommand {
 
     /// The usage line printed after every argument error.
     static let usageLine =
-        "usage: dynamics-bench <pile N | pyramid BASE | tumbler | chain> [--nosleep] [--frames F] [--warmup W] [--substeps S] [--threads T]"
+        "usage: dynamics-bench <pile N | pyramid BASE | tumbler | chain> [--nosleep] [--frames F] [--warmup W] [--substeps S] [--threads T [--adaptive-threads]]"
 
     @Argument(help: "Scene: pile, pyramid, tumbler or chain.")
     var scene: SceneKind
@@ -55,6 +55,14 @@ struct DynamicsBench: ParsableCommand {
             "Threads that step the world (WorldSettings.workerCount), 1…16; the results are the same.",
             valueName: "T"))
     var threads = 1
+
+    @Flag(
+        name: .customLong("adaptive-threads"),
+        help: ArgumentHelp(
+            "With --threads above 1: use the threads only while they make steps faster on this machine "
+                + "(WorldSettings.adaptiveWorkers, what the sandbox does); without it every step with enough work "
+                + "uses them."))
+    var adaptiveThreads = false
 
     func validate() throws {
         switch scene {
@@ -90,6 +98,9 @@ struct DynamicsBench: ParsableCommand {
         guard WorldSettings.workerCountRange.contains(threads) else {
             throw ValidationError("--threads must be 1…16, got \(threads): e.g. '--threads 2'")
         }
+        guard !adaptiveThreads || threads > 1 else {
+            throw ValidationError("--adaptive-threads needs --threads above 1: e.g. '--threads 2 --adaptive-threads'")
+        }
     }
 
     func run() throws {
@@ -97,11 +108,12 @@ struct DynamicsBench: ParsableCommand {
         settings.substepCount = substeps
         settings.enableSleep = !noSleep
         settings.workerCount = threads
+        settings.adaptiveWorkers = adaptiveThreads
         var built = try SceneBuilder.build(scene, n: count ?? 0, settings: settings)
         let samples = FrameLoop.run(&built, frames: frames, warmup: warmup)
         let report = BenchReport(
             scene: built, samples: samples, warmup: warmup, sleep: !noSleep, substeps: substeps,
-            threads: threads)
+            threads: threads, adaptive: adaptiveThreads)
         print(report.jsonLine)
         fflush(nil)
         printError(report.summaryLine)

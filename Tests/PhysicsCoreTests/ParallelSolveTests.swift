@@ -35,6 +35,9 @@ struct ParallelSolveTests {
     static func build(_ scene: Scene, threads: Int) -> (World, [BodyID]) {
         var settings = Scenes.frameSettings
         settings.workerCount = threads
+        // Every step with enough work on the threads, whatever they cost on this machine: these tests check the
+        // parallel passes themselves (ThreadUseTunerTests check the choice).
+        settings.adaptiveWorkers = false
         switch scene {
         case .pile:
             let (w, ids, _) = Scenes.pile(1000, settings: settings)

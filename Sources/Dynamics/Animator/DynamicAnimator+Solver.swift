@@ -36,7 +36,10 @@ extension DynamicAnimator {
         /// Threads that compute each world step, the animator's own included, 1…16 (`threadRange`). Default 1.
         /// With more, large scenes (a few hundred touching items and up) share the contact solver's work between
         /// the threads; the motion is bit for bit the same with any count, so this is the one setting that a device
-        /// does not need to match. More threads than the machine has processor cores make steps slower.
+        /// does not need to match. The animator times its steps with the threads and alone and uses the threads
+        /// only while they make steps faster on this machine (on some, the cores exchange data too slowly for a
+        /// step to gain from them; PhysicsCore's `WorldSettings.adaptiveWorkers`). More threads than the machine
+        /// has processor cores make steps slower.
         public var threadCount: Int
 
         /// Settings; every argument defaults to UIKit's value (and one thread).

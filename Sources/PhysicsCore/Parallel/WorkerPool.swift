@@ -290,7 +290,8 @@
             return now
         }
 
-        private static func monotonicNanoseconds() -> UInt64 {
+        /// The monotonic clock, ns.
+        package static func monotonicNanoseconds() -> UInt64 {
             var ts = timespec()
             clock_gettime(CLOCK_MONOTONIC, &ts)
             return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
@@ -367,6 +368,8 @@
         package func release() {}
         package func park() {}
         package var isParked: Bool { false }
+        /// No clock without the C library's: 0 (the thread tuner then keeps one thread, which is all there is).
+        package static func monotonicNanoseconds() -> UInt64 { 0 }
         package func run(threads: Int, stageCount: Int, _ job: Job, _ context: UnsafeRawPointer) {}
         package func claim(_ stage: Int, chunks: Int, thread: Int, threads: Int) -> Int? { nil }
         package func finish(_ stage: Int, count: Int, threads: Int) {}

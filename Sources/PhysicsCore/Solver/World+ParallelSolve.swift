@@ -25,7 +25,7 @@ extension World {
     /// the pool back after the sub-steps.
     mutating func acquireSolverThreads() -> Int? {
         let work = scratch.solveOrder.count
-        guard settings.workerCount > 1, work >= WorldSettings.parallelContactMinimum, planParallelSegments() else {
+        guard stepWorkerCount > 1, work >= WorldSettings.parallelContactMinimum, planParallelSegments() else {
             return nil
         }
         return acquireThreads(forWork: work)

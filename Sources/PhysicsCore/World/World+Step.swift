@@ -6,6 +6,13 @@ extension World {
     @discardableResult
     public mutating func step(dt: Double) -> Bool {
         guard dt.isFinite, dt > 0 else { return false }
+        // Parallel/ThreadUseTuner.swift: whether the threads pay on this machine, measured on the steps themselves.
+        let timed = settings.workerCount > 1 && settings.adaptiveWorkers
+        var start: UInt64 = 0
+        if timed {
+            workerOverride = threadUse.plan(work: contacts.count) == true ? nil : 1
+            start = WorkerPool.monotonicNanoseconds()
+        }
         clearEvents()
         collide(dt: dt)
         solve(dt: dt)
@@ -14,7 +21,11 @@ extension World {
         stepCount += 1
         time += dt
         // Workers that helped this step spin only briefly for the next one (WorkerPool.parkedSpinNanoseconds).
-        if settings.workerCount > 1 { WorkerPool.shared.park() }
+        if stepWorkerCount > 1 { WorkerPool.shared.park() }
+        if timed {
+            threadUse.record(nanoseconds: WorkerPool.monotonicNanoseconds() &- start)
+            workerOverride = nil
+        }
         if settings.validateEachStep {
             validationProblems = validate()
             validationFailures += validationProblems.isEmpty ? 0 : 1

@@ -39,6 +39,12 @@ public struct World: Sendable {
     package var sleepingIslands: [[Int32]] = []
     package var freeIslands: [Int32] = []
 
+    /// How the world has used its threads (`WorldSettings.adaptiveWorkers`): the steps run on them and alone, and
+    /// the last choice. Copies of a world carry it along; it changes no result.
+    public package(set) var threadUse = ThreadUseTuner()
+    /// The thread count of the step under way when the tuner keeps it on the calling thread (1); nil: the settings'.
+    package var workerOverride: Int?
+
     /// Events of the last step.
     public package(set) var beginEvents: [ContactBeginEvent] = []
     public package(set) var endEvents: [ContactEndEvent] = []

@@ -83,6 +83,12 @@ public struct WorldSettings: Sendable, Hashable {
     /// world whose step finds the process's worker threads busy with another world's step. More threads than
     /// processor cores make steps slower, not faster.
     public var workerCount: Int = 1
+    /// Whether a world with `workerCount` above 1 times its steps with the threads and alone and uses the threads
+    /// only while they make its steps faster on this machine (Parallel/ThreadUseTuner.swift; measured again every
+    /// 2 to 32 s of steps and when the scene's size changes; `World.threadUse` tells what it chose). Default true.
+    /// The results are bit for bit the same either way. False: every step with enough work uses the threads (what
+    /// `make bench-threads` measures).
+    public var adaptiveWorkers = true
     /// Whether steps with contacts and no joints take the single-precision sub-steps
     /// (Solver/SinglePrecisionSubsteps.swift). Default true; tests switch it off to compare with the general path.
     package var singlePrecisionSubsteps = true

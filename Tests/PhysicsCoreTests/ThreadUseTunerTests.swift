@@ -1,0 +1,133 @@
+import Testing
+@testable import PhysicsCore
+
+/// `ThreadUseTuner` (`WorldSettings.adaptiveWorkers`): the world uses its threads only while they make its steps
+/// faster on the machine it runs on. The tuner is fed step times here, so its choices are checked exactly, whatever
+/// this machine's cores do; a world with the tuner on steps bit for bit as on one thread.
+@Suite("Thread use tuner")
+struct ThreadUseTunerTests {
+    /// Work that takes part (contacts): at least `WorldSettings.parallelContactMinimum`.
+    static let work = 4 * WorldSettings.parallelContactMinimum
+    /// Steps of one probe: blocks of each kind, threads first.
+    static let probeSteps = 2 * ThreadUseTuner.probeRounds * ThreadUseTuner.probeBlock
+
+    /// Runs `steps` steps; `time(threads, index)` gives each step's time (ns). Returns which steps used threads.
+    @discardableResult
+    static func run(
+        _ tuner: inout ThreadUseTuner, steps: Int, work: Int = work, time: (Bool, Int) -> UInt64
+    ) -> [Bool] {
+        var used: [Bool] = []
+        for k in 0..<steps {
+            let threads = tuner.plan(work: work)
+            used.append(threads == true)
+            tuner.record(nanoseconds: time(threads == true, k))
+        }
+        return used
+    }
+
+    @Test("A probe alternates blocks of threaded and lone steps, then keeps the faster way")
+    func probeThenKeepTheFaster() {
+        for (threadShare, chosen) in [(0.6, true), (1.4, false), (0.97, false)] {
+            var tuner = ThreadUseTuner()
+            let used = Self.run(&tuner, steps: Self.probeSteps) { threads, _ in
+                threads ? UInt64(threadShare * 1_000_000) : 1_000_000
+            }
+            // Blocks of `probeBlock` steps: threads, alone, threads, …
+            let block = ThreadUseTuner.probeBlock
+            #expect(used == (0..<Self.probeSteps).map { ($0 / block) % 2 == 0 }, "share \(threadShare)")
+            #expect(tuner.probes == 1 && tuner.usesThreads == chosen, "share \(threadShare)")
+            // Then every step goes the chosen way until the hold ends.
+            let held = Self.run(&tuner, steps: ThreadUseTuner.firstHold) { threads, _ in
+                threads ? UInt64(threadShare * 1_000_000) : 1_000_000
+            }
+            #expect(held.allSatisfy { $0 == chosen }, "share \(threadShare)")
+            #expect(tuner.probes == 1)
+        }
+    }
+
+    @Test("Slow steps after each switch and a slow step of each kind do not sway the choice (medians)")
+    func outliersDoNotSwayTheChoice() {
+        var tuner = ThreadUseTuner()
+        var lastKind: Bool? = nil
+        Self.run(&tuner, steps: Self.probeSteps) { threads, k in
+            defer { lastKind = threads }
+            // The first threaded step of each block (the pool waking up) costs 50 ms; and one timed step of each
+            // kind is 20 times its usual time (the process descheduled).
+            if threads && lastKind != true { return 50_000_000 }
+            if k == 6 || k == 10 { return 20_000_000 }
+            return threads ? 600_000 : 1_000_000
+        }
+        #expect(tuner.usesThreads)
+    }
+
+    @Test("A confirmed choice is held twice as long each time, up to the longest hold; a changed one from the start")
+    func holdsGrowWhileConfirmed() {
+        var tuner = ThreadUseTuner()
+        var slowThreads = false
+        let time: (Bool, Int) -> UInt64 = { threads, _ in threads ? (slowThreads ? 1_500_000 : 500_000) : 1_000_000 }
+        Self.run(&tuner, steps: Self.probeSteps, time: time)
+        var hold = ThreadUseTuner.firstHold
+        for probe in 2...6 {
+            // The hold, then the next probe.
+            let held = Self.run(&tuner, steps: hold, time: time)
+            #expect(held.allSatisfy { $0 } && tuner.probes == probe - 1)
+            Self.run(&tuner, steps: Self.probeSteps, time: time)
+            #expect(tuner.probes == probe && tuner.usesThreads)
+            hold = Swift.min(2 * hold, ThreadUseTuner.longestHold)
+        }
+        #expect(hold == ThreadUseTuner.longestHold)
+        // The machine changes (the threads now cost more): the next probe turns them off and holds that for the
+        // first hold only.
+        slowThreads = true
+        Self.run(&tuner, steps: hold + Self.probeSteps, time: time)
+        #expect(!tuner.usesThreads)
+        let held = Self.run(&tuner, steps: ThreadUseTuner.firstHold, time: time)
+        #expect(held.allSatisfy { !$0 })
+        let next = Self.run(&tuner, steps: 1, time: time)
+        #expect(next == [true], "a new probe starts, threads first")
+    }
+
+    @Test("Work that grows or shrinks past twice the probe's starts a new probe at once")
+    func workChangeStartsAProbe() {
+        for factor in [3.0, 0.4] {
+            var tuner = ThreadUseTuner()
+            Self.run(&tuner, steps: Self.probeSteps) { threads, _ in threads ? 2_000_000 : 1_000_000 }
+            #expect(!tuner.usesThreads)
+            Self.run(&tuner, steps: 10, work: 3 * Self.work / 2) { threads, _ in threads ? 2_000_000 : 1_000_000 }
+            #expect(tuner.probes == 1, "within twice the probe's work: held")
+            let used = Self.run(&tuner, steps: 1, work: Int(factor * Double(Self.work))) { _, _ in 1_000_000 }
+            #expect(used == [true], "factor \(factor): a new probe, threads first")
+        }
+    }
+
+    @Test("Steps with too little work take no part: they run alone and are not counted")
+    func smallStepsTakeNoPart() {
+        var tuner = ThreadUseTuner()
+        for _ in 0..<100 {
+            #expect(tuner.plan(work: WorldSettings.parallelContactMinimum - 1) == nil)
+            tuner.record(nanoseconds: 1)
+        }
+        #expect(tuner.stepsWithThreads == 0 && tuner.stepsAlone == 0 && tuner.probes == 0)
+        #expect(tuner.plan(work: WorldSettings.parallelContactMinimum) == true)
+    }
+
+    @Test("A world that chooses per step steps bit for bit as on one thread, and probes both ways")
+    func adaptiveWorldMatchesOneThread() {
+        func run(threads: Int, adaptive: Bool) -> ([Double], ThreadUseTuner) {
+            var settings = Scenes.frameSettings
+            settings.workerCount = threads
+            settings.adaptiveWorkers = adaptive
+            var (w, ids, _) = Scenes.pile(1000, settings: settings)
+            for _ in 0..<90 { w.step(dt: 1.0 / 60) }
+            return (ids.flatMap { [w.position(of: $0)!.x, w.position(of: $0)!.y, w.angle(of: $0)!] }, w.threadUse)
+        }
+        let (one, oneUse) = run(threads: 1, adaptive: true)
+        let (adaptive, use) = run(threads: 2, adaptive: true)
+        #expect(adaptive.elementsEqual(one) { $0.bitPattern == $1.bitPattern })
+        // One thread asked for: nothing to choose, nothing timed.
+        #expect(oneUse.stepsWithThreads == 0 && oneUse.stepsAlone == 0)
+        // The first probe (24 steps once the pile has 256 contacts) ran both ways, whatever it then chose.
+        #expect(use.probes >= 1 && use.stepsWithThreads >= 12 && use.stepsAlone >= 12)
+        #expect(use.stepsWithThreads + use.stepsAlone <= 90)
+    }
+}
