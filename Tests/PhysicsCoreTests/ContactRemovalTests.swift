@@ -70,7 +70,8 @@ struct ContactRemovalTests {
         reference.endEvents.removeAll()
         world.endEvents.removeAll()
         reference.removeContacts(deferringEndEvents: false) { $0.retire }
-        world.retireFlaggedContacts(flagged)
+        var none: [Int32] = []
+        world.retireFlaggedContacts(flagged, candidates: &none)
         #expect(world.contacts.count < count)
         #expect(world.contacts.map { $0.key } == reference.contacts.map { $0.key })
         #expect(world.manifoldCaches.map { $0.separatingAxis } == reference.manifoldCaches.map { $0.separatingAxis })

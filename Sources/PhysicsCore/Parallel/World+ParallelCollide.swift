@@ -11,9 +11,10 @@ extension World {
     static let collideChunk = 64
 
     /// The narrow phase's loop on `threads` threads; appends the contacts to compact (`retireFlaggedContacts`), the
-    /// islands to wake and the bodies pressed deep, in contact order.
+    /// islands to wake, the bodies pressed deep and the contacts that may begin touching, in contact order.
     mutating func collideInParallel(
-        dt: Double, threads: Int, flagged: inout [Int32], wakeList: inout [Int32], deepBodies deep: inout [Int32]
+        dt: Double, threads: Int, flagged: inout [Int32], wakeList: inout [Int32], deepBodies deep: inout [Int32],
+        begins: inout [Int32]
     ) {
         World.resize(&scratch.parallel.contactFlags, to: contacts.count, with: 0)
         scratch.parallel.collideSteps += 1
@@ -27,7 +28,7 @@ extension World {
             }
             for k in 0..<c.co.count {
                 let f = c.flags[k]
-                if f != 0 { World.record(f, of: k, c, &flagged, &wakeList, &deep) }
+                if f != 0 { World.record(f, of: k, c, &flagged, &wakeList, &deep, &begins) }
             }
         }
     }

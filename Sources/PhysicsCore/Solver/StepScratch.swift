@@ -37,6 +37,14 @@ package struct StepScratch: Sendable {
     package var ccdCandidates: [Int32] = []
     /// Contacts whose begin event is emitted this step.
     package var pendingBegins: [Int32] = []
+    /// The contacts that may begin touching in this step's solve or have begun in its narrow phase, in contact order
+    /// (the narrow phase lists them; `emitBeginEvents` looks at these alone unless `fullBeginScan`).
+    package var beginCandidates: [Int32] = []
+    /// This step woke an island after its narrow phase: the woken contacts, solved without a narrow-phase update,
+    /// are not in `beginCandidates`, so `emitBeginEvents` scans every contact.
+    package var fullBeginScan = false
+    /// A contact that began touching in the last step without being a candidate (`World.validate` reports it).
+    package var missedBegin: Int32?
     /// Working arrays of the ground-up ordering, one buffer cut into segments (ContactOrdering.swift).
     package var orderWork: [Int32] = []
     /// Contacts to solve this step, ground-up.

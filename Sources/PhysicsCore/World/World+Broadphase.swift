@@ -297,9 +297,13 @@ extension World {
     /// contacts at `flagged` (ascending: every contact whose update set `retire` or `endedTouch`, the only ones that
     /// can have either set). The kept records before the first removal stay where they are; those after it move
     /// down in blocks, as in `removeContacts`. A crowd retires a few dozen of its thousands of pairs a step, so
-    /// this skips the walk over every record.
-    mutating func retireFlaggedContacts(_ flagged: [Int32]) {
+    /// this skips the walk over every record. `candidates` (ascending indices of kept contacts) are moved with
+    /// their records.
+    mutating func retireFlaggedContacts(_ flagged: [Int32], candidates: inout [Int32]) {
         var ended: [(Int32, Int32)] = []
+        // Candidates (kept contacts, in contact order) move down by the retired contacts before them.
+        var candidate = 0
+        var retiredSoFar: Int32 = 0
         let count = contacts.count
         var write = 0
         contacts.withUnsafeMutableBufferPointer { co in
@@ -324,6 +328,10 @@ extension World {
                 }
                 for k32 in flagged {
                     let k = Int(k32)
+                    while candidate < candidates.count && candidates[candidate] < k32 {
+                        candidates[candidate] &-= retiredSoFar
+                        candidate &+= 1
+                    }
                     keep(upTo: k)
                     let p = c + k
                     let removed = p.pointee.retire
@@ -333,6 +341,7 @@ extension World {
                     }
                     if removed {
                         pairSet.remove(p.pointee.key)
+                        retiredSoFar &+= 1
                         read = k + 1
                     } else {
                         keep(upTo: k + 1)
@@ -340,6 +349,10 @@ extension World {
                 }
                 keep(upTo: count)
             }
+        }
+        while candidate < candidates.count {
+            candidates[candidate] &-= retiredSoFar
+            candidate &+= 1
         }
         for (a, b) in ended { endEvents.append(ContactEndEvent(shapeA: shapeID(a), shapeB: shapeID(b))) }
         contacts.removeLast(count - write)

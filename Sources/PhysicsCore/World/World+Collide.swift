@@ -9,9 +9,13 @@ extension World {
         swap(&deep, &deepBodies)  // filled inside the closures below, its capacity kept
         // The contacts to retire or with an end event, in contact order (`retireFlaggedContacts`).
         var flagged: [Int32] = []
+        var begins: [Int32] = []
+        swap(&begins, &scratch.beginCandidates)  // filled below, its capacity kept
+        begins.removeAll(keepingCapacity: true)
         // Parallel/World+ParallelCollide.swift: the same updates
         if let threads = acquireThreads(forWork: contacts.count) {
-            collideInParallel(dt: dt, threads: threads, flagged: &flagged, wakeList: &wakeList, deepBodies: &deep)
+            collideInParallel(
+                dt: dt, threads: threads, flagged: &flagged, wakeList: &wakeList, deepBodies: &deep, begins: &begins)
             WorkerPool.shared.release()
         } else {
             withCollideContext(dt: dt) { context in
@@ -20,13 +24,15 @@ extension World {
                 let c = context
                 for k in 0..<c.co.count {
                     let f = World.updateContact(k, c)
-                    if f != 0 { World.record(f, of: k, c, &flagged, &wakeList, &deep) }
+                    if f != 0 { World.record(f, of: k, c, &flagged, &wakeList, &deep, &begins) }
                 }
             }
         }
         swap(&deep, &deepBodies)
-        // End events, then retire parted pairs (stable order).
-        if !flagged.isEmpty { retireFlaggedContacts(flagged) }
+        // End events, then retire parted pairs (stable order); the candidates' indices follow the compaction.
+        if !flagged.isEmpty { retireFlaggedContacts(flagged, candidates: &begins) }
+        swap(&begins, &scratch.beginCandidates)
+        scratch.fullBeginScan = !wakeList.isEmpty
         for b in wakeList { wakeIsland(of: b) }
         for b in deepBodies { bodies[Int(b)].needsContinuous = true }
     }
@@ -42,6 +48,9 @@ extension World {
         /// Body A (B) sleeps and is hit: wake its island.
         static let wakeA: UInt8 = 8
         static let wakeB: UInt8 = 16
+        /// The contact began touching, or has points without touching, so the solve's impulse may make it begin:
+        /// a candidate for `emitBeginEvents` (`StepScratch.beginCandidates`).
+        static let mayBegin: UInt8 = 32
     }
 
     /// The arrays and constants of the narrow phase.
@@ -91,9 +100,10 @@ extension World {
     /// Adds what contact `k`'s update found to the step's lists (in contact order, as the serial loop met them).
     @inline(__always) static func record(
         _ f: UInt8, of k: Int, _ c: CollideContext, _ flagged: inout [Int32], _ wakeList: inout [Int32],
-        _ deep: inout [Int32]
+        _ deep: inout [Int32], _ begins: inout [Int32]
     ) {
         if f & ContactUpdate.compaction != 0 { flagged.append(Int32(truncatingIfNeeded: k)) }
+        if f & ContactUpdate.mayBegin != 0 { begins.append(Int32(truncatingIfNeeded: k)) }
         if f & ContactUpdate.deepB != 0 { deep.append(c.co[k].bodyB) }
         if f & ContactUpdate.deepA != 0 { deep.append(c.co[k].bodyA) }
         if f & ContactUpdate.wakeA != 0 { wakeList.append(c.co[k].bodyA) }
@@ -295,6 +305,9 @@ extension World {
             ck.pointee.endedTouch = true
             flags |= ContactUpdate.compaction
         }
+        // What `World.beginsTouching` looks for after the solve: a begin found here, or points not yet touching
+        // that the solve may push on.
+        if ck.pointee.beganTouch || (!touching && count > 0 && ck.pointee.isSolid) { flags |= ContactUpdate.mayBegin }
         return flags
     }
 

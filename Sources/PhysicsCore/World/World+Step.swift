@@ -343,8 +343,17 @@ extension World {
     /// Begin events are emitted after the solve so they can name the point that took the largest impulse. A
     /// speculative contact that pushed during the step (an impact within the step) counts as touching too.
     private mutating func emitBeginEvents() {
-        // Parallel/World+ParallelEvents.swift: the same contacts, in order.
-        if let threads = acquireThreads(forWork: contacts.count) {
+        if settings.validateEachStep { checkBeginCandidates() }
+        if !scratch.fullBeginScan {
+            // The narrow phase's candidates, in contact order: no other contact can begin (`ContactUpdate.mayBegin`).
+            contacts.withUnsafeMutableBufferPointer { co in
+                guard let base = co.baseAddress else { return }
+                for k in scratch.beginCandidates where World.beginsTouching(base + Int(k)) {
+                    scratch.pendingBegins.append(k)
+                }
+            }
+        } else if let threads = acquireThreads(forWork: contacts.count) {
+            // Parallel/World+ParallelEvents.swift: the same contacts, in order.
             findBeginsInParallel(threads: threads)
             WorkerPool.shared.release()
         } else {
@@ -355,6 +364,7 @@ extension World {
                 }
             }
         }
+        scratch.fullBeginScan = false
         for k32 in scratch.pendingBegins {
             let k = Int(k32)
             contacts[k].beganTouch = false
@@ -375,6 +385,26 @@ extension World {
                     point: point, normal: c.manifold.normal))
         }
         scratch.pendingBegins.removeAll(keepingCapacity: true)
+    }
+
+    /// With `validateEachStep`: notes in `scratch.missedBegin` (reported by `validate`) a contact that would begin
+    /// touching now but is not among the narrow phase's candidates, which the candidates' scan would miss.
+    private mutating func checkBeginCandidates() {
+        scratch.missedBegin = nil
+        if scratch.fullBeginScan { return }
+        var next = 0
+        for k in contacts.indices {
+            let c = contacts[k]
+            let candidate = next < scratch.beginCandidates.count && scratch.beginCandidates[next] == Int32(k)
+            if candidate { next += 1 }
+            let begins =
+                c.beganTouch
+                || (!c.isTouching && c.isSolid && c.manifold.pointCount > 0 && (c.maxImpulse0 > 0 || c.maxImpulse1 > 0))
+            if begins && !candidate {
+                scratch.missedBegin = Int32(k)
+                return
+            }
+        }
     }
 
     /// Marks contact `c` touching when it pushed during the step (see `emitBeginEvents`); returns whether it has a

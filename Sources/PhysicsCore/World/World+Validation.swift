@@ -25,6 +25,9 @@ extension World {
             }
             if count != b.shapeCount { problems.append("body \(i): shape count \(b.shapeCount) but \(count) linked") }
         }
+        if let k = scratch.missedBegin {
+            problems.append("contact \(k): began touching but the narrow phase did not list it as a begin candidate")
+        }
         if pairSet.count != contacts.count {
             problems.append("contacts: \(contacts.count) contacts but \(pairSet.count) pair keys")
         }
