@@ -87,17 +87,24 @@ struct ThreadUseTunerTests {
         #expect(next == [true], "a new probe starts, threads first")
     }
 
-    @Test("Work that grows or shrinks past twice the probe's starts a new probe at once")
-    func workChangeStartsAProbe() {
-        for factor in [3.0, 0.4] {
-            var tuner = ThreadUseTuner()
-            Self.run(&tuner, steps: Self.probeSteps) { threads, _ in threads ? 2_000_000 : 1_000_000 }
-            #expect(!tuner.usesThreads)
-            Self.run(&tuner, steps: 10, work: 3 * Self.work / 2) { threads, _ in threads ? 2_000_000 : 1_000_000 }
-            #expect(tuner.probes == 1, "within twice the probe's work: held")
-            let used = Self.run(&tuner, steps: 1, work: Int(factor * Double(Self.work))) { _, _ in 1_000_000 }
-            #expect(used == [true], "factor \(factor): a new probe, threads first")
-        }
+    @Test(
+        "Work past twice (half) the probe's starts a new probe at once when the world steps alone (on the threads)",
+        arguments: [(false, 3.0, true), (false, 0.4, false), (true, 0.4, true), (true, 3.0, false)])
+    func workChangeStartsAProbe(threadsPay: Bool, factor: Double, probes: Bool) {
+        let time: (Bool, Int) -> UInt64 = { threads, _ in threads == threadsPay ? 1_000_000 : 2_000_000 }
+        var tuner = ThreadUseTuner()
+        Self.run(&tuner, steps: Self.probeSteps, time: time)
+        #expect(tuner.usesThreads == threadsPay)
+        // Within twice the probe's work either way: held.
+        let held =
+            Self.run(&tuner, steps: 10, work: 3 * Self.work / 2, time: time)
+            + Self.run(&tuner, steps: 10, work: 2 * Self.work / 3, time: time)
+        #expect(held.allSatisfy { $0 == threadsPay } && tuner.probes == 1)
+        let next = Self.run(&tuner, steps: 1, work: Int(factor * Double(Self.work)), time: time)
+        // A new probe starts with a threaded block; a held choice goes on as it was.
+        #expect(next == [probes ? true : threadsPay], "factor \(factor)")
+        Self.run(&tuner, steps: Self.probeSteps, work: Int(factor * Double(Self.work)), time: time)
+        #expect(tuner.probes == (probes ? 2 : 1), "factor \(factor)")
     }
 
     @Test("Steps with too little work take no part: they run alone and are not counted")

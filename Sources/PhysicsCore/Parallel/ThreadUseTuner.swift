@@ -9,8 +9,10 @@
 /// first step of each block, which pays for the switch, is not timed), and compares the medians of the timed steps:
 /// the threads are used when their median is under `requiredShare` of the lone one. The choice is then held for
 /// `firstHold` steps, twice as long each time a probe confirms it (up to `longestHold`), and a new probe starts
-/// early when the amount of work (contacts) is more than `workChange` times, or less than 1 / `workChange` of, what
-/// it was at the probe. Only steps with enough work to share (`WorldSettings.parallelContactMinimum` contacts) take
+/// early when the amount of work (contacts) moved against the choice: more than `workChange` times what it was at
+/// the probe while the world steps alone (more work to share may make the threads pay), less than 1 / `workChange`
+/// of it while it uses the threads (less may make them a loss). A pile that grows while the threads pay keeps them
+/// without probing again. Only steps with enough work to share (`WorldSettings.parallelContactMinimum` contacts) take
 /// part; the others run alone, as they would anyway. The tuner reads no clock: the world gives it each step's time.
 public struct ThreadUseTuner: Sendable {
     /// Steps per probe block, the first of which is not timed.
@@ -24,7 +26,7 @@ public struct ThreadUseTuner: Sendable {
     /// The threads are chosen when their median step time is under this share of the lone one: 0.95 (a second
     /// core busy for less than 5 % is not worth its power and its noise).
     package static let requiredShare = 0.95
-    /// A change of work by more than this factor since the probe starts a new one: 2.
+    /// A change of work by more than this factor since the probe, against the choice, starts a new one: 2.
     package static let workChange = 2
 
     /// Whether the last probe chose the threads (false before any probe).
@@ -61,7 +63,8 @@ public struct ThreadUseTuner: Sendable {
             return nil
         }
         if !probing {
-            let changed = work > probeWork * Self.workChange || work * Self.workChange < probeWork
+            let changed =
+                usesThreads ? work * Self.workChange < probeWork : work > probeWork * Self.workChange
             holdLeft -= 1
             if changed || holdLeft < 0 { startProbe() }
         }
