@@ -18,6 +18,8 @@ struct SolverThreadsTests {
         animator.solverSettings.threadCount = 2
         #expect(animator.solverSettings.threadCount == 2)
         #expect(animator.world.settings.workerCount == 2)
+        // Used only while they make steps faster on this machine (PhysicsCore's ThreadUseTunerTests).
+        #expect(animator.world.settings.adaptiveWorkers)
         animator.solverSettings = Settings(substepsPerWorldStep: 5, threadCount: 16)
         #expect(animator.world.settings.workerCount == 16)
         #expect(animator.world.settings.substepCount == 5)

@@ -28,7 +28,8 @@ public final class SandboxApp {
         public var images: [Raster] = []
         /// Threads that compute each step of every scene (`DynamicAnimator.SolverSettings.threadCount`), 1…16.
         /// Default 1; the `dynamics-sandbox` command uses `recommendedSolverThreads`. The motion is the same with
-        /// any count.
+        /// any count, and the animator uses the threads only while its steps measure faster with them on this
+        /// machine (PhysicsCore's `WorldSettings.adaptiveWorkers`).
         public var solverThreads = 1
 
         /// The processor cores, at most 4: threads beyond that meet at every solver colour more than they help.
