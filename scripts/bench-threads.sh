@@ -37,10 +37,21 @@ if ! [[ "$QUIET" =~ ^[0-9]+([.][0-9]+)?$ ]]; then
 fi
 [ -x "$BENCH" ] || { echo "bench-threads: $BENCH not found; build it with 'swift build -c release --product dynamics-bench'" >&2; exit 2; }
 command -v python3 >/dev/null 2>&1 || { echo "bench-threads: needs python3" >&2; exit 2; }
-exec python3 - "$BENCH" "$CONFIGS" "$REPEATS" "$THREADS" "$FRAMES" "$QUIET" "$TIMEOUT" <<'PY'
+# The cores' round trip (scripts/core-round-trip.c), before and after the runs: it moves on some virtual machines, and
+# the threads' gain with it. Built with the C compiler the Swift toolchain brings; skipped when there is none.
+ROUND_TRIP=""
+cc=$(command -v clang || command -v cc || true)
+if [ -n "$cc" ]; then
+  rt_dir=$(mktemp -d)
+  trap 'rm -rf "$rt_dir"' EXIT
+  if "$cc" -O2 -pthread -o "$rt_dir/core-round-trip" "$(dirname "$0")/core-round-trip.c" 2>/dev/null; then
+    ROUND_TRIP="$rt_dir/core-round-trip"
+  fi
+fi
+python3 - "$BENCH" "$CONFIGS" "$REPEATS" "$THREADS" "$FRAMES" "$QUIET" "$TIMEOUT" "$ROUND_TRIP" <<'PY'
 import json, os, resource, shlex, statistics, subprocess, sys, time
 
-bench, configs, repeats, threads, frames, quiet, timeout = sys.argv[1:]
+bench, configs, repeats, threads, frames, quiet, timeout, round_trip = sys.argv[1:]
 repeats, threads, frames, quiet, timeout = int(repeats), int(threads), int(frames), float(quiet), float(timeout)
 hz = os.sysconf("SC_CLK_TCK")
 
@@ -71,8 +82,16 @@ def run(cfg, side):
     own = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return line, max(0.0, (b1 - b0) - own) / (w1 - w0)
 
+def cores_round_trip():
+    """The cores' round trip in ns (scripts/core-round-trip.c), or "not measured"."""
+    if not round_trip:
+        return "not measured (no C compiler)"
+    out = subprocess.run([round_trip], capture_output=True, text=True)
+    return "%s ns" % out.stdout.strip() if out.returncode == 0 else "not measured"
+
 print("bench-threads: %d processors; load average %s; a run counts when the rest of the machine used under %.2f "
-      "of a core" % (os.cpu_count(), " ".join(open("/proc/loadavg").read().split()[:3]), quiet))
+      "of a core; a cache line's round trip between two threads: %s" % (
+          os.cpu_count(), " ".join(open("/proc/loadavg").read().split()[:3]), quiet, cores_round_trip()))
 print("| config | 1 thread mean ms | %d threads mean ms | ratio %d/1 | %d when they pay mean ms | ratio | steps on "
       "threads | counted runs (made) | others' load | checksums |" % (threads, threads, threads))
 print("|---|---|---|---|---|---|---|---|---|---|")
@@ -106,6 +125,7 @@ for cfg in [c.strip() for c in configs.split(";") if c.strip()]:
     print("| %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.0f %% | %s (%d) | %.2f core | %s |" % (
         cfg, a, b, b / a, c, c / a, 100 * statistics.median(shares),
         " + ".join(str(len(counted[side])) for side in SIDES), made, max(loads), "identical" if same else "DIFFERENT"))
-print("bench-threads: load average after: %s" % " ".join(open("/proc/loadavg").read().split()[:3]))
+print("bench-threads: load average after: %s; round trip after: %s" % (
+    " ".join(open("/proc/loadavg").read().split()[:3]), cores_round_trip()))
 sys.exit(status)
 PY
