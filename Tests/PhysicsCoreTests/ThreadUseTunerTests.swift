@@ -118,6 +118,30 @@ struct ThreadUseTunerTests {
         #expect(tuner.plan(work: WorldSettings.parallelContactMinimum) == true)
     }
 
+    @Test("A discarded step counts for nothing: the probe block it was in takes one more step")
+    func discardedStepsDoNotCount() {
+        var tuner = ThreadUseTuner()
+        var steps = 0
+        var discarded = 0
+        while tuner.probes == 0 && steps < 100 {
+            let threads = tuner.plan(work: Self.work) == true
+            // Three threaded steps from the sixth step on find the pool taken.
+            if threads && steps >= 5 && discarded < 3 {
+                tuner.discard()
+                discarded += 1
+            } else {
+                tuner.record(nanoseconds: threads ? 1 : 2)
+            }
+            steps += 1
+        }
+        #expect(discarded == 3 && steps == Self.probeSteps + 3)
+        #expect(tuner.usesThreads && tuner.stepsWithThreads + tuner.stepsAlone == Self.probeSteps)
+    }
+}
+
+/// The tuner in a world: these step on two threads, so they run in the serialized "Parallel solve" suite (a world
+/// stepping on threads in another suite would take the pool from its tests).
+extension ParallelSolveTests {
     @Test("A world that chooses per step steps bit for bit as on one thread, and probes both ways")
     func adaptiveWorldMatchesOneThread() {
         func run(threads: Int, adaptive: Bool) -> ([Double], ThreadUseTuner) {
@@ -136,5 +160,21 @@ struct ThreadUseTunerTests {
         // The first probe (24 steps once the pile has 256 contacts) ran both ways, whatever it then chose.
         #expect(use.probes >= 1 && use.stepsWithThreads >= 12 && use.stepsAlone >= 12)
         #expect(use.stepsWithThreads + use.stepsAlone <= 90)
+    }
+
+    @Test("A world whose pool another world holds times nothing as threaded: its probe waits for the pool")
+    func poolHeldElsewhereIsNotTimed() {
+        var settings = Scenes.frameSettings
+        settings.workerCount = 2
+        var (w, _, _) = Scenes.pile(1000, settings: settings)
+        let held = WorkerPool.shared.acquire(threads: 2)
+        #expect(held == 2)
+        for _ in 0..<90 { w.step(dt: 1.0 / 60) }
+        if held > 1 { WorkerPool.shared.release() }
+        // Every step meant for the threads ran alone and was dropped, so the first probe's threaded block never
+        // filled: no probe ended (timed as threaded, those lone steps made 12 "threaded" samples and a probe).
+        #expect(w.threadUse.stepsWithThreads == 0 && w.threadUse.probes == 0)
+        for _ in 0..<40 { w.step(dt: 1.0 / 60) }
+        #expect(w.threadUse.probes == 1, "the pool is free again: the probe ends")
     }
 }

@@ -9,7 +9,7 @@
 /// first step of each block, which pays for the switch, is not timed), and compares the medians of the timed steps:
 /// the threads are used when their median is under `requiredShare` of the lone one. The choice is then held for
 /// `firstHold` steps, twice as long each time a probe confirms it (up to `longestHold`), and a new probe starts
-/// early when the amount of work (contacts) moved against the choice: more than `workChange` times what it was at
+/// early when the amount of work (the contacts the last step solved) moved against the choice: more than `workChange` times what it was at
 /// the probe while the world steps alone (more work to share may make the threads pay), less than 1 / `workChange`
 /// of it while it uses the threads (less may make them a loss). A pile that grows while the threads pay keeps them
 /// without probing again. Only steps with enough work to share (`WorldSettings.parallelContactMinimum` contacts) take
@@ -55,8 +55,9 @@ public struct ThreadUseTuner: Sendable {
     /// A tuner that has not measured anything yet (its first probe starts with the first step that takes part).
     public init() {}
 
-    /// Whether the next step runs on the threads, for a step with `work` contacts (nil when it does not take part:
-    /// too little work, it runs alone). Call `record` with its time afterwards.
+    /// Whether the next step runs on the threads, for a step with `work` contacts to solve (nil when it does not
+    /// take part: too little work, it runs alone). Call `record` with its time afterwards, or `discard` when it
+    /// did not run as planned.
     package mutating func plan(work: Int) -> Bool? {
         guard work >= WorldSettings.parallelContactMinimum else {
             planned = nil
@@ -89,6 +90,10 @@ public struct ThreadUseTuner: Sendable {
         block += 1
         if block == 2 * Self.probeRounds { decide() }
     }
+
+    /// Forgets the step `plan` announced: it did not run as planned (it was meant for the threads, and its solve
+    /// ran alone). A probe block then takes one more step.
+    package mutating func discard() { planned = nil }
 
     private mutating func startProbe() {
         probing = true

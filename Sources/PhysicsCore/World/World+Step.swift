@@ -9,8 +9,12 @@ extension World {
         // Parallel/ThreadUseTuner.swift: whether the threads pay on this machine, measured on the steps themselves.
         let timed = settings.workerCount > 1 && settings.adaptiveWorkers
         var start: UInt64 = 0
+        var threaded = false
+        let solvedOnThreads = scratch.parallel.steps
         if timed {
-            workerOverride = threadUse.plan(work: contacts.count) == true ? nil : 1
+            // The work: the contacts the last step solved (the solve is what the threads share most).
+            threaded = threadUse.plan(work: scratch.solveOrder.count) == true
+            workerOverride = threaded ? nil : 1
             start = WorkerPool.monotonicNanoseconds()
         }
         clearEvents()
@@ -23,7 +27,13 @@ extension World {
         // Workers that helped this step spin only briefly for the next one (WorkerPool.parkedSpinNanoseconds).
         if stepWorkerCount > 1 { WorkerPool.shared.park() }
         if timed {
-            threadUse.record(nanoseconds: WorkerPool.monotonicNanoseconds() &- start)
+            // A step meant for the threads whose solve found the pool held by another world (or had too few
+            // contacts left to share) ran alone: its time says nothing about the threads.
+            if threaded && scratch.parallel.steps == solvedOnThreads {
+                threadUse.discard()
+            } else {
+                threadUse.record(nanoseconds: WorkerPool.monotonicNanoseconds() &- start)
+            }
             workerOverride = nil
         }
         if settings.validateEachStep {
