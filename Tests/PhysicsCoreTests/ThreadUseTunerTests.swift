@@ -76,10 +76,11 @@ struct ThreadUseTunerTests {
             hold = Swift.min(2 * hold, ThreadUseTuner.longestHold)
         }
         #expect(hold == ThreadUseTuner.longestHold)
-        // The machine changes (the threads now cost more): the next probe turns them off and holds that for the
-        // first hold only.
+        // The machine changes (the threads now cost more): eight threaded steps slower than the probe's lone median
+        // start a new probe, which turns the threads off and holds that for the first hold only.
         slowThreads = true
-        Self.run(&tuner, steps: hold + Self.probeSteps, time: time)
+        Self.run(&tuner, steps: ThreadUseTuner.slowStepsBeforeProbe + Self.probeSteps, time: time)
+        #expect(tuner.probes == 7)
         #expect(!tuner.usesThreads)
         let held = Self.run(&tuner, steps: ThreadUseTuner.firstHold, time: time)
         #expect(held.allSatisfy { !$0 })
@@ -105,6 +106,28 @@ struct ThreadUseTunerTests {
         #expect(next == [probes ? true : threadsPay], "factor \(factor)")
         Self.run(&tuner, steps: Self.probeSteps, work: Int(factor * Double(Self.work)), time: time)
         #expect(tuner.probes == (probes ? 2 : 1), "factor \(factor)")
+    }
+
+    @Test("Threaded steps that turn slower than the last probe's lone ones, 8 in a row, start a new probe")
+    func slowerThreadsStartAProbe() {
+        var tuner = ThreadUseTuner()
+        var slow = false
+        let time: (Bool, Int) -> UInt64 = { threads, _ in threads ? (slow ? 1_500_000 : 600_000) : 1_000_000 }
+        Self.run(&tuner, steps: Self.probeSteps, time: time)
+        #expect(tuner.usesThreads && tuner.probes == 1)
+        // Seven slow steps, one fast, seven slow: never eight in a row, held.
+        slow = true
+        Self.run(&tuner, steps: 7, time: time)
+        slow = false
+        Self.run(&tuner, steps: 1, time: time)
+        slow = true
+        let held = Self.run(&tuner, steps: 7, time: time)
+        #expect(held.allSatisfy { $0 } && tuner.probes == 1)
+        // The eighth in a row: the next step starts a probe, which turns the threads off.
+        Self.run(&tuner, steps: 1, time: time)
+        let used = Self.run(&tuner, steps: Self.probeSteps, time: time)
+        #expect(used == (0..<Self.probeSteps).map { ($0 / ThreadUseTuner.probeBlock) % 2 == 0 })
+        #expect(tuner.probes == 2 && !tuner.usesThreads)
     }
 
     @Test("Steps with too little work take no part: they run alone and are not counted")

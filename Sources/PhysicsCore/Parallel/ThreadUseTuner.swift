@@ -12,7 +12,9 @@
 /// early when the amount of work (the contacts the last step solved) moved against the choice: more than `workChange` times what it was at
 /// the probe while the world steps alone (more work to share may make the threads pay), less than 1 / `workChange`
 /// of it while it uses the threads (less may make them a loss). A pile that grows while the threads pay keeps them
-/// without probing again. Only steps with enough work to share (`WorldSettings.parallelContactMinimum` contacts) take
+/// without probing again. And while it uses the threads, `slowStepsBeforeProbe` steps in a row slower than the lone
+/// median of the last probe start one too: the machine changed under it (this virtual machine's cores slow down
+/// their exchanges for minutes at a time). Only steps with enough work to share (`WorldSettings.parallelContactMinimum` contacts) take
 /// part; the others run alone, as they would anyway. The tuner reads no clock: the world gives it each step's time.
 public struct ThreadUseTuner: Sendable {
     /// Steps per probe block, the first of which is not timed.
@@ -28,6 +30,8 @@ public struct ThreadUseTuner: Sendable {
     package static let requiredShare = 0.95
     /// A change of work by more than this factor since the probe, against the choice, starts a new one: 2.
     package static let workChange = 2
+    /// Threaded steps in a row slower than the last probe's lone median that start a new probe: 8.
+    package static let slowStepsBeforeProbe = 8
 
     /// Whether the last probe chose the threads (false before any probe).
     public private(set) var usesThreads = false
@@ -49,6 +53,9 @@ public struct ThreadUseTuner: Sendable {
     private var hold = ThreadUseTuner.firstHold
     /// Work of the step that started the probe (or of the first one after it).
     private var probeWork = 0
+    /// The last probe's median lone step, ns, and the threaded steps since in a row that took longer.
+    private var aloneMedian: UInt64 = 0
+    private var slowSteps = 0
     /// The step that `plan` announced, until `record` takes its time.
     private var planned: Bool?
 
@@ -67,7 +74,7 @@ public struct ThreadUseTuner: Sendable {
             let changed =
                 usesThreads ? work * Self.workChange < probeWork : work > probeWork * Self.workChange
             holdLeft -= 1
-            if changed || holdLeft < 0 { startProbe() }
+            if changed || holdLeft < 0 || slowSteps >= Self.slowStepsBeforeProbe { startProbe() }
         }
         if probing && block == 0 && stepInBlock == 0 { probeWork = work }
         let threads = probing ? block % 2 == 0 : usesThreads
@@ -80,7 +87,10 @@ public struct ThreadUseTuner: Sendable {
         guard let threads = planned else { return }
         planned = nil
         if threads { stepsWithThreads += 1 } else { stepsAlone += 1 }
-        guard probing else { return }
+        guard probing else {
+            if threads { slowSteps = nanoseconds > aloneMedian ? slowSteps + 1 : 0 }
+            return
+        }
         if stepInBlock > 0 {
             if threads { threadTimes.append(nanoseconds) } else { aloneTimes.append(nanoseconds) }
         }
@@ -97,6 +107,7 @@ public struct ThreadUseTuner: Sendable {
 
     private mutating func startProbe() {
         probing = true
+        slowSteps = 0
         block = 0
         stepInBlock = 0
         threadTimes.removeAll(keepingCapacity: true)
@@ -104,7 +115,8 @@ public struct ThreadUseTuner: Sendable {
     }
 
     private mutating func decide() {
-        let threads = Double(Self.median(&threadTimes)) < Self.requiredShare * Double(Self.median(&aloneTimes))
+        aloneMedian = Self.median(&aloneTimes)
+        let threads = Double(Self.median(&threadTimes)) < Self.requiredShare * Double(aloneMedian)
         hold = probes > 0 && threads == usesThreads ? Swift.min(2 * hold, Self.longestHold) : Self.firstHold
         usesThreads = threads
         holdLeft = hold
