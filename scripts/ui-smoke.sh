@@ -75,6 +75,14 @@ import -window "$wid" "$OUT/small.png"
 small=$(identify -format "%wx%h" "$OUT/small.png")
 xdotool windowsize --sync "$wid" 960 640 || true
 sleep 3
+# The checks below compare screenshots taken a second apart: the pile must rest by then. On a starved machine (a
+# run here dropped 82 display periods, one frame of 836 ms) it settles later in wall time, so wait for the animator
+# to pause after the last items were brought back (up to 20 s more).
+for _ in $(seq 100); do
+  grep -E 'brought back inside|dynamicAnimatorDidPause|dynamicAnimatorWillResume' "$OUT/app2.log" | tail -1 \
+    | grep -q dynamicAnimatorDidPause && break
+  sleep 0.2
+done
 import -window "$wid" "$OUT/back.png"
 # The 960-pt window holds a 644-pt scene and the 316-pt side bar (x 644...960); its log box fills the side bar's
 # bottom (x 652...952, bottom 632): the pixel (760, 626) lies inside it.
