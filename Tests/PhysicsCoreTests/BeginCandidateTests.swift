@@ -46,8 +46,8 @@ struct BeginCandidateTests {
         for f in 0..<660 {
             if f == 480 {
                 asleepBeforeStrike = ids.filter { w.isAwake($0) == false }.count
-                // Strike the pile (asleep by now, 8 s in) with a fast ball: the woken island's contacts are solved without a
-                // narrow-phase update in that step, which then scans every contact.
+                // Strike the pile (mostly asleep 8 s in) with a fast ball: the woken island's contacts are solved
+                // without a narrow-phase update in that step, which then scans every contact.
                 var bd = BodyDefinition()
                 bd.position = Vec2(5, 12)
                 bd.linearVelocity = Vec2(3000, 0)
