@@ -85,8 +85,8 @@ public struct WorldSettings: Sendable, Hashable {
     public var workerCount: Int = 1
     /// Whether a world with `workerCount` above 1 times its steps with the threads and alone and uses the threads
     /// only while they make its steps faster on this machine (Parallel/ThreadUseTuner.swift; measured again every
-    /// 2 to 32 s of steps and when the scene grows or shrinks against the choice; `World.threadUse` tells what it
-    /// chose). Default true.
+    /// 2 to 32 s of steps, when the scene grows or shrinks against the choice, and when its threaded steps turn
+    /// slower than its lone ones were; `World.threadUse` tells what it chose). Default true.
     /// The results are bit for bit the same either way. False: every step with enough work uses the threads (what
     /// `make bench-threads` measures).
     public var adaptiveWorkers = true
