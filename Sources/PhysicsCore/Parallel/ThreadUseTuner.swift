@@ -8,14 +8,15 @@
 /// A probe alternates blocks of `probeBlock` steps with the threads and alone, `probeRounds` blocks of each (the
 /// first step of each block, which pays for the switch, is not timed), and compares the medians of the timed steps:
 /// the threads are used when their median is under `requiredShare` of the lone one. The choice is then held for
-/// `firstHold` steps, twice as long each time a probe confirms it (up to `longestHold`), and a new probe starts
-/// early when the amount of work (the contacts the last step solved) moved against the choice: more than `workChange` times what it was at
-/// the probe while the world steps alone (more work to share may make the threads pay), less than 1 / `workChange`
-/// of it while it uses the threads (less may make them a loss). A pile that grows while the threads pay keeps them
-/// without probing again. And while it uses the threads, `slowStepsBeforeProbe` steps in a row slower than the lone
-/// median of the last probe start one too: the machine changed under it (this virtual machine's cores slow down
-/// their exchanges for minutes at a time). Only steps with enough work to share (`WorldSettings.parallelContactMinimum` contacts) take
-/// part; the others run alone, as they would anyway. The tuner reads no clock: the world gives it each step's time.
+/// `firstHold` steps, twice as long each time a probe confirms it (up to `longestHold`). A new probe starts early
+/// when the work (the contacts the last step solved) moved against the choice: more than `workChange` times what it
+/// was at the probe while the world steps alone (more work to share may make the threads pay), less than
+/// 1 / `workChange` of it while it uses the threads (less may make them a loss); a pile that grows while the threads
+/// pay keeps them without probing again. It also starts when, on the threads, `slowStepsBeforeProbe` steps in a row
+/// are slower than the last probe's lone median: the machine changed under it (this virtual machine's cores slow
+/// down their exchanges for minutes at a time). Only steps with enough work to share
+/// (`WorldSettings.parallelContactMinimum` contacts) take part; the others run alone, as they would anyway. The
+/// tuner reads no clock: the world gives it each step's time.
 public struct ThreadUseTuner: Sendable {
     /// Steps per probe block, the first of which is not timed.
     package static let probeBlock = 4

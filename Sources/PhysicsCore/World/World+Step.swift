@@ -403,26 +403,28 @@ extension World {
         scratch.missedBegin = nil
         if scratch.fullBeginScan { return }
         var next = 0
-        for k in contacts.indices {
-            let c = contacts[k]
-            let candidate = next < scratch.beginCandidates.count && scratch.beginCandidates[next] == Int32(k)
-            if candidate { next += 1 }
-            let begins =
-                c.beganTouch
-                || (!c.isTouching && c.isSolid && c.manifold.pointCount > 0 && (c.maxImpulse0 > 0 || c.maxImpulse1 > 0))
-            if begins && !candidate {
-                scratch.missedBegin = Int32(k)
-                return
+        scratch.missedBegin = contacts.withUnsafeBufferPointer { co -> Int32? in
+            for k in co.indices {
+                let candidate = next < scratch.beginCandidates.count && scratch.beginCandidates[next] == Int32(k)
+                if candidate { next += 1 }
+                let c = co.baseAddress! + k
+                if !candidate && (c.pointee.beganTouch || World.pushedWithoutTouching(c)) { return Int32(k) }
             }
+            return nil
         }
+    }
+
+    /// Whether contact `c`, not touching after the narrow phase, pushed during the step's solve: it begins touching
+    /// now (`beginsTouching`).
+    @inline(__always) static func pushedWithoutTouching(_ c: UnsafePointer<Contact>) -> Bool {
+        !c.pointee.isTouching && c.pointee.isSolid && c.pointee.manifold.pointCount > 0
+            && (c.pointee.maxImpulse0 > 0 || c.pointee.maxImpulse1 > 0)
     }
 
     /// Marks contact `c` touching when it pushed during the step (see `emitBeginEvents`); returns whether it has a
     /// begin event to emit. Touches only that contact.
     @inline(__always) static func beginsTouching(_ c: UnsafeMutablePointer<Contact>) -> Bool {
-        if !c.pointee.isTouching && c.pointee.isSolid && c.pointee.manifold.pointCount > 0
-            && (c.pointee.maxImpulse0 > 0 || c.pointee.maxImpulse1 > 0)
-        {
+        if pushedWithoutTouching(c) {
             c.pointee.isTouching = true
             c.pointee.beganTouch = c.pointee.reportsEvents
         }
