@@ -5,6 +5,10 @@
 #   SHARED     the shared/ folder holding peers/compare  (default ../shared, beside this repository)
 #   REPEATS    runs of each configuration in `make bench` (default 3)
 #   CONFIGS    `make bench` subset, e.g. CONFIGS="pile 1000;tumbler" (default: compare's full list)
+#   BENCH_ARGS `make bench` options put before each configuration's arguments on our side only, e.g.
+#              BENCH_ARGS="--substeps 4" (the sub-step trade-off: speed and quality at another solver setting)
+#   BENCH_CORE the core `make bench` pins every engine to (default 0; compare reads it as its CPU variable, which
+#              this Makefile's CPU would otherwise override)
 #   N          operations per `make fuzz` test (default 100000); BOUND: value bound (a number, default 1e6, or
 #              none); SEED: first scene seed; SANITIZE=address builds with AddressSanitizer (own scratch path)
 #   CPU        `make bench`/`bench-ir` build: empty (default, runs on any x86-64) or haswell (AVX2/FMA, about 15 %
@@ -31,11 +35,16 @@ REPEATS ?= 3
 SCENE ?= sticker-pile
 SANDBOX_ARGS ?=
 CONFIGS ?=
+BENCH_ARGS ?=
+BENCH_CORE ?= 0
 CPU ?=
 ifneq ($(CPU),)
 ifneq ($(CPU),haswell)
 $(error CPU must be empty (any x86-64) or haswell (AVX2 and FMA), e.g. make bench CPU=haswell; got '$(CPU)')
 endif
+endif
+ifneq ($(shell echo 'x$(BENCH_CORE)' | grep -Ex 'x[0-9]+'),x$(BENCH_CORE))
+$(error BENCH_CORE must be a core number (0, 1, ...), e.g. make bench BENCH_CORE=1; got '$(BENCH_CORE)')
 endif
 BENCH_DIR := $(if $(CPU),$(BUILD_DIR)-$(CPU),$(BUILD_DIR))
 BENCH_FLAGS := $(if $(CPU),-Xswiftc -target-cpu -Xswiftc $(CPU) -Xswiftc -DSWIFTDYNAMICS_AVX2)
@@ -56,7 +65,8 @@ help:
 	@echo "make test   install what is missing, then build (release, testable), run the tests and the real-window test"
 	@echo "make idle-cpu  measure the sandbox's CPU use while the animator is paused (under Xvfb)"
 	@echo "make fps    frame rate of the 2000-ball pile in a real window under Xvfb (LOAD=1: with a busy core)"
-	@echo "make bench  release build, then ours vs Box2D 2.4.1 and Chipmunk 7.0.3 ($(COMPARE))"
+	@echo "make bench  release build, then ours vs Box2D 2.4.1 and Chipmunk 7.0.3 ($(COMPARE));"
+	@echo "            BENCH_ARGS='--substeps 4' runs our side at another solver setting (speed and quality)"
 	@echo "make fuzz   N random public-API operations per fuzz test (N=1000000 BOUND=none SANITIZE=address)"
 	@echo "make memcheck  headless sandbox scenes under valgrind: 0 errors, 0 definite leaks"
 	@echo "make bench-ir  instructions per frame of every bench configuration under callgrind (repeatable on a busy"
@@ -166,8 +176,8 @@ bench: deps
 	$(SWIFT) build --scratch-path $(BENCH_DIR) -c release --product dynamics-bench $(BENCH_FLAGS)
 	@mkdir -p bench-results
 	@out="bench-results/compare-$$(date +%Y%m%d-%H%M%S)"; status=0; \
-	echo "$(COMPARE) --repeats $(REPEATS) $(if $(CONFIGS),--configs \"$(CONFIGS)\" )-- $(BENCH_BIN)"; \
-	"$(COMPARE)" --repeats $(REPEATS) $(if $(CONFIGS),--configs "$(CONFIGS)") -- "$(BENCH_BIN)" \
+	echo "CPU=$(BENCH_CORE) $(COMPARE) --repeats $(REPEATS) $(if $(CONFIGS),--configs \"$(CONFIGS)\" )-- $(BENCH_BIN) $(BENCH_ARGS)"; \
+	CPU=$(BENCH_CORE) "$(COMPARE)" --repeats $(REPEATS) $(if $(CONFIGS),--configs "$(CONFIGS)") -- "$(BENCH_BIN)" $(BENCH_ARGS) \
 	  | tee "$$out.log" || status=$$?; \
 	grep '^|' "$$out.log" > "$$out.md" || true; \
 	echo "make bench: table in $$out.md, full output in $$out.log"; \
