@@ -176,9 +176,10 @@ bench: deps
 	$(SWIFT) build --scratch-path $(BENCH_DIR) -c release --product dynamics-bench $(BENCH_FLAGS)
 	@mkdir -p bench-results
 	@out="bench-results/compare-$$(date +%Y%m%d-%H%M%S)"; status=0; \
-	echo "CPU=$(BENCH_CORE) $(COMPARE) --repeats $(REPEATS) $(if $(CONFIGS),--configs \"$(CONFIGS)\" )-- $(BENCH_BIN) $(BENCH_ARGS)"; \
+	echo "CPU=$(BENCH_CORE) $(COMPARE) --repeats $(REPEATS) $(if $(CONFIGS),--configs \"$(CONFIGS)\" )-- $(BENCH_BIN) $(BENCH_ARGS)" \
+	  | tee "$$out.log"; \
 	CPU=$(BENCH_CORE) "$(COMPARE)" --repeats $(REPEATS) $(if $(CONFIGS),--configs "$(CONFIGS)") -- "$(BENCH_BIN)" $(BENCH_ARGS) \
-	  | tee "$$out.log" || status=$$?; \
+	  | tee -a "$$out.log" || status=$$?; \
 	grep '^|' "$$out.log" > "$$out.md" || true; \
 	echo "make bench: table in $$out.md, full output in $$out.log"; \
 	exit $$status
