@@ -168,8 +168,8 @@ extension World {
         _ states: UnsafeMutablePointer<SolverBody>,
         invH: Float, maxBias: Float, useBias: Bool
     ) {
-        var a = WideBodies(states, c.pointer(to: \.bodyA)!, motion: true)
-        var b = WideBodies(states, c.pointer(to: \.bodyB)!, motion: true)
+        var a = WideBodies(states, c.pointer(to: \.bodyA)!)
+        var b = WideBodies(states, c.pointer(to: \.bodyB)!)
         let nx = c.pointee.normalX, ny = c.pointee.normalY
         let mA = c.pointee.invMassA, mB = c.pointee.invMassB, iA = c.pointee.invIA, iB = c.pointee.invIB
         let p0 = c.pointer(to: \.p0)!, p1 = c.pointer(to: \.p1)!
@@ -227,8 +227,8 @@ extension World {
         _ states: UnsafeMutablePointer<SolverBody>,
         invH: Float, maxBias: Float, useBias: Bool
     ) {
-        var a = WideBodies(states, c.pointer(to: \.bodyA)!, motion: true)
-        var b = WideBodies(states, c.pointer(to: \.bodyB)!, motion: true)
+        var a = WideBodies(states, c.pointer(to: \.bodyA)!)
+        var b = WideBodies(states, c.pointer(to: \.bodyB)!)
         let nx = c.pointee.normalX, ny = c.pointee.normalY
         let p = c.pointer(to: \.p0)!
         let t = softTerms(c, separation: separation(p, a, b, nx, ny), invH: invH, maxBias: maxBias, useBias: useBias)
