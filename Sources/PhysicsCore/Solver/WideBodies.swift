@@ -16,31 +16,37 @@ package struct WideBodies {
     package var dpx = Lanes(), dpy = Lanes(), dqc = Lanes(repeating: 1), dqs = Lanes()
 
     /// Loads the velocities and the step motion of the bodies of `index` (every lane holds a valid body index):
-    /// eight row loads and two transposes, inlined into the solve kernels. (Until f299a19 they ran in two calls that
-    /// were not inlined and returned their columns in registers; with Swift 6.3 the inlined gather takes fewer
-    /// instructions, most of the saving the spills around those calls: `make bench-ir` pile 4000 --nosleep 21.69 →
-    /// 20.57 M a frame, pyramid 40 --nosleep 7.65 → 7.43; bit-identical.)
+    /// eight row loads and two transposes, inlined into the solve kernels. Two out-of-line calls, one per row, cost
+    /// more with Swift 6.3 than they save: every column spilled around the calls (`make bench-ir` pile 4000
+    /// --nosleep 21.69 → 20.57 M a frame when inlined at 05a7fbd, pyramid 40 --nosleep 7.65 → 7.43; bit-identical).
     @inline(__always) package init(_ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>) {
-        let lanes = UnsafeRawPointer(index)
-        let b0 = bodies + Int(lanes.load(fromByteOffset: 0, as: Int32.self))
-        let b1 = bodies + Int(lanes.load(fromByteOffset: 4, as: Int32.self))
-        let b2 = bodies + Int(lanes.load(fromByteOffset: 8, as: Int32.self))
-        let b3 = bodies + Int(lanes.load(fromByteOffset: 12, as: Int32.self))
-        (vx, vy, w, _) = transpose(b0.pointee.velocity, b1.pointee.velocity, b2.pointee.velocity, b3.pointee.velocity)
+        self.init(velocitiesOf: bodies, index)
+        let (b0, b1, b2, b3) = WideBodies.slots(bodies, index)
         (dpx, dpy, dqc, dqs) = transpose(b0.pointee.motion, b1.pointee.motion, b2.pointee.motion, b3.pointee.motion)
     }
 
-    /// Loads the velocities only, inlined: the warm start does little arithmetic for the optimizer to tangle with
-    /// the transpose, and saves the call and the return through memory.
+    /// Loads the velocities only (the warm start's gather).
     @inline(__always) package init(
         velocitiesOf bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>
     ) {
-        let lanes = UnsafeRawPointer(index)
-        let b0 = bodies + Int(lanes.load(fromByteOffset: 0, as: Int32.self))
-        let b1 = bodies + Int(lanes.load(fromByteOffset: 4, as: Int32.self))
-        let b2 = bodies + Int(lanes.load(fromByteOffset: 8, as: Int32.self))
-        let b3 = bodies + Int(lanes.load(fromByteOffset: 12, as: Int32.self))
+        let (b0, b1, b2, b3) = WideBodies.slots(bodies, index)
         (vx, vy, w, _) = transpose(b0.pointee.velocity, b1.pointee.velocity, b2.pointee.velocity, b3.pointee.velocity)
+    }
+
+    /// The solver bodies the four lanes of `index` name.
+    @inline(__always) static func slots(
+        _ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>
+    ) -> (
+        UnsafeMutablePointer<SolverBody>, UnsafeMutablePointer<SolverBody>, UnsafeMutablePointer<SolverBody>,
+        UnsafeMutablePointer<SolverBody>
+    ) {
+        let lanes = UnsafeRawPointer(index)
+        return (
+            bodies + Int(lanes.load(fromByteOffset: 0, as: Int32.self)),
+            bodies + Int(lanes.load(fromByteOffset: 4, as: Int32.self)),
+            bodies + Int(lanes.load(fromByteOffset: 8, as: Int32.self)),
+            bodies + Int(lanes.load(fromByteOffset: 12, as: Int32.self))
+        )
     }
 
     /// Writes the velocity columns `a` of four lanes to the slots of `indexA`, then `b` to those of `indexB` (lanes
@@ -67,12 +73,12 @@ package struct WideBodies {
         _ vx: Lanes, _ vy: Lanes, _ w: Lanes, _ bodies: UnsafeMutablePointer<SolverBody>,
         _ index: UnsafePointer<SIMD4<Int32>>
     ) {
-        let lanes = UnsafeRawPointer(index)
         let rows = transpose(vx, vy, w, Lanes())
-        bodies[Int(lanes.load(fromByteOffset: 0, as: Int32.self))].velocity = rows.0
-        bodies[Int(lanes.load(fromByteOffset: 4, as: Int32.self))].velocity = rows.1
-        bodies[Int(lanes.load(fromByteOffset: 8, as: Int32.self))].velocity = rows.2
-        bodies[Int(lanes.load(fromByteOffset: 12, as: Int32.self))].velocity = rows.3
+        let (b0, b1, b2, b3) = slots(bodies, index)
+        b0.pointee.velocity = rows.0
+        b1.pointee.velocity = rows.1
+        b2.pointee.velocity = rows.2
+        b3.pointee.velocity = rows.3
     }
 }
 
