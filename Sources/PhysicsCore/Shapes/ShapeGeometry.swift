@@ -15,7 +15,12 @@ public enum ShapeKind: UInt8, Sendable, Hashable {
 /// Polygon vertices live in the world's vertex pool (`vertexStart`, `vertexCount`), so a shape is a small value
 /// with no heap storage of its own.
 package struct ShapeGeometry: Sendable {
+    // What the narrow phase reads of every pair's shapes comes first (kind, vertex range, centre, radius).
     package var kind: ShapeKind
+    /// First vertex in the pool (polygon only).
+    package var vertexStart: Int32
+    /// Number of vertices (polygon only, ≥ 3).
+    package var vertexCount: Int32
     /// Circle or ellipse centre; polygon centroid; segment midpoint. Body frame, pt.
     package var center: Vec2
     /// Circle radius, pt (0 for other kinds).
@@ -25,33 +30,29 @@ package struct ShapeGeometry: Sendable {
     /// Segment endpoints, body frame, pt.
     package var p1: Vec2
     package var p2: Vec2
-    /// First vertex in the pool (polygon only).
-    package var vertexStart: Int32
-    /// Number of vertices (polygon only, ≥ 3).
-    package var vertexCount: Int32
 
     package static func circle(center: Vec2, radius: Double) -> ShapeGeometry {
         ShapeGeometry(
-            kind: .circle, center: center, radius: radius, radii: Vec2(radius, radius),
-            p1: .zero, p2: .zero, vertexStart: 0, vertexCount: 0)
+            kind: .circle, vertexStart: 0, vertexCount: 0, center: center, radius: radius,
+            radii: Vec2(radius, radius), p1: .zero, p2: .zero)
     }
 
     package static func ellipse(center: Vec2, radii: Vec2) -> ShapeGeometry {
         ShapeGeometry(
-            kind: .ellipse, center: center, radius: 0, radii: radii,
-            p1: .zero, p2: .zero, vertexStart: 0, vertexCount: 0)
+            kind: .ellipse, vertexStart: 0, vertexCount: 0, center: center, radius: 0, radii: radii,
+            p1: .zero, p2: .zero)
     }
 
     package static func segment(_ p1: Vec2, _ p2: Vec2) -> ShapeGeometry {
         ShapeGeometry(
-            kind: .segment, center: 0.5 * (p1 + p2), radius: 0, radii: .zero,
-            p1: p1, p2: p2, vertexStart: 0, vertexCount: 0)
+            kind: .segment, vertexStart: 0, vertexCount: 0, center: 0.5 * (p1 + p2), radius: 0, radii: .zero,
+            p1: p1, p2: p2)
     }
 
     package static func polygon(centroid: Vec2, vertexStart: Int32, vertexCount: Int32) -> ShapeGeometry {
         ShapeGeometry(
-            kind: .polygon, center: centroid, radius: 0, radii: .zero,
-            p1: .zero, p2: .zero, vertexStart: vertexStart, vertexCount: vertexCount)
+            kind: .polygon, vertexStart: vertexStart, vertexCount: vertexCount, center: centroid, radius: 0,
+            radii: .zero, p1: .zero, p2: .zero)
     }
 }
 

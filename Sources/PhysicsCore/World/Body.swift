@@ -62,6 +62,10 @@ package struct Body: Sendable {
     package var needsContinuous = false
     /// Body-origin transform.
     package var transform = Transform.identity
+    /// Smallest and largest distance from the centre of mass to the surface (for continuous collision). In the
+    /// first cache line with the flags and the transform, which is all the narrow phase reads of a body per pair.
+    package var minExtent = 0.0
+    package var maxExtent = 0.0
     /// World centre of mass now and at the start of the step.
     package var center = Vec2.zero
     package var center0 = Vec2.zero
@@ -89,9 +93,6 @@ package struct Body: Sendable {
     /// Head of the body's joint list, or −1, and its length.
     package var firstJoint: Int32 = -1
     package var jointCount: Int32 = 0
-    /// Smallest and largest distance from the centre of mass to the surface (for continuous collision).
-    package var minExtent = 0.0
-    package var maxExtent = 0.0
     package var userData: UInt64 = 0
     package var angle: Double = 0
     /// Fields acting on the body: bit i = the field in slot i. Default none.

@@ -59,26 +59,28 @@ public struct ShapeDefinition: Sendable {
     public init() {}
 }
 
-/// One shape attached to a body.
+/// One shape attached to a body. Laid out for the narrow phase, which reads both shapes of every tracked pair each
+/// step: their boxes fill the first cache line and the head of the geometry (kind, vertex range, centre, radius)
+/// the second.
 package struct Shape: Sendable {
+    /// Tight and fattened world bounds.
+    package var aabb = AABB(lower: .zero, upper: .zero)
+    package var fatAABB = AABB(lower: .zero, upper: .zero)
     package var geometry: ShapeGeometry
     package var body: Int32 = -1
+    /// Node in the broad-phase tree, and which tree (static or moving).
+    package var proxy: Int32 = -1
+    /// Next shape of the same body, or −1.
+    package var nextOnBody: Int32 = -1
     package var generation: UInt32 = 0
     package var isAlive = false
+    package var inStaticTree = false
+    package var enableContactEvents = true
     package var friction = 0.6
     package var restitution = 0.0
     package var density = 1.0
     package var filter = CollisionFilter()
-    package var enableContactEvents = true
     package var userData: UInt64 = 0
-    /// Node in the broad-phase tree, and which tree (static or moving).
-    package var proxy: Int32 = -1
-    package var inStaticTree = false
-    /// Tight and fattened world bounds.
-    package var aabb = AABB(lower: .zero, upper: .zero)
-    package var fatAABB = AABB(lower: .zero, upper: .zero)
-    /// Next shape of the same body, or −1.
-    package var nextOnBody: Int32 = -1
 
     package init(geometry: ShapeGeometry) { self.geometry = geometry }
 }
