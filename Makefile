@@ -57,7 +57,7 @@ APT_PACKAGES := libsdl2-dev zlib1g-dev libfreetype-dev fonts-dejavu-core
 UI_TEST_PACKAGES := xvfb xauth xdotool imagemagick x11-xkb-utils
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: format format-check consumer-check help deps ui-deps apt-install build test ui-test run bench bench-ir bench-threads clean idle-cpu fps docs fuzz memcheck scene-files stickers
+.PHONY: format format-check consumer-check help deps ui-deps apt-install build test ui-test run bench bench-ir bench-threads bench-substeps clean idle-cpu fps docs fuzz memcheck scene-files stickers
 
 help:
 	@echo "make run    install what is missing, then open the sandbox window on SCENE (default sticker-pile;"
@@ -74,6 +74,8 @@ help:
 	@echo "make bench-threads  the two-thread solve: pile 4000 --nosleep and tumbler on 1 thread, 2 threads and 2 when"
 	@echo "            they pay (the sandbox's way), interleaved; median frame times, ratios, identical checksums"
 	@echo "            (REPEATS=3 THREADS=2 CONFIGS=...)"
+	@echo "make bench-substeps  every quality bar of the bench scenes at 4, 5 and 6 solver sub-steps (SUBSTEPS=...):"
+	@echo "            what fewer, faster sub-steps cost in sag, sleep, overlap and joint gaps"
 	@echo "make scene-files  rewrite Assets/Scenes from the catalogue; make stickers: redraw Assets/Stickers"
 	@echo "make docs   DocC archives of PhysicsCore, Dynamics and UIKitDynamics in $(BUILD_DIR)/docs (swift-docc-plugin)"
 	@echo "make format rewrite the Swift files as .swift-format says (make format-check, part of make test, checks)"
@@ -214,6 +216,15 @@ bench-ir: deps
 	@out="bench-results/ir-$$(date +%Y%m%d-%H%M%S).md"; \
 	BENCH="$(BENCH_BIN)" $(if $(CONFIGS),CONFIGS="$(CONFIGS)") scripts/bench-ir.sh | tee "$$out"; \
 	echo "make bench-ir: table in $$out"
+
+# The sub-step decision: every quality bar of the bench scenes at 4, 5 and 6 solver sub-steps (SUBSTEPS="..." for
+# others), scripts/substep-tradeoff.sh; `make bench BENCH_ARGS="--substeps S"` times the same counts.
+bench-substeps: deps
+	$(SWIFT) build --scratch-path $(BENCH_DIR) -c release --product dynamics-bench $(BENCH_FLAGS)
+	@mkdir -p bench-results
+	@out="bench-results/substeps-$$(date +%Y%m%d-%H%M%S).md"; \
+	BENCH="$(BENCH_BIN)" $(if $(SUBSTEPS),SUBSTEPS="$(SUBSTEPS)") scripts/substep-tradeoff.sh | tee "$$out"; \
+	echo "make bench-substeps: table in $$out"
 
 # The parallel solve (WorldSettings.workerCount) in one run: each configuration on 1 thread, on THREADS threads and on
 # THREADS threads when they pay (WorldSettings.adaptiveWorkers, the sandbox's way), runs interleaved, not pinned to a
