@@ -31,12 +31,12 @@ package struct WideLeverProducts: Sendable {
 /// Four contact constraints of one colour (no moving body in common), solved at once by the wide solver. Lanes
 /// without a constraint have index −1 and zero masses, so they compute zero impulses and are never written back.
 package struct WideContactConstraint: Sendable {
-    // The fields are laid out by use: what every pass over a one-point bundle reads comes first, in ten consecutive
-    // cache lines (bodies and their store slots, normal, friction, soft terms, the normal's mass products, point 0);
-    // then what only two-point manifolds add; last what only the preparation, restitution and the impulses' store
-    // read. A crowd's bundles stream through every pass (pile 4000: 2.7 MB of bundles, eighteen passes a step), and
-    // with the one-point kernel's lines scattered among unused ones (the old declaration order) `pile 4000
-    // --nosleep` took about 3.5 % longer.
+    // The fields are laid out by use: what every pass over a one-point bundle reads comes first, in its first 640
+    // bytes, ten cache lines' worth (bodies and their store slots, normal, friction, soft terms, the normal's mass
+    // products, point 0); then what only two-point manifolds add; last what only the preparation, restitution and
+    // the impulses' store read. A crowd's bundles stream through every pass (pile 4000: 2.7 MB of bundles, eighteen
+    // passes a step), and with the one-point kernel's lines scattered among unused ones (the old declaration order)
+    // `pile 4000 --nosleep` took about 3.5 % longer.
     /// Body indices of each lane (an empty lane repeats lane 0's bodies and never writes them).
     package var bodyA = SIMD4<Int32>(repeating: -1), bodyB = SIMD4<Int32>(repeating: -1)
     /// Where each lane's body A (B) velocity is stored after a pass: the body itself when its bit is set in
@@ -53,8 +53,9 @@ package struct WideContactConstraint: Sendable {
     /// kernel, friction and the warm start use them; the two-point kernel's normal impulses keep mA·sum·n (using
     /// the products there makes the compiler split its vectors into scalar lanes: twice the instructions).
     package var mnAX = Lanes(), mnAY = Lanes(), mnBX = Lanes(), mnBY = Lanes()
-    /// The lever-arm products of `p0` and `p1`.
+    /// The lever-arm products of `p0`.
     package var q0 = WideLeverProducts()
+    /// Manifold point 0 of each lane.
     package var p0 = WidePoint()
     /// Whether some lane has a second manifold point (otherwise the one-point kernel runs).
     package var twoPoints = false
@@ -71,6 +72,7 @@ package struct WideContactConstraint: Sendable {
     package var useBlock = SIMD4<Int32>()
     /// Inverse 2×2 normal mass matrix of a two-point manifold.
     package var invK11 = Lanes(), invK12 = Lanes(), invK22 = Lanes()
+    /// Manifold point 1 of each lane (zero in a one-point bundle), and its lever-arm products.
     package var p1 = WidePoint()
     package var q1 = WideLeverProducts()
     /// Index of each lane's contact in `World.contacts`.
