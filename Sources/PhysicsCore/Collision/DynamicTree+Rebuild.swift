@@ -20,7 +20,8 @@ extension DynamicTree {
         /// The marked nodes taken apart: exactly one fewer than the items, reused for the new internal nodes.
         var spare: [Int32] = []
         var stack: [Int32] = []
-        /// Per bin: its box and item count; per split plane: the items left of it and their cost.
+        /// Per bin: its box and item count (`binSets` sets of `maxBins`, one after the other); per split plane: the
+        /// items left of it and their cost.
         var binBoxes: [AABB] = []
         var binCounts: [Int] = []
         var leftCounts: [Int] = []
@@ -40,6 +41,9 @@ extension DynamicTree {
 
     /// Most bins per split search (fewer when the node has fewer items).
     static let maxBins = 16
+    /// Sets of bins the items are dealt into alternately, then merged: consecutive items of a node often fall in the
+    /// same bin, and with one set each item's union waited for the one before it (`bestPlane`).
+    static let binSets = 2
 
     /// Rebuilds the nodes marked by `enlarge` (nothing when none is). Deterministic: the same tree and marks give
     /// the same result, whatever `threads` (more than 1: the subtrees below the top levels are built on the worker
@@ -53,9 +57,10 @@ extension DynamicTree {
         s.items.removeAll(keepingCapacity: true)
         s.spare.removeAll(keepingCapacity: true)
         s.stack.removeAll(keepingCapacity: true)
-        if s.binBoxes.count < DynamicTree.maxBins {
-            s.binBoxes = [AABB](repeating: AABB(lower: .zero, upper: .zero), count: DynamicTree.maxBins)
-            s.binCounts = [Int](repeating: 0, count: DynamicTree.maxBins)
+        if s.binBoxes.count < DynamicTree.binSets * DynamicTree.maxBins {
+            s.binBoxes = [AABB](
+                repeating: AABB(lower: .zero, upper: .zero), count: DynamicTree.binSets * DynamicTree.maxBins)
+            s.binCounts = [Int](repeating: 0, count: DynamicTree.binSets * DynamicTree.maxBins)
             s.leftCounts = [Int](repeating: 0, count: DynamicTree.maxBins)
             s.leftCosts = [Double](repeating: 0, count: DynamicTree.maxBins)
         }
@@ -186,14 +191,37 @@ extension DynamicTree {
         let bins = Swift.min(maxBins, count)
         // Slightly under `bins`: the largest centre falls in the last bin.
         let scale = Double(bins) * (1 - 0x1p-40) / extent
-        for b in 0..<bins { c.binCounts[b] = 0 }
-        for i in 0..<count {
+        // Two sets of bins, even items in the first and odd in the second, merged after: a bin's box is the least
+        // and greatest coordinates of its items, which no order changes.
+        let empty = AABB(
+            lower: Vec2(Double.infinity, Double.infinity), upper: Vec2(-Double.infinity, -Double.infinity))
+        let boxes1 = c.binBoxes + maxBins, counts1 = c.binCounts + maxBins
+        for b in 0..<bins {
+            c.binCounts[b] = 0
+            counts1[b] = 0
+            c.binBoxes[b] = empty
+            boxes1[b] = empty
+        }
+        @inline(__always) func deal(
+            _ i: Int, _ boxes: UnsafeMutablePointer<AABB>, _ counts: UnsafeMutablePointer<Int>
+        ) {
             let box = items[i].box
             let centre = alongX ? box.lower.x + box.upper.x : box.lower.y + box.upper.y
             let b = Swift.min(bins - 1, Int((centre - origin) * scale))
             c.binOf[i] = UInt8(truncatingIfNeeded: b)
-            c.binBoxes[b] = c.binCounts[b] == 0 ? box : c.binBoxes[b].union(box)
-            c.binCounts[b] += 1
+            boxes[b] = boxes[b].union(box)
+            counts[b] += 1
+        }
+        var i = 0
+        while i + 1 < count {
+            deal(i, c.binBoxes, c.binCounts)
+            deal(i + 1, boxes1, counts1)
+            i += 2
+        }
+        if i < count { deal(i, c.binBoxes, c.binCounts) }
+        for b in 0..<bins {
+            c.binCounts[b] += counts1[b]
+            c.binBoxes[b] = c.binBoxes[b].union(boxes1[b])
         }
         // Below plane p: bins 0..<p.
         var box = AABB(lower: .zero, upper: .zero)

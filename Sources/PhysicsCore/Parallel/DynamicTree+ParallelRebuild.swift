@@ -21,8 +21,8 @@ extension DynamicTree {
         let root = buildTop(
             items, count: count, c, next: &next, levels: parallelRebuildLevels, base: items, tasks: &tasks, top: &top)
         let bins = threads * maxBins
-        var boxes = [AABB](repeating: AABB(lower: .zero, upper: .zero), count: bins)
-        var counts = [Int](repeating: 0, count: bins)
+        var boxes = [AABB](repeating: AABB(lower: .zero, upper: .zero), count: binSets * bins)
+        var counts = [Int](repeating: 0, count: binSets * bins)
         var leftCounts = [Int](repeating: 0, count: bins)
         var leftCosts = [Double](repeating: 0, count: bins)
         tasks.withUnsafeBufferPointer { t in
@@ -83,8 +83,8 @@ extension DynamicTree {
             let task = j.tasks[k]
             var c = j.context
             c.binOf = j.context.binOf + task.start
-            c.binBoxes = j.binBoxes + thread * maxBins
-            c.binCounts = j.binCounts + thread * maxBins
+            c.binBoxes = j.binBoxes + thread * binSets * maxBins
+            c.binCounts = j.binCounts + thread * binSets * maxBins
             c.leftCounts = j.leftCounts + thread * maxBins
             c.leftCosts = j.leftCosts + thread * maxBins
             var next = task.spare
@@ -106,9 +106,10 @@ private struct RebuildJob {
     let context: DynamicTree.BuildContext
     let tasks: UnsafePointer<RebuildTask>
     let taskCount: Int
-    /// `DynamicTree.maxBins` entries per thread.
+    /// `DynamicTree.binSets` × `DynamicTree.maxBins` entries per thread.
     let binBoxes: UnsafeMutablePointer<AABB>
     let binCounts: UnsafeMutablePointer<Int>
+    /// `DynamicTree.maxBins` entries per thread.
     let leftCounts: UnsafeMutablePointer<Int>
     let leftCosts: UnsafeMutablePointer<Double>
     let threads: Int

@@ -25,12 +25,31 @@ package struct WideBodies {
         (dpx, dpy, dqc, dqs) = transpose(b0.pointee.motion, b1.pointee.motion, b2.pointee.motion, b3.pointee.motion)
     }
 
+    /// Loads the step motion only (the velocities zero): the two-point kernel's first gather.
+    @inline(__always) init(motionOf bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>) {
+        vx = Lanes()
+        vy = Lanes()
+        w = Lanes()
+        let (b0, b1, b2, b3) = WideBodies.slots(bodies, index)
+        (dpx, dpy, dqc, dqs) = transpose(b0.pointee.motion, b1.pointee.motion, b2.pointee.motion, b3.pointee.motion)
+    }
+
     /// Loads the velocities only (the warm start's gather).
     @inline(__always) package init(
         velocitiesOf bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>
     ) {
         let (b0, b1, b2, b3) = WideBodies.slots(bodies, index)
         (vx, vy, w, _) = transpose(b0.pointee.velocity, b1.pointee.velocity, b2.pointee.velocity, b3.pointee.velocity)
+    }
+
+    /// The separations of points `p0` and `p1` of a bundle now, pt, from its bodies' step motion alone.
+    @inline(__always) static func separations(
+        _ bodies: UnsafeMutablePointer<SolverBody>, _ indexA: UnsafePointer<SIMD4<Int32>>,
+        _ indexB: UnsafePointer<SIMD4<Int32>>, _ p0: UnsafeMutablePointer<WidePoint>,
+        _ p1: UnsafeMutablePointer<WidePoint>, _ nx: Lanes, _ ny: Lanes
+    ) -> (Lanes, Lanes) {
+        let a = WideBodies(motionOf: bodies, indexA), b = WideBodies(motionOf: bodies, indexB)
+        return (World.separation(p0, a, b, nx, ny), World.separation(p1, a, b, nx, ny))
     }
 
     /// The solver bodies the four lanes of `index` name.

@@ -120,7 +120,7 @@ extension World {
             impulseScale: Lanes(), apart: apart, scalesImpulse: false)
     }
 
-    @inline(__always) private static func separation(
+    @inline(__always) static func separation(
         _ p: UnsafeMutablePointer<WidePoint>, _ a: WideBodies, _ b: WideBodies,
         _ nx: Lanes, _ ny: Lanes
     ) -> Lanes {
@@ -168,13 +168,17 @@ extension World {
         _ states: UnsafeMutablePointer<SolverBody>,
         invH: Float, maxBias: Float, useBias: Bool
     ) {
-        var a = WideBodies(states, c.pointer(to: \.bodyA)!)
-        var b = WideBodies(states, c.pointer(to: \.bodyB)!)
         let nx = c.pointee.normalX, ny = c.pointee.normalY
-        let mA = c.pointee.invMassA, mB = c.pointee.invMassB, iA = c.pointee.invIA, iB = c.pointee.invIB
         let p0 = c.pointer(to: \.p0)!, p1 = c.pointer(to: \.p1)!
-        let t0 = softTerms(c, separation: separation(p0, a, b, nx, ny), invH: invH, maxBias: maxBias, useBias: useBias)
-        let t1 = softTerms(c, separation: separation(p1, a, b, nx, ny), invH: invH, maxBias: maxBias, useBias: useBias)
+        // The step motion first, alone: the separations are all it is read for, so its eight columns are dead before
+        // the six of the velocities are loaded (fewer spills; the relax kernel 446 → 433 instructions).
+        let (s0, s1) = WideBodies.separations(
+            states, c.pointer(to: \.bodyA)!, c.pointer(to: \.bodyB)!, p0, p1, nx, ny)
+        var a = WideBodies(velocitiesOf: states, c.pointer(to: \.bodyA)!)
+        var b = WideBodies(velocitiesOf: states, c.pointer(to: \.bodyB)!)
+        let mA = c.pointee.invMassA, mB = c.pointee.invMassB, iA = c.pointee.invIA, iB = c.pointee.invIB
+        let t0 = softTerms(c, separation: s0, invH: invH, maxBias: maxBias, useBias: useBias)
+        let t1 = softTerms(c, separation: s1, invH: invH, maxBias: maxBias, useBias: useBias)
 
         let rnA0 = p0.pointee.rnA, rnB0 = p0.pointee.rnB, rnA1 = p1.pointee.rnA, rnB1 = p1.pointee.rnB
         let dvn = (b.vx - a.vx) * nx + (b.vy - a.vy) * ny

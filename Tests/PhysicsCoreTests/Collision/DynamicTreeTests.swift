@@ -356,4 +356,74 @@ struct DynamicTreeTests {
         #expect(!tree.nodes[Int(tree.root)].enlarged)
         #expect(tree.validate() == nil)
     }
+
+    @Test(
+        "Between rebuilds the enlarged nodes are refitted: every box is its children's union, the shape and the marks stay, and the pair descent finds the same pairs in the same order"
+    )
+    func refitBetweenRebuilds() {
+        var rng = SeededRandom(state: 8)
+        var tree = DynamicTree()
+        var boxes: [AABB] = []
+        var leaves: [Int32] = []
+        for i in 0..<400 {
+            let b = DynamicTreeTests.randomBox(&rng)
+            boxes.append(b)
+            leaves.append(tree.insert(b, payload: Int32(i)))
+        }
+        // Far more than an eighth of the leaves move each round, so the rounds after the first enlarge in place.
+        func moveMost() {
+            for i in boxes.indices where rng.next() % 4 != 0 {
+                let d = Vec2(rng.uniform(-40, 40), rng.uniform(-40, 40))
+                boxes[i] = AABB(lower: boxes[i].lower + d, upper: boxes[i].upper + d)
+                tree.update(leaves[i], to: boxes[i])
+            }
+        }
+        moveMost()
+        tree.finishUpdates()
+        moveMost()  // enlarged in place: 300 or so of 400, under the rebuild's 800
+        // The same tree without the refit: its shape, and the pairs it finds with every leaf marked.
+        let unrefitted = tree
+        tree.finishUpdates()
+        #expect(tree.nodes[Int(tree.root)].enlarged)  // not rebuilt: refitted
+        #expect(tree.validate() == nil)
+        var tighter = 0
+        for id in tree.nodes.indices where tree.nodes[id].height > 0 {
+            let n = tree.nodes[id]
+            #expect(n.child1 == unrefitted.nodes[id].child1 && n.child2 == unrefitted.nodes[id].child2)
+            #expect(n.enlarged == unrefitted.nodes[id].enlarged)
+            // Exactly the union of the children: no looser (refitted) and no tighter (the children hold their leaves).
+            let union = tree.nodes[Int(n.child1)].aabb.union(tree.nodes[Int(n.child2)].aabb)
+            #expect(n.aabb == union)
+            if n.aabb != unrefitted.nodes[id].aabb { tighter += 1 }
+        }
+        #expect(tighter > 50)  // the enlargements left loose boxes, which the refit shrank
+        var stack: [Int32] = []
+        func pairs(_ t: DynamicTree) -> [Int32] {
+            var t = t
+            for leaf in leaves { t.markMoved(leaf) }
+            var results: [Int32] = []
+            t.movedPairs(stack: &stack, results: &results)
+            return results
+        }
+        let found = pairs(tree)
+        #expect(found == pairs(unrefitted))
+        var all = Set<UInt64>()
+        for i in boxes.indices {
+            for j in (i + 1)..<boxes.count where boxes[i].overlaps(boxes[j]) { all.insert(pairKey(Int32(i), Int32(j))) }
+        }
+        var k = 0
+        var seen = Set<UInt64>()
+        while k < found.count {
+            seen.insert(pairKey(found[k], found[k + 1]))
+            k += 2
+        }
+        #expect(seen == all && found.count == 2 * all.count)
+        // Enlarging again after the refit still grows every ancestor that must hold the new box.
+        moveMost()
+        #expect(tree.validate() == nil)
+        var results: [Int32] = []
+        let q = AABB(lower: Vec2(400, 400), upper: Vec2(1600, 1600))
+        tree.query(q, stack: &stack, results: &results)
+        #expect(Set(results) == DynamicTreeTests.overlapping(q, boxes.map { Optional($0) }))
+    }
 }
