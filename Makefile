@@ -15,6 +15,7 @@
 #              fewer instructions, bit-identical results; own scratch path $(BUILD_DIR)-haswell; the binary refuses a
 #              processor without AVX2 with one line)
 #   SCENES     `make memcheck` scenes (default: sticker-pile pendulum drag-field snap chain shapes)
+#   SAMPLES    `make bench-spread` perturbations of gravity (default 16); it takes BENCH_ARGS too
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -57,7 +58,7 @@ APT_PACKAGES := libsdl2-dev zlib1g-dev libfreetype-dev fonts-dejavu-core
 UI_TEST_PACKAGES := xvfb xauth xdotool imagemagick x11-xkb-utils
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: format format-check consumer-check help deps ui-deps apt-install build test ui-test run bench bench-ir bench-threads bench-substeps clean idle-cpu fps docs fuzz memcheck scene-files stickers
+.PHONY: format format-check consumer-check help deps ui-deps apt-install build test ui-test run bench bench-ir bench-threads bench-substeps bench-spread clean idle-cpu fps docs fuzz memcheck scene-files stickers
 
 help:
 	@echo "make run    install what is missing, then open the sandbox window on SCENE (default sticker-pile;"
@@ -76,6 +77,8 @@ help:
 	@echo "            (REPEATS=3 THREADS=2 CONFIGS=...)"
 	@echo "make bench-substeps  every quality bar of the bench scenes at 4, 5 and 6 solver sub-steps (SUBSTEPS=...):"
 	@echo "            what fewer, faster sub-steps cost in sag, sleep, overlap and joint gaps"
+	@echo "make bench-spread  the spread of the chaotic outcomes (sleep frames, deep overlaps) over SAMPLES=16 invisible"
+	@echo "            perturbations of gravity (dynamics-bench --perturb K); BENCH_ARGS='--substeps 4' for other settings"
 	@echo "make scene-files  rewrite Assets/Scenes from the catalogue; make stickers: redraw Assets/Stickers"
 	@echo "make docs   DocC archives of PhysicsCore, Dynamics and UIKitDynamics in $(BUILD_DIR)/docs (swift-docc-plugin)"
 	@echo "make format rewrite the Swift files as .swift-format says (make format-check, part of make test, checks)"
@@ -225,6 +228,17 @@ bench-substeps: deps
 	@out="bench-results/substeps-$$(date +%Y%m%d-%H%M%S).md"; \
 	BENCH="$(BENCH_BIN)" $(if $(SUBSTEPS),SUBSTEPS="$(SUBSTEPS)") scripts/substep-tradeoff.sh | tee "$$out"; \
 	echo "make bench-substeps: table in $$out"
+
+# The chaotic outcomes of the bench scenes (the frame at which a pile sleeps, deep overlaps) over SAMPLES invisible
+# perturbations of gravity (scripts/outcome-spread.sh, dynamics-bench --perturb K): one run of make bench draws one
+# sample of each, so a change of the physics is judged by these medians and tails, not by that sample.
+bench-spread: deps
+	$(SWIFT) build --scratch-path $(BENCH_DIR) -c release --product dynamics-bench $(BENCH_FLAGS)
+	@mkdir -p bench-results
+	@out="bench-results/spread-$$(date +%Y%m%d-%H%M%S).md"; \
+	BENCH="$(BENCH_BIN)" $(if $(SAMPLES),SAMPLES="$(SAMPLES)") $(if $(BENCH_ARGS),BENCH_ARGS="$(BENCH_ARGS)") \
+	  scripts/outcome-spread.sh | tee "$$out"; \
+	echo "make bench-spread: table in $$out"
 
 # The parallel solve (WorldSettings.workerCount) in one run: each configuration on 1 thread, on THREADS threads and on
 # THREADS threads when they pay (WorldSettings.adaptiveWorkers, the sandbox's way), runs interleaved, not pinned to a

@@ -16,6 +16,8 @@ struct BenchReport {
     /// steps with enough work on the threads and alone, warm-up included (the `threaded_steps` and `alone_steps`
     /// fields, only then).
     var adaptive: Bool
+    /// Gravity made `perturbation` × 2⁻²³ of itself stronger (`--perturb`; the `perturb` field, only when not 0).
+    var perturbation: Int
     var threadUse: ThreadUseTuner
     var bodies: Int
     var frames: Int
@@ -41,8 +43,9 @@ struct BenchReport {
     /// Summarises the samples of a finished run of `scene`.
     init(
         scene built: BenchScene, samples s: FrameSamples, warmup: Int, sleep: Bool, substeps: Int, threads: Int,
-        adaptive: Bool
+        adaptive: Bool, perturbation: Int = 0
     ) {
+        self.perturbation = perturbation
         scene = built.kind
         n = built.n
         self.sleep = sleep
@@ -94,6 +97,7 @@ struct BenchReport {
         j.bool("sleep", sleep)
         j.string("iters", "sub\(substeps)")
         j.int("threads", threads)
+        if perturbation != 0 { j.int("perturb", perturbation) }
         if adaptive {
             j.int("threaded_steps", threadUse.stepsWithThreads)
             j.int("alone_steps", threadUse.stepsAlone)
@@ -144,6 +148,7 @@ struct BenchReport {
         if adaptive {
             s += " when they pay (\(threadUse.stepsWithThreads) steps on them, \(threadUse.stepsAlone) alone)"
         }
+        if perturbation != 0 { s += ", gravity \(perturbation) × 2⁻²³ stronger" }
         s += "\(build)): \(bodies) bodies, "
         s += "\(frames) frames, \(fixedString(meanMs, 3)) ms a frame (median \(fixedString(medianMs, 3)), "
         s += "p95 \(fixedString(p95Ms, 3)), max \(fixedString(maxMs, 3)), "

@@ -23,7 +23,7 @@ struct DynamicsBench: ParsableCommand {
 
     /// The usage line printed after every argument error.
     static let usageLine =
-        "usage: dynamics-bench <pile N | pyramid BASE | tumbler | chain> [--nosleep] [--frames F] [--warmup W] [--substeps S] [--threads T [--adaptive-threads]]"
+        "usage: dynamics-bench <pile N | pyramid BASE | tumbler | chain> [--nosleep] [--frames F] [--warmup W] [--substeps S] [--threads T [--adaptive-threads]] [--perturb K]"
 
     @Argument(help: "Scene: pile, pyramid, tumbler or chain.")
     var scene: SceneKind
@@ -64,6 +64,15 @@ struct DynamicsBench: ParsableCommand {
                 + "uses them."))
     var adaptiveThreads = false
 
+    @Option(
+        name: .customLong("perturb"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Gravity made K × 2⁻²³ of itself stronger (0…1000; 0 = the scene as the peers build it; 1000: 0.012 %): "
+                + "an invisible change that samples the spread of the outcomes that are chaotic, such as the frame at "
+                + "which a pile falls asleep (scripts/outcome-spread.sh).",
+            valueName: "K"))
+    var perturb = 0
+
     func validate() throws {
         switch scene {
         case .pile:
@@ -98,6 +107,10 @@ struct DynamicsBench: ParsableCommand {
         guard WorldSettings.workerCountRange.contains(threads) else {
             throw ValidationError("--threads must be 1…16, got \(threads): e.g. '--threads 2'")
         }
+        guard (0...SceneBuilder.maxPerturbation).contains(perturb) else {
+            throw ValidationError(
+                "--perturb must be 0…\(SceneBuilder.maxPerturbation), got \(perturb): e.g. '--perturb 3'")
+        }
         guard !adaptiveThreads || threads > 1 else {
             throw ValidationError("--adaptive-threads needs --threads above 1: e.g. '--threads 2 --adaptive-threads'")
         }
@@ -109,11 +122,11 @@ struct DynamicsBench: ParsableCommand {
         settings.enableSleep = !noSleep
         settings.workerCount = threads
         settings.adaptiveWorkers = adaptiveThreads
-        var built = try SceneBuilder.build(scene, n: count ?? 0, settings: settings)
+        var built = try SceneBuilder.build(scene, n: count ?? 0, settings: settings, perturbation: perturb)
         let samples = FrameLoop.run(&built, frames: frames, warmup: warmup)
         let report = BenchReport(
             scene: built, samples: samples, warmup: warmup, sleep: !noSleep, substeps: substeps,
-            threads: threads, adaptive: adaptiveThreads)
+            threads: threads, adaptive: adaptiveThreads, perturbation: perturb)
         print(report.jsonLine)
         fflush(nil)
         printError(report.summaryLine)
