@@ -266,6 +266,60 @@ struct ParallelSolveTests {
         }
     }
 
+    /// A grid of 3000 balls of radius 5, 20 pt apart (no gravity: nothing touches, nothing moves), one static box
+    /// among them, then `teleports` of the balls (each next to another ball, some twice) and of the box, and one step.
+    static func teleportedCrowd(threads: Int) -> World {
+        var settings = Scenes.frameSettings
+        settings.workerCount = threads
+        settings.adaptiveWorkers = false
+        var w = World(settings: settings)
+        var ids: [BodyID] = []
+        for i in 0..<3000 {
+            var bd = BodyDefinition()
+            bd.type = .dynamic
+            bd.position = Vec2(Double(i % 60) * 20, Double(i / 60) * 20)
+            let b = w.createBody(bd)!
+            _ = try! w.createCircle(on: b, radius: 5, ShapeDefinition()).get()
+            ids.append(b)
+        }
+        var sd = BodyDefinition()
+        sd.position = Vec2(-100, -100)
+        let fixed = w.createBody(sd)!
+        _ = try! w.createBox(on: fixed, halfWidth: 8, halfHeight: 8, ShapeDefinition()).get()
+        // The first step pairs nothing (the crowd is spread out); the second moves nothing, so the third finds the
+        // new pairs by per-shape queries (fewer than an eighth of the proxies moved in the round before).
+        w.step(dt: 1.0 / 60)
+        w.step(dt: 1.0 / 60)
+        var rng = SeededRandom(state: 11)
+        for n in 0..<400 {
+            let i = Int(rng.next() % 3000), j = Int(rng.next() % 3000)
+            let target = w.position(of: ids[j])! + Vec2(rng.uniform(-9, 9), rng.uniform(-9, 9))
+            w.setTransform(ids[i], position: target, angle: 0)
+            if n % 50 == 0 { w.setTransform(ids[i], position: target + Vec2(3, 0), angle: 0) }  // twice in the buffer
+        }
+        w.setTransform(fixed, position: w.position(of: ids[1234])! + Vec2(6, 0), angle: 0)
+        w.step(dt: 1.0 / 60)
+        return w
+    }
+
+    @Test(
+        "The per-shape pair queries on 2 and 3 threads create the one-thread contacts in the one-thread order (shapes twice in the move buffer and a moved static shape among them)"
+    )
+    func parallelQueriesMatch() {
+        let one = Self.teleportedCrowd(threads: 1)
+        #expect(one.scratch.parallel.queryPairSteps == 0)
+        #expect(one.contactCount > 300)  // the teleported balls found neighbours
+        #expect(one.validationFailures == 0, "\(one.validationProblems)")
+        let keys = one.contacts.map(\.key)
+        for threads in [2, 3] {
+            let many = Self.teleportedCrowd(threads: threads)
+            #expect(many.scratch.parallel.queryPairSteps >= 1, "\(threads) threads")
+            #expect(many.contacts.map(\.key) == keys, "\(threads) threads")
+            #expect(Self.treeState(many) == Self.treeState(one), "\(threads) threads")
+            #expect(many.validationFailures == 0, "\(many.validationProblems)")
+        }
+    }
+
     @Test("The moving tree's rebuild on 2 and 3 threads gives the one-thread tree, node for node")
     func parallelRebuildMatches() {
         var rng = SeededRandom(state: 7)

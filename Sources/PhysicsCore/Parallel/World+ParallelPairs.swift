@@ -1,5 +1,5 @@
-/// Pair finding by descent (`findPairsByDescent`) on several threads (`WorldSettings.workerCount`): the same
-/// contacts created in the same order as on one thread.
+/// Pair finding by descent (`findPairsByDescent`) and by per-shape queries (`findPairsByQueries`) on several threads
+/// (`WorldSettings.workerCount`): the same contacts created in the same order as on one thread.
 ///
 /// The descent over the moving tree (and of the moving tree against the static one) is cut into node pairs whose
 /// descents, one after the other, find exactly the pairs of the whole descent in its order
@@ -81,6 +81,143 @@ extension World {
             World.dropTrackedPairs(&out.pointee, j.set)
         }
     }
+}
+
+extension World {
+    /// Moved shapes per chunk of the parallel per-shape queries: a query costs a few hundred nanoseconds.
+    static let queryChunk = 16
+
+    /// `findPairsByQueries` on `threads` threads (the pool held). The serial loop queries the trees for each moved
+    /// shape in move-buffer order, drops the shapes it queried before (they found this pair already), then the pairs
+    /// already tracked, and creates the rest. Here each chunk of the move buffer does the queries and the drops into
+    /// a list of its own, "queried before" being "first queried at an earlier position in the move buffer"
+    /// (`ParallelScratch.queryPosition`), against the pair set as it was before any contact of this round was
+    /// created; the calling thread then creates the lists' contacts in chunk order. A pair the serial loop would
+    /// have dropped because a contact created earlier in the round tracks it can only be one found twice by a shape
+    /// that is twice in the move buffer, and creating its contact again does nothing (`tryCreateContact` asks the pair
+    /// set), so the contacts, and their order, are the serial loop's.
+    mutating func findPairsByQueriesInParallel(threads: Int) {
+        scratch.parallel.queryPairSteps += 1
+        let moved = moveBuffer.count
+        World.resize(&scratch.parallel.queryPosition, to: shapes.count, with: Int32.max)
+        // Where each shape first queries: the serial loop's `pairsQueried` as the loop reaches each position.
+        for k in 0..<moved {
+            let s = Int(moveBuffer[k])
+            if shapes[s].isAlive && shapes[s].proxy != -1 && !shapes[s].filter.isInert
+                && scratch.parallel.queryPosition[s] == Int32.max
+            {
+                scratch.parallel.queryPosition[s] = Int32(truncatingIfNeeded: k)
+            }
+        }
+        let chunks = (moved + World.queryChunk - 1) / World.queryChunk
+        for list in [\ParallelScratch.pairResults] where scratch.parallel[keyPath: list].count < chunks {
+            scratch.parallel[keyPath: list].append(
+                contentsOf: repeatElement([], count: chunks - scratch.parallel[keyPath: list].count))
+        }
+        for list in [\ParallelScratch.pairStacks, \ParallelScratch.queryFound]
+        where scratch.parallel[keyPath: list].count < threads {
+            scratch.parallel[keyPath: list].append(
+                contentsOf: repeatElement([], count: threads - scratch.parallel[keyPath: list].count))
+        }
+        let movingRoot = movingTree.root, staticRoot = staticTree.root
+        shapes.withUnsafeBufferPointer { sh in
+            moveBuffer.withUnsafeBufferPointer { mb in
+                scratch.parallel.queryPosition.withUnsafeBufferPointer { position in
+                    movingTree.nodes.withUnsafeBufferPointer { mn in
+                        staticTree.nodes.withUnsafeBufferPointer { sn in
+                            pairSet.withView { set in
+                                scratch.parallel.pairResults.withUnsafeMutableBufferPointer { results in
+                                    scratch.parallel.pairStacks.withUnsafeMutableBufferPointer { stacks in
+                                        scratch.parallel.queryFound.withUnsafeMutableBufferPointer { found in
+                                            var job = QueryJob(
+                                                shapes: sh.baseAddress!, moved: mb.baseAddress!, movedCount: moved,
+                                                position: position.baseAddress!, moving: mn.baseAddress,
+                                                movingRoot: movingRoot, fixed: sn.baseAddress, fixedRoot: staticRoot,
+                                                set: set, chunks: chunks, results: results.baseAddress!,
+                                                stacks: stacks.baseAddress!, found: found.baseAddress!,
+                                                threads: threads)
+                                            withUnsafePointer(to: &job) { pointer in
+                                                WorkerPool.shared.run(
+                                                    threads: threads, stageCount: 1,
+                                                    { raw, thread in
+                                                        World.queryChunks(
+                                                            raw.assumingMemoryBound(to: QueryJob.self), thread)
+                                                    }, UnsafeRawPointer(pointer))
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for k in 0..<moved { scratch.parallel.queryPosition[Int(moveBuffer[k])] = Int32.max }
+        for c in 0..<chunks {
+            let count = scratch.parallel.pairResults[c].count
+            var k = 0
+            while k < count {
+                tryCreateContact(scratch.parallel.pairResults[c][k], scratch.parallel.pairResults[c][k + 1])
+                k += 2
+            }
+        }
+    }
+
+    /// One thread's part of the parallel per-shape queries: chunks of the move buffer until none is left, each
+    /// listing the pairs (moved shape, found shape) the serial loop would try to create, in its order.
+    private static func queryChunks(_ job: UnsafePointer<QueryJob>, _ thread: Int) {
+        let j = job.pointee
+        WorkerPool.shared.runStage(0, chunks: j.chunks, thread: thread, threads: j.threads) { chunk in
+            let out = j.results + chunk
+            out.pointee.removeAll(keepingCapacity: true)
+            let first = chunk * World.queryChunk
+            for k in first..<Swift.min(j.movedCount, first + World.queryChunk) {
+                let s = j.moved[k]
+                // Every position queries (a shape twice in the buffer, twice), as in the serial loop.
+                let shape = j.shapes + Int(s)
+                guard shape.pointee.isAlive, shape.pointee.proxy != -1, !shape.pointee.filter.isInert else { continue }
+                let fat = shape.pointee.fatAABB
+                let found = j.found + thread
+                found.pointee.removeAll(keepingCapacity: true)
+                if let moving = j.moving, j.movingRoot != -1 {
+                    DynamicTree.query(
+                        moving, root: j.movingRoot, fat, stack: &j.stacks[thread], results: &found.pointee)
+                }
+                if !shape.pointee.inStaticTree, let fixed = j.fixed, j.fixedRoot != -1 {
+                    DynamicTree.query(fixed, root: j.fixedRoot, fat, stack: &j.stacks[thread], results: &found.pointee)
+                }
+                let here = Int32(truncatingIfNeeded: k)
+                for t in found.pointee where t != s && j.position[Int(t)] >= here && !j.set.contains(pairKey(s, t)) {
+                    out.pointee.append(s)
+                    out.pointee.append(t)
+                }
+            }
+        }
+    }
+}
+
+/// What the threads of the parallel per-shape queries read and write.
+private struct QueryJob {
+    let shapes: UnsafePointer<Shape>
+    /// The move buffer.
+    let moved: UnsafePointer<Int32>
+    let movedCount: Int
+    /// By shape: `ParallelScratch.queryPosition`.
+    let position: UnsafePointer<Int32>
+    /// The trees' nodes (nil for an empty tree) and roots.
+    let moving: UnsafePointer<DynamicTree.Node>?
+    let movingRoot: Int32
+    let fixed: UnsafePointer<DynamicTree.Node>?
+    let fixedRoot: Int32
+    let set: PairSet.View
+    let chunks: Int
+    /// By chunk: the pairs it found, two shape indices each.
+    let results: UnsafeMutablePointer<[Int32]>
+    /// By thread: the query stack and the query's results.
+    let stacks: UnsafeMutablePointer<[Int32]>
+    let found: UnsafeMutablePointer<[Int32]>
+    let threads: Int
 }
 
 /// What the threads of the parallel pair descent read and write.

@@ -373,6 +373,12 @@ package struct ParallelScratch: Sendable {
     var sweepCandidates: [[Int32]] = []
     /// Steps whose pair descent ran on more than one thread (a count for tests).
     package var pairSteps = 0
+    /// By shape: the first position in the move buffer at which it queried the trees in the parallel per-shape
+    /// queries, `Int32.max` when it did not (all `Int32.max` between steps); by thread: a query's results.
+    var queryPosition: [Int32] = []
+    var queryFound: [[Int32]] = []
+    /// Steps whose per-shape pair queries ran on more than one thread (a count for tests).
+    package var queryPairSteps = 0
 
     package init() {}
 }

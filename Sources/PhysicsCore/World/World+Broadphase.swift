@@ -199,6 +199,12 @@ extension World {
 
     /// `updatePairs` for a few moved shapes: one query per moved shape.
     private mutating func findPairsByQueries() {
+        // Parallel/World+ParallelPairs.swift: the same contacts, in the same order
+        if let threads = acquireThreads(forWork: moveBuffer.count) {
+            findPairsByQueriesInParallel(threads: threads)
+            WorkerPool.shared.release()
+            return
+        }
         if pairsQueried.count < shapes.count {
             pairsQueried.append(contentsOf: repeatElement(false, count: shapes.count - pairsQueried.count))
         }
