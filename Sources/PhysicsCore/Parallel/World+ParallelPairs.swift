@@ -54,6 +54,11 @@ extension World {
                 }
             }
         }
+        createContacts(fromChunks: chunks)
+    }
+
+    /// Creates the contacts of the pairs the first `chunks` lists of `ParallelScratch.pairResults` hold, list by list.
+    private mutating func createContacts(fromChunks chunks: Int) {
         for c in 0..<chunks {
             let count = scratch.parallel.pairResults[c].count
             var k = 0
@@ -154,14 +159,7 @@ extension World {
             }
         }
         for k in 0..<moved { scratch.parallel.queryPosition[Int(moveBuffer[k])] = Int32.max }
-        for c in 0..<chunks {
-            let count = scratch.parallel.pairResults[c].count
-            var k = 0
-            while k < count {
-                tryCreateContact(scratch.parallel.pairResults[c][k], scratch.parallel.pairResults[c][k + 1])
-                k += 2
-            }
-        }
+        createContacts(fromChunks: chunks)
     }
 
     /// One thread's part of the parallel per-shape queries: chunks of the move buffer until none is left, each

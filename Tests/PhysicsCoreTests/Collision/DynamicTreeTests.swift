@@ -14,6 +14,19 @@ struct DynamicTreeTests {
         return AABB(lower: Vec2(x, y), upper: Vec2(x + w, y + h))
     }
 
+    /// A tree of `n` leaves with `randomBox` boxes, payload i for the i-th: the tree, the boxes and the leaves.
+    static func randomTree(_ n: Int, _ rng: inout SeededRandom) -> (DynamicTree, [AABB], [Int32]) {
+        var tree = DynamicTree()
+        var boxes: [AABB] = []
+        var leaves: [Int32] = []
+        for i in 0..<n {
+            let b = randomBox(&rng)
+            boxes.append(b)
+            leaves.append(tree.insert(b, payload: Int32(i)))
+        }
+        return (tree, boxes, leaves)
+    }
+
     /// The payloads whose boxes overlap `box`, by brute force.
     static func overlapping(_ box: AABB, _ boxes: [AABB?]) -> Set<Int32> {
         var r = Set<Int32>()
@@ -127,14 +140,7 @@ struct DynamicTreeTests {
     )
     func movedPairsMatchBruteForce() {
         var rng = SeededRandom(state: 21)
-        var tree = DynamicTree()
-        var boxes: [AABB] = []
-        var leaves: [Int32] = []
-        for i in 0..<400 {
-            let b = DynamicTreeTests.randomBox(&rng)
-            boxes.append(b)
-            leaves.append(tree.insert(b, payload: Int32(i)))
-        }
+        var (tree, boxes, leaves) = DynamicTreeTests.randomTree(400, &rng)
         var other = DynamicTree()
         var otherBoxes: [AABB] = []
         for i in 0..<30 {
@@ -362,14 +368,7 @@ struct DynamicTreeTests {
     )
     func refitBetweenRebuilds() {
         var rng = SeededRandom(state: 8)
-        var tree = DynamicTree()
-        var boxes: [AABB] = []
-        var leaves: [Int32] = []
-        for i in 0..<400 {
-            let b = DynamicTreeTests.randomBox(&rng)
-            boxes.append(b)
-            leaves.append(tree.insert(b, payload: Int32(i)))
-        }
+        var (tree, boxes, leaves) = DynamicTreeTests.randomTree(400, &rng)
         // Far more than an eighth of the leaves move each round, so the rounds after the first enlarge in place.
         func moveMost() {
             for i in boxes.indices where rng.next() % 4 != 0 {
