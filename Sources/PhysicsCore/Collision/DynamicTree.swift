@@ -111,6 +111,29 @@ package struct DynamicTree: Sendable {
         updates += 1
     }
 
+    /// `update` for a round that `finishUpdates` ends before the tree is read again (a world step's finalize). In
+    /// place, only the leaf's box is set and its ancestors marked, up to the first one marked already (every
+    /// ancestor of a marked node is marked): no box is grown, because `finishUpdates` refits or rebuilds every
+    /// marked node, and the refit computes each marked box from its children, which `enlarge`'s growing only
+    /// approached. After `finishUpdates` the tree is node for node the one `update` leaves. Until then a marked box
+    /// may miss a child: no query, descent or `validate` in between.
+    package mutating func updateBeforeFinish(_ leaf: Int32, to aabb: AABB) {
+        if manyUpdatedLastRound {
+            nodes.withUnsafeMutableBufferPointer { n in
+                n[Int(leaf)].aabb = aabb
+                var index = n[Int(leaf)].parent
+                while index != -1 && !n[Int(index)].enlarged {
+                    n[Int(index)].enlarged = true
+                    index = n[Int(index)].parent
+                }
+            }
+            enlargedSinceRebuild += 1
+        } else {
+            move(leaf, to: aabb)
+        }
+        updates += 1
+    }
+
     /// Whether the last round of `update` calls moved more than an eighth of the leaves.
     package var manyUpdatedLastRound: Bool { previousUpdates * 8 > leafCount }
 

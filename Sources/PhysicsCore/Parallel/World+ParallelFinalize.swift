@@ -109,7 +109,7 @@ extension World {
                 if shapes[i].inStaticTree {
                     staticTree.move(shapes[i].proxy, to: fat)
                 } else {
-                    movingTree.update(shapes[i].proxy, to: fat)
+                    movingTree.updateBeforeFinish(shapes[i].proxy, to: fat)
                 }
                 if !shapes[i].filter.isInert { moveBuffer.append(s) }
             }

@@ -38,6 +38,9 @@ extension World {
     /// half its margin in the next step leaves its box within a step or two whatever the margin: its shapes get only
     /// the `fastMargin`, so they are not paired with every neighbour a margin away (the tumbling crowd tracks a
     /// quarter fewer pairs, about 9 000 for 3 000 touching, and does less narrow-phase work for the same contacts).
+    ///
+    /// Without `forceMove` the moving tree may be updated in place (`DynamicTree.updateBeforeFinish`): it is fit to
+    /// be read again only after `finishProxyRefresh`, which the step's finalize calls once every body is refreshed.
     package mutating func refreshProxies(_ body: Int32, margin: Double, dt: Double, forceMove: Bool) {
         refreshProxies(body, ProxyConstants(settings, margin: margin, dt: dt), forceMove: forceMove)
     }
@@ -65,8 +68,9 @@ extension World {
                     } else if forceMove {
                         movingTree.move(shapes[i].proxy, to: fat)
                     } else {
-                        // Maybe in place; `finishProxyRefresh` rebuilds the grown part once all bodies are refreshed.
-                        movingTree.update(shapes[i].proxy, to: fat)
+                        // Maybe in place; `finishProxyRefresh` refits or rebuilds the marked part once all bodies
+                        // are refreshed (the only caller without `forceMove` is the step's finalize).
+                        movingTree.updateBeforeFinish(shapes[i].proxy, to: fat)
                     }
                     if !shapes[i].filter.isInert { moveBuffer.append(s) }
                 }

@@ -285,7 +285,7 @@ extension World {
                                 if shape.pointee.inStaticTree {
                                     staticTree.move(shape.pointee.proxy, to: shape.pointee.fatAABB)
                                 } else {
-                                    movingTree.update(shape.pointee.proxy, to: shape.pointee.fatAABB)
+                                    movingTree.updateBeforeFinish(shape.pointee.proxy, to: shape.pointee.fatAABB)
                                 }
                                 if !shape.pointee.filter.isInert { moveBuffer.append(s) }
                             }

@@ -425,4 +425,49 @@ struct DynamicTreeTests {
         tree.query(q, stack: &stack, results: &results)
         #expect(Set(results) == DynamicTreeTests.overlapping(q, boxes.map { Optional($0) }))
     }
+
+    @Test(
+        "updateBeforeFinish only marks the ancestors, and after finishUpdates the tree is node for node the one update leaves: rounds in place, refitted, rebuilt and re-inserted"
+    )
+    func updateBeforeFinishMatchesUpdate() {
+        var rng = SeededRandom(state: 12)
+        var (grown, boxes, leaves) = DynamicTreeTests.randomTree(500, &rng)
+        var marked = grown
+        var stack: [Int32] = []
+        // Most leaves move for 12 rounds (in place: refits, and a rebuild once 1000 enlargements add up), then a
+        // few for 3 (re-inserted), then most again.
+        var ways = Set<String>()
+        for round in 0..<18 {
+            let few = (12..<15).contains(round)
+            let inPlace = grown.manyUpdatedLastRound
+            var moved = 0
+            for i in boxes.indices where few ? rng.next() % 50 == 0 : rng.next() % 4 != 0 {
+                let d = Vec2(rng.uniform(-30, 30), rng.uniform(-30, 30))
+                boxes[i] = AABB(lower: boxes[i].lower + d, upper: boxes[i].upper + d)
+                grown.update(leaves[i], to: boxes[i])
+                marked.updateBeforeFinish(leaves[i], to: boxes[i])
+                moved += 1
+            }
+            #expect(moved > 0)
+            grown.finishUpdates()
+            marked.finishUpdates()
+            if !inPlace {
+                ways.insert("re-inserted")
+            } else {
+                ways.insert(grown.nodes[Int(grown.root)].enlarged ? "refitted" : "rebuilt")
+            }
+            #expect(marked.validate() == nil, "round \(round)")
+            #expect(marked.root == grown.root, "round \(round)")
+            let same = zip(marked.nodes, grown.nodes).allSatisfy {
+                $0.parent == $1.parent && $0.child1 == $1.child1 && $0.child2 == $1.child2 && $0.height == $1.height
+                    && $0.aabb == $1.aabb && $0.payload == $1.payload && $0.enlarged == $1.enlarged
+            }
+            #expect(same && marked.nodes.count == grown.nodes.count, "round \(round)")
+            var results: [Int32] = []
+            let q = AABB(lower: Vec2(300, 300), upper: Vec2(1700, 1700))
+            marked.query(q, stack: &stack, results: &results)
+            #expect(Set(results) == DynamicTreeTests.overlapping(q, boxes.map { Optional($0) }), "round \(round)")
+        }
+        #expect(ways == ["re-inserted", "refitted", "rebuilt"])
+    }
 }
