@@ -63,4 +63,39 @@ struct SleepTests {
         let t = timeToSleep(&w, box, limit: 2)
         #expect(t != nil && t! <= 0.5 + 1.0 / 60 + 1e-9, "slept at \(String(describing: t))")
     }
+
+    @Test(
+        "a box carried by a kinematic platform creeping at 0.5 pt/s (under the rest speed) stays awake and rides along; once the platform stops, the box sleeps after timeToSleep"
+    )
+    func kinematicPlatformKeepsItsLoadAwake() {
+        var s = WorldSettings()
+        s.gravity = Vec2(0, -1000)
+        s.validateEachStep = true
+        var w = World(settings: s)
+        var pd = BodyDefinition()
+        pd.type = .kinematic
+        pd.position = Vec2(0, 0)
+        let platform = w.createBody(pd)!
+        _ = try! w.createBox(on: platform, halfWidth: 200, halfHeight: 10, ShapeDefinition()).get()
+        var bd = BodyDefinition()
+        bd.position = Vec2(0, 30)
+        let box = w.createBody(bd)!
+        _ = try! w.createBox(on: box, halfWidth: 20, halfHeight: 20, ShapeDefinition()).get()
+        // Let the box land and settle on the resting platform, then set the platform creeping.
+        for _ in 0..<60 { w.step(dt: 1.0 / 60) }
+        _ = w.setLinearVelocity(platform, Vec2(0.5, 0))
+        let start = w.position(of: box)!.x
+        // 3 s: six times timeToSleep. Asleep, the box would hang where it was while the platform slides away.
+        for _ in 0..<180 {
+            w.step(dt: 1.0 / 60)
+            #expect(w.isAwake(box) == true)
+        }
+        // Carried by friction at the platform's speed, 1.5 pt in 3 s (±0.05 pt: the soft contact's creep).
+        #expect(abs(w.position(of: box)!.x - start - 1.5) < 0.05, "moved \(w.position(of: box)!.x - start) pt")
+        _ = w.setLinearVelocity(platform, .zero)
+        let t = timeToSleep(&w, box, limit: 2)
+        // The box's speed drops to zero within a step or two; then 0.5 s at rest and a frame of rounding.
+        #expect(t != nil && t! <= 0.5 + 3.0 / 60 + 1e-9, "slept at \(String(describing: t))")
+        #expect(w.validationFailures == 0, "\(w.validationProblems)")
+    }
 }

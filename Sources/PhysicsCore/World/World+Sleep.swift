@@ -25,25 +25,43 @@ extension World {
                 scratch.unionParent[Int(i32)] = i32
             }
         }
-        // Contacts: link touching dynamic pairs; a moving kinematic body keeps what it touches awake.
+        // Contacts: link touching dynamic pairs; a moving kinematic body keeps what it touches awake, and wakes what
+        // it touches asleep (a platform set moving under a sleeping load: otherwise the load would hang in the air
+        // while the platform slides away).
         // (Read in place: copying each Contact record out of the array cost more than the test itself.)
         var linked: [(Int32, Int32)] = []  // Allocated only when some body is ready to sleep.
+        var carried: [Int32] = []  // Sleeping bodies a moving kinematic body touches: rare.
         contacts.withUnsafeBufferPointer { co in
             bodies.withUnsafeMutableBufferPointer { bo in
                 states.withUnsafeBufferPointer { st in
-                    for k in 0..<co.count where co[k].isSolid && co[k].isTouching {
+                    @inline(__always) func visit(_ k: Int) {
+                        guard co[k].isSolid && co[k].isTouching else { return }
                         let a = Int(co[k].bodyA), b = Int(co[k].bodyB)
                         let ta = bo[a].type, tb = bo[b].type
                         if ta == .dynamic && tb == .dynamic {
                             if anyReady && bo[a].isAwake && bo[b].isAwake { linked.append((Int32(a), Int32(b))) }
                         } else if ta == .kinematic || tb == .kinematic {
                             let k = ta == .kinematic ? a : b, d = ta == .kinematic ? b : a
-                            if st[k].v != .zero || st[k].w != 0 { bo[d].sleepTime = 0 }
+                            if st[k].v != .zero || st[k].w != 0 {
+                                bo[d].sleepTime = 0
+                                if !bo[d].isAwake { carried.append(Int32(d)) }
+                            }
                         }
+                    }
+                    if anyReady {
+                        for k in 0..<co.count { visit(k) }
+                    } else {
+                        // Only the kinematic rule applies, and a contact it acts on touches (so has manifold points
+                        // since the narrow phase) and has a moving, hence awake, kinematic body: the step solved it,
+                        // so `solveOrder` lists it. The rule's writes are all zeros, in any order. A tumbling
+                        // crowd solves less than half of the pairs it tracks, whose records the impulses' store
+                        // has just touched.
+                        for k in scratch.solveOrder { visit(Int(k)) }
                     }
                 }
             }
         }
+        for d in carried { wakeIsland(of: d) }
         if !anyReady {
             // Kinematic bodies at rest sleep at once.
             for i32 in scratch.awakeBodies where bodies[Int(i32)].type == .kinematic {
