@@ -98,4 +98,40 @@ struct SleepTests {
         #expect(t != nil && t! <= 0.5 + 3.0 / 60 + 1e-9, "slept at \(String(describing: t))")
         #expect(w.validationFailures == 0, "\(w.validationProblems)")
     }
+
+    @Test(
+        "a pendulum hanging asleep from a kinematic anchor wakes when the anchor is set moving and follows it; creeping at 0.5 pt/s, it stays awake"
+    )
+    func kinematicAnchorWakesItsPendulum() {
+        var s = WorldSettings()
+        s.gravity = Vec2(0, -1000)
+        s.validateEachStep = true
+        var w = World(settings: s)
+        var kd = BodyDefinition()
+        kd.type = .kinematic
+        kd.position = Vec2(0, 100)
+        let anchor = w.createBody(kd)!
+        _ = try! w.createCircle(on: anchor, radius: 2, ShapeDefinition()).get()
+        var bd = BodyDefinition()
+        bd.position = Vec2(0, 50)
+        let bob = w.createBody(bd)!
+        _ = try! w.createCircle(on: bob, radius: 10, ShapeDefinition()).get()
+        #expect(w.createJoint(.revolute(anchor, bob, anchor: Vec2(0, 100))) != nil)
+        for _ in 0..<120 { w.step(dt: 1.0 / 60) }
+        #expect(w.isAwake(bob) == false)  // hanging still for 2 s: asleep
+        _ = w.setLinearVelocity(anchor, Vec2(0.5, 0))
+        for _ in 0..<120 {
+            w.step(dt: 1.0 / 60)
+            #expect(w.isAwake(bob) == true)
+        }
+        // The bob trails its pivot by the pendulum's lag, well under a point at these speeds.
+        #expect(abs(w.position(of: bob)!.x - w.position(of: anchor)!.x) < 0.5)
+        _ = w.setLinearVelocity(anchor, Vec2(30, 0))
+        for _ in 0..<60 { w.step(dt: 1.0 / 60) }
+        // 1 s at 30 pt/s: the bob swings behind the moving pivot but stays on its 50-pt rod.
+        let rod = w.position(of: bob)! - w.position(of: anchor)!
+        #expect(abs(rod.length - 50) < 0.5, "rod \(rod.length) pt")
+        #expect(w.position(of: bob)!.x > 20, "bob at \(w.position(of: bob)!.x) pt")
+        #expect(w.validationFailures == 0, "\(w.validationProblems)")
+    }
 }

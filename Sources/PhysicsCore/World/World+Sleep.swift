@@ -61,6 +61,20 @@ extension World {
                 }
             }
         }
+        // Joints: the same rule for a dynamic body jointed to a kinematic one (a pendulum whose anchor is set moving
+        // would otherwise hang asleep where it was; the step's joints list only those with an awake dynamic body).
+        if jointCount > 0 {
+            for k in joints.indices where joints[k].isAlive {
+                let a = Int(joints[k].bodyA), b = Int(joints[k].bodyB)
+                let ta = bodies[a].type, tb = bodies[b].type
+                guard (ta == .kinematic && tb == .dynamic) || (ta == .dynamic && tb == .kinematic) else { continue }
+                let kinematic = ta == .kinematic ? a : b, d = ta == .kinematic ? b : a
+                if states[kinematic].v != .zero || states[kinematic].w != 0 {
+                    bodies[d].sleepTime = 0
+                    if !bodies[d].isAwake { carried.append(Int32(d)) }
+                }
+            }
+        }
         for d in carried { wakeIsland(of: d) }
         if !anyReady {
             // Kinematic bodies at rest sleep at once.
