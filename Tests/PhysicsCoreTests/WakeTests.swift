@@ -35,4 +35,41 @@ struct WakeTests {
         #expect(abs(mx - 60) < 5, "the mover stopped where it hit: x = \(mx)")
         #expect(w.validationFailures == 0, "\(w.validationProblems)")
     }
+
+    /// A 20-pt box asleep on a static ground, which then goes: its body destroyed, its shape destroyed, or its shape
+    /// filtered out of collisions. The box must fall: after 0.5 s of free fall it is 0.5·1000·0.5² = 125 pt lower
+    /// (tolerance 10 pt for the frames of the step it woke in); before the fix it hung asleep where the ground was.
+    @Test(arguments: ["destroyBody", "destroyShape", "setFilter"])
+    func boxFallsWhenItsGroundGoes(way: String) throws {
+        var s = WorldSettings()
+        s.gravity = Vec2(0, -1000)
+        s.validateEachStep = true
+        var w = World(settings: s)
+        var gd = BodyDefinition()
+        gd.type = .static
+        gd.position = Vec2(0, -10)
+        let groundID = w.createBody(gd)
+        let ground = try #require(groundID)
+        let groundShape = try w.createBox(on: ground, halfWidth: 200, halfHeight: 10, ShapeDefinition()).get()
+        var bd = BodyDefinition()
+        bd.position = Vec2(0, 10)
+        let boxID = w.createBody(bd)
+        let box = try #require(boxID)
+        _ = try w.createBox(on: box, halfWidth: 10, halfHeight: 10, ShapeDefinition()).get()
+        for _ in 0..<120 { w.step(dt: 1.0 / 60) }
+        #expect(w.isAwake(box) == false)
+        let y0 = w.position(of: box)!.y
+        let done: Bool
+        switch way {
+        case "destroyBody": done = w.destroyBody(ground)
+        case "destroyShape": done = w.destroyShape(groundShape)
+        default: done = w.setFilter(groundShape, CollisionFilter(categoryBits: 2, collideMask: 0))
+        }
+        #expect(done)
+        #expect(w.isAwake(box) == true)
+        for _ in 0..<30 { w.step(dt: 1.0 / 60) }
+        let drop = y0 - w.position(of: box)!.y
+        #expect(abs(drop - 125) < 10, "\(way): fell \(drop) pt")
+        #expect(w.validationFailures == 0, "\(w.validationProblems)")
+    }
 }

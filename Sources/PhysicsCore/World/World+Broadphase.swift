@@ -297,9 +297,18 @@ extension World {
         }
     }
 
-    /// Removes every contact of a shape; touching ones report an end event next step.
+    /// Removes every contact of a shape; touching ones report an end event next step and wake the bodies they
+    /// held: a box asleep on a ground whose shape or body is destroyed (or filtered out, or made another type)
+    /// falls, instead of hanging asleep where the ground was (`wakeIsland` passes over static bodies, so waking the
+    /// shape's own body does not reach what rests on a static one).
     package mutating func destroyContacts(ofShape shape: Int32) {
+        var held: [Int32] = []
+        for c in contacts where c.isTouching && (c.shapeA == shape || c.shapeB == shape) {
+            held.append(c.bodyA)
+            held.append(c.bodyB)
+        }
         removeContacts(deferringEndEvents: true) { $0.shapeA == shape || $0.shapeB == shape }
+        for b in held { wakeIsland(of: b) }
     }
 
     /// The narrow phase's compaction: removes the contacts flagged `retire` (their bounds parted) and emits the end
