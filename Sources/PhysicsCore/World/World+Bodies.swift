@@ -122,7 +122,24 @@ extension World {
         bodies[i].rotation0 = q
         wakeIsland(of: id.index)
         refreshProxies(id.index, margin: settings.aabbMargin, dt: 0, forceMove: true)
+        if bodies[i].type == .static { wakeBodiesNear(staticBody: id.index) }
         return true
+    }
+
+    /// Wakes the bodies a static body touched before it was moved and those its shapes' boxes now reach: a static
+    /// body moved from under sleeping bodies, or into them, must not leave them asleep (`wakeIsland` passes over
+    /// static bodies, and the narrow phase skips a pair with no awake body).
+    private mutating func wakeBodiesNear(staticBody body: Int32) {
+        var near: [Int32] = []
+        for c in contacts where c.bodyA == body || c.bodyB == body { near.append(c.bodyA == body ? c.bodyB : c.bodyA) }
+        var s = bodies[Int(body)].firstShape
+        while s != -1 {
+            queryResults.removeAll(keepingCapacity: true)
+            movingTree.query(shapes[Int(s)].fatAABB, stack: &queryStack, results: &queryResults)
+            for t in queryResults { near.append(shapes[Int(t)].body) }
+            s = shapes[Int(s)].nextOnBody
+        }
+        for b in near { wakeIsland(of: b) }
     }
 
     /// Sets the velocity of the centre of mass, pt/s. Wakes the body when non-zero.
