@@ -68,21 +68,11 @@ struct SleepTests {
         "a box carried by a kinematic platform creeping at 0.5 pt/s (under the rest speed) stays awake and rides along; once the platform stops, the box sleeps after timeToSleep"
     )
     func kinematicPlatformKeepsItsLoadAwake() {
-        var s = WorldSettings()
-        s.gravity = Vec2(0, -1000)
-        s.validateEachStep = true
-        var w = World(settings: s)
-        var pd = BodyDefinition()
-        pd.type = .kinematic
-        pd.position = Vec2(0, 0)
-        let platform = w.createBody(pd)!
-        _ = try! w.createBox(on: platform, halfWidth: 200, halfHeight: 10, ShapeDefinition()).get()
-        var bd = BodyDefinition()
-        bd.position = Vec2(0, 30)
-        let box = w.createBody(bd)!
-        _ = try! w.createBox(on: box, halfWidth: 20, halfHeight: 20, ShapeDefinition()).get()
+        var w = SleepScenes.world()
+        let platform = SleepScenes.box(&w, .kinematic, at: Vec2(0, 0), halfWidth: 200, halfHeight: 10).body
+        let box = SleepScenes.box(&w, .dynamic, at: Vec2(0, 30), halfWidth: 20, halfHeight: 20).body
         // Let the box land and settle on the resting platform, then set the platform creeping.
-        for _ in 0..<60 { w.step(dt: 1.0 / 60) }
+        SleepScenes.run(&w, frames: 60)
         _ = w.setLinearVelocity(platform, Vec2(0.5, 0))
         let start = w.position(of: box)!.x
         // 3 s: six times timeToSleep. Asleep, the box would hang where it was while the platform slides away.
@@ -103,21 +93,11 @@ struct SleepTests {
         "a pendulum hanging asleep from a kinematic anchor wakes when the anchor is set moving and follows it; creeping at 0.5 pt/s, it stays awake"
     )
     func kinematicAnchorWakesItsPendulum() {
-        var s = WorldSettings()
-        s.gravity = Vec2(0, -1000)
-        s.validateEachStep = true
-        var w = World(settings: s)
-        var kd = BodyDefinition()
-        kd.type = .kinematic
-        kd.position = Vec2(0, 100)
-        let anchor = w.createBody(kd)!
-        _ = try! w.createCircle(on: anchor, radius: 2, ShapeDefinition()).get()
-        var bd = BodyDefinition()
-        bd.position = Vec2(0, 50)
-        let bob = w.createBody(bd)!
-        _ = try! w.createCircle(on: bob, radius: 10, ShapeDefinition()).get()
+        var w = SleepScenes.world()
+        let anchor = SleepScenes.ball(&w, .kinematic, at: Vec2(0, 100), radius: 2)
+        let bob = SleepScenes.ball(&w, .dynamic, at: Vec2(0, 50), radius: 10)
         #expect(w.createJoint(.revolute(anchor, bob, anchor: Vec2(0, 100))) != nil)
-        for _ in 0..<120 { w.step(dt: 1.0 / 60) }
+        SleepScenes.run(&w, frames: 120)
         #expect(w.isAwake(bob) == false)  // hanging still for 2 s: asleep
         _ = w.setLinearVelocity(anchor, Vec2(0.5, 0))
         for _ in 0..<120 {
@@ -127,7 +107,7 @@ struct SleepTests {
         // The bob trails its pivot by the pendulum's lag, well under a point at these speeds.
         #expect(abs(w.position(of: bob)!.x - w.position(of: anchor)!.x) < 0.5)
         _ = w.setLinearVelocity(anchor, Vec2(30, 0))
-        for _ in 0..<60 { w.step(dt: 1.0 / 60) }
+        SleepScenes.run(&w, frames: 60)
         // 1 s at 30 pt/s: the bob swings behind the moving pivot but stays on its 50-pt rod.
         let rod = w.position(of: bob)! - w.position(of: anchor)!
         #expect(abs(rod.length - 50) < 0.5, "rod \(rod.length) pt")

@@ -37,26 +37,15 @@ struct WakeTests {
     }
 
     /// A 20-pt box asleep on a static ground, which then goes: its body destroyed, its shape destroyed, its shape
-    /// filtered out of collisions, or the ground moved away. The box must fall: after 0.5 s of free fall it is 0.5·1000·0.5² = 125 pt lower
-    /// (tolerance 10 pt for the frames of the step it woke in); before the fix it hung asleep where the ground was.
+    /// filtered out of collisions, or the ground moved away. The box must fall: after 0.5 s of free fall it is
+    /// 0.5·1000·0.5² = 125 pt lower (tolerance 10 pt for the frames of the step it woke in); before the fix it hung
+    /// asleep where the ground was.
     @Test(arguments: ["destroyBody", "destroyShape", "setFilter", "setTransform"])
-    func boxFallsWhenItsGroundGoes(way: String) throws {
-        var s = WorldSettings()
-        s.gravity = Vec2(0, -1000)
-        s.validateEachStep = true
-        var w = World(settings: s)
-        var gd = BodyDefinition()
-        gd.type = .static
-        gd.position = Vec2(0, -10)
-        let groundID = w.createBody(gd)
-        let ground = try #require(groundID)
-        let groundShape = try w.createBox(on: ground, halfWidth: 200, halfHeight: 10, ShapeDefinition()).get()
-        var bd = BodyDefinition()
-        bd.position = Vec2(0, 10)
-        let boxID = w.createBody(bd)
-        let box = try #require(boxID)
-        _ = try w.createBox(on: box, halfWidth: 10, halfHeight: 10, ShapeDefinition()).get()
-        for _ in 0..<120 { w.step(dt: 1.0 / 60) }
+    func boxFallsWhenItsGroundGoes(way: String) {
+        var w = SleepScenes.world()
+        let (ground, groundShape) = SleepScenes.box(&w, .static, at: Vec2(0, -10), halfWidth: 200, halfHeight: 10)
+        let box = SleepScenes.box(&w, .dynamic, at: Vec2(0, 10), halfWidth: 10, halfHeight: 10).body
+        SleepScenes.run(&w, frames: 120)
         #expect(w.isAwake(box) == false)
         let y0 = w.position(of: box)!.y
         let done: Bool
@@ -68,7 +57,7 @@ struct WakeTests {
         }
         #expect(done)
         #expect(w.isAwake(box) == true)
-        for _ in 0..<30 { w.step(dt: 1.0 / 60) }
+        SleepScenes.run(&w, frames: 30)
         let drop = y0 - w.position(of: box)!.y
         #expect(abs(drop - 125) < 10, "\(way): fell \(drop) pt")
         #expect(w.validationFailures == 0, "\(w.validationProblems)")
@@ -76,33 +65,18 @@ struct WakeTests {
 
     /// A static 40-pt block moved into a sleeping box (as an app moves an anchored item): the box wakes and is pushed
     /// out, instead of sleeping inside the block.
-    @Test func staticBodyMovedIntoASleeperWakesIt() throws {
-        var s = WorldSettings()
-        s.gravity = Vec2(0, -1000)
-        s.validateEachStep = true
-        var w = World(settings: s)
-        var gd = BodyDefinition()
-        gd.type = .static
-        gd.position = Vec2(0, -10)
-        let groundID = w.createBody(gd)
-        let ground = try #require(groundID)
-        _ = try w.createBox(on: ground, halfWidth: 400, halfHeight: 10, ShapeDefinition()).get()
-        gd.position = Vec2(-200, 20)
-        let blockID = w.createBody(gd)
-        let block = try #require(blockID)
-        _ = try w.createBox(on: block, halfWidth: 20, halfHeight: 20, ShapeDefinition()).get()
-        var bd = BodyDefinition()
-        bd.position = Vec2(0, 10)
-        let boxID = w.createBody(bd)
-        let box = try #require(boxID)
-        _ = try w.createBox(on: box, halfWidth: 10, halfHeight: 10, ShapeDefinition()).get()
-        for _ in 0..<120 { w.step(dt: 1.0 / 60) }
+    @Test func staticBodyMovedIntoASleeperWakesIt() {
+        var w = SleepScenes.world()
+        _ = SleepScenes.box(&w, .static, at: Vec2(0, -10), halfWidth: 400, halfHeight: 10)
+        let block = SleepScenes.box(&w, .static, at: Vec2(-200, 20), halfWidth: 20, halfHeight: 20).body
+        let box = SleepScenes.box(&w, .dynamic, at: Vec2(0, 10), halfWidth: 10, halfHeight: 10).body
+        SleepScenes.run(&w, frames: 120)
         #expect(w.isAwake(box) == false)
         // The block's right face 10 pt into the box.
         let moved = w.setTransform(block, position: Vec2(-20, 20), angle: 0)
         #expect(moved)
         #expect(w.isAwake(box) == true)
-        for _ in 0..<60 { w.step(dt: 1.0 / 60) }
+        SleepScenes.run(&w, frames: 60)
         // Pushed out to the block's face at x = 0 (its centre at 10 or more, less the contact slop).
         #expect(w.position(of: box)!.x > 9, "box at \(w.position(of: box)!.x)")
         #expect(w.validationFailures == 0, "\(w.validationProblems)")
