@@ -22,14 +22,8 @@ extension World {
         if seedCount == 0 { return }
         let perChunk = Swift.max(1, seedCount / (8 * threads))
         let chunks = (seedCount + perChunk - 1) / perChunk
-        if scratch.parallel.pairResults.count < chunks {
-            scratch.parallel.pairResults.append(
-                contentsOf: repeatElement([], count: chunks - scratch.parallel.pairResults.count))
-        }
-        if scratch.parallel.pairStacks.count < threads {
-            scratch.parallel.pairStacks.append(
-                contentsOf: repeatElement([], count: threads - scratch.parallel.pairStacks.count))
-        }
+        World.grow(&scratch.parallel.pairResults, to: chunks, with: [])
+        World.grow(&scratch.parallel.pairStacks, to: threads, with: [])
         movingTree.nodes.withUnsafeBufferPointer { mn in
             staticTree.nodes.withUnsafeBufferPointer { sn in
                 pairSet.withView { set in
@@ -115,15 +109,9 @@ extension World {
             }
         }
         let chunks = (moved + World.queryChunk - 1) / World.queryChunk
-        for list in [\ParallelScratch.pairResults] where scratch.parallel[keyPath: list].count < chunks {
-            scratch.parallel[keyPath: list].append(
-                contentsOf: repeatElement([], count: chunks - scratch.parallel[keyPath: list].count))
-        }
-        for list in [\ParallelScratch.pairStacks, \ParallelScratch.queryFound]
-        where scratch.parallel[keyPath: list].count < threads {
-            scratch.parallel[keyPath: list].append(
-                contentsOf: repeatElement([], count: threads - scratch.parallel[keyPath: list].count))
-        }
+        World.grow(&scratch.parallel.pairResults, to: chunks, with: [])
+        World.grow(&scratch.parallel.pairStacks, to: threads, with: [])
+        World.grow(&scratch.parallel.queryFound, to: threads, with: [])
         let movingRoot = movingTree.root, staticRoot = staticTree.root
         shapes.withUnsafeBufferPointer { sh in
             moveBuffer.withUnsafeBufferPointer { mb in

@@ -319,6 +319,12 @@ extension World {
         }
     }
 
+    /// Grows `array` to at least `count` elements with `value`, never shrinking it (scratch lists whose capacity is
+    /// kept: by chunk, by thread).
+    @inline(__always) static func grow<T>(_ array: inout [T], to count: Int, with value: T) {
+        if array.count < count { array.append(contentsOf: repeatElement(value, count: count - array.count)) }
+    }
+
     /// Element-wise equality of two arrays of plain integers, compared eight bytes at a time.
     @inline(__always) private static func equal<T: FixedWidthInteger>(_ a: [T], _ b: [T]) -> Bool {
         a.count == b.count

@@ -302,12 +302,7 @@ extension World {
     /// falls, instead of hanging asleep where the ground was (`wakeIsland` passes over static bodies, so waking the
     /// shape's own body does not reach what rests on a static one).
     package mutating func destroyContacts(ofShape shape: Int32) {
-        var held: [Int32] = []
-        for c in contacts where c.isTouching && (c.shapeA == shape || c.shapeB == shape) {
-            held.append(c.bodyA)
-            held.append(c.bodyB)
-        }
-        removeContacts(deferringEndEvents: true) { $0.shapeA == shape || $0.shapeB == shape }
+        let held = removeContacts(deferringEndEvents: true) { $0.shapeA == shape || $0.shapeB == shape }
         for b in held { wakeIsland(of: b) }
     }
 
@@ -386,11 +381,12 @@ extension World {
     /// Removes the contacts `isRemoved` picks, keeping the others in order, and forgets their pairs. End events, in
     /// contact order: a contact flagged `endedTouch` (it stopped touching this step), and a removed contact that was
     /// touching and reports events. They go with this step's events, or with the next step's when `deferred` (a
-    /// shape destroyed between steps).
-    @inline(__always)
+    /// shape destroyed between steps). Returns both bodies of every removed contact that was touching.
+    @inline(__always) @discardableResult
     package mutating func removeContacts(
         deferringEndEvents deferred: Bool, where isRemoved: (borrowing Contact) -> Bool
-    ) {
+    ) -> [Int32] {
+        var held: [Int32] = []
         // In place through pointers: a Contact record is several cache lines. Kept records move in blocks of up to
         // `moveBlock` (one copy call per block, not per record).
         var ended: [(Int32, Int32)] = []
@@ -419,6 +415,10 @@ extension World {
                     }
                     if removed {
                         pairSet.remove(p.pointee.key)
+                        if p.pointee.isTouching {
+                            held.append(p.pointee.bodyA)
+                            held.append(p.pointee.bodyB)
+                        }
                         flush()
                         continue
                     }
@@ -436,5 +436,6 @@ extension World {
         }
         contacts.removeLast(count - write)
         manifoldCaches.removeLast(count - write)
+        return held
     }
 }

@@ -42,7 +42,7 @@ extension World {
                             if anyReady && bo[a].isAwake && bo[b].isAwake { linked.append((Int32(a), Int32(b))) }
                         } else if ta == .kinematic || tb == .kinematic {
                             let k = ta == .kinematic ? a : b, d = ta == .kinematic ? b : a
-                            if st[k].v != .zero || st[k].w != 0 {
+                            if World.moves(st[k]) {
                                 bo[d].sleepTime = 0
                                 if !bo[d].isAwake { carried.append(Int32(d)) }
                             }
@@ -61,17 +61,19 @@ extension World {
                 }
             }
         }
-        // Joints: the same rule for a dynamic body jointed to a kinematic one (a pendulum whose anchor is set moving
-        // would otherwise hang asleep where it was; the step's joints list only those with an awake dynamic body).
+        // Joints: the same rule for a dynamic body jointed to a moving kinematic one (a pendulum whose anchor is set
+        // moving would otherwise hang asleep where it was), along the joint lists of the awake kinematic bodies.
         if jointCount > 0 {
-            for k in joints.indices where joints[k].isAlive {
-                let a = Int(joints[k].bodyA), b = Int(joints[k].bodyB)
-                let ta = bodies[a].type, tb = bodies[b].type
-                guard (ta == .kinematic && tb == .dynamic) || (ta == .dynamic && tb == .kinematic) else { continue }
-                let kinematic = ta == .kinematic ? a : b, d = ta == .kinematic ? b : a
-                if states[kinematic].v != .zero || states[kinematic].w != 0 {
-                    bodies[d].sleepTime = 0
-                    if !bodies[d].isAwake { carried.append(Int32(d)) }
+            for i32 in scratch.awakeBodies where bodies[Int(i32)].type == .kinematic && World.moves(states[Int(i32)]) {
+                var k = bodies[Int(i32)].firstJoint
+                while k != -1 {
+                    let j = Int(k)
+                    let d = Int(joints[j].bodyA == i32 ? joints[j].bodyB : joints[j].bodyA)
+                    if bodies[d].type == .dynamic {
+                        bodies[d].sleepTime = 0
+                        if !bodies[d].isAwake { carried.append(Int32(d)) }
+                    }
+                    k = joints[j].bodyA == i32 ? joints[j].nextOnA : joints[j].nextOnB
                 }
             }
         }
@@ -79,7 +81,7 @@ extension World {
         if !anyReady {
             // Kinematic bodies at rest sleep at once.
             for i32 in scratch.awakeBodies where bodies[Int(i32)].type == .kinematic {
-                if states[Int(i32)].v == .zero && states[Int(i32)].w == 0 { bodies[Int(i32)].isAwake = false }
+                if !World.moves(states[Int(i32)]) { bodies[Int(i32)].isAwake = false }
             }
             return
         }
@@ -135,9 +137,12 @@ extension World {
         for i32 in scratch.awakeBodies { scratch.unionParent[Int(i32)] = -1 }
         // Kinematic bodies at rest sleep at once.
         for i32 in scratch.awakeBodies where bodies[Int(i32)].type == .kinematic {
-            if states[Int(i32)].v == .zero && states[Int(i32)].w == 0 { bodies[Int(i32)].isAwake = false }
+            if !World.moves(states[Int(i32)]) { bodies[Int(i32)].isAwake = false }
         }
     }
+
+    /// A body state with a velocity or a spin (a kinematic body that moves keeps what it touches or holds awake).
+    @inline(__always) static func moves(_ s: BodyState) -> Bool { s.v != .zero || s.w != 0 }
 
     private mutating func find(_ i: Int32) -> Int32 {
         var r = i
