@@ -36,22 +36,15 @@ command -v python3 >/dev/null 2>&1 || { echo "outcome-spread: needs python3" >&2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 configs=("pile 1000" "pile 4000" "pyramid 40" "pyramid 20" "tumbler")
-pids=()
-status=0
+# shellcheck source=scripts/run-jobs.sh
+source "$(dirname "$0")/run-jobs.sh"
 for k in $(seq 0 $((SAMPLES - 1))); do
   for i in "${!configs[@]}"; do
     # shellcheck disable=SC2086
-    "$BENCH" ${configs[$i]} --perturb "$k" $BENCH_ARGS >"$work/$k.$i" 2>"$work/$k.$i.err" &
-    pids+=($!)
-    if [ "${#pids[@]}" -ge "$JOBS" ]; then wait "${pids[0]}" || status=1; pids=("${pids[@]:1}"); fi
+    run_job "$work/$k.$i" "$work/$k.$i.err" "$BENCH" ${configs[$i]} --perturb "$k" $BENCH_ARGS
   done
 done
-for p in "${pids[@]}"; do wait "$p" || status=1; done
-if [ "$status" -ne 0 ]; then
-  echo "outcome-spread: a run failed:" >&2
-  tail -n 3 "$work"/*.err >&2
-  exit 1
-fi
+wait_jobs outcome-spread "$work"
 echo "chaotic outcomes over $SAMPLES perturbations of gravity (dynamics-bench --perturb K, K = 0 … $((SAMPLES - 1)))"
 echo "$BENCH${BENCH_ARGS:+ $BENCH_ARGS}, 60 warm-up + 600 measured frames, sleep on; 'never': not asleep by frame 660"
 echo

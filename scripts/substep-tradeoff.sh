@@ -27,22 +27,15 @@ command -v python3 >/dev/null 2>&1 || { echo "substep-tradeoff: needs python3" >
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 configs=("pyramid 40" "pyramid 20" "pile 1000" "pile 4000" "tumbler" "chain")
-pids=()
-status=0
+# shellcheck source=scripts/run-jobs.sh
+source "$(dirname "$0")/run-jobs.sh"
 for s in $SUBSTEPS; do
   for i in "${!configs[@]}"; do
     # shellcheck disable=SC2086
-    "$BENCH" ${configs[$i]} --substeps "$s" >"$work/$s.$i" 2>"$work/$s.$i.err" &
-    pids+=($!)
-    if [ "${#pids[@]}" -ge "$JOBS" ]; then wait "${pids[0]}" || status=1; pids=("${pids[@]:1}"); fi
+    run_job "$work/$s.$i" "$work/$s.$i.err" "$BENCH" ${configs[$i]} --substeps "$s"
   done
 done
-for p in "${pids[@]}"; do wait "$p" || status=1; done
-if [ "$status" -ne 0 ]; then
-  echo "substep-tradeoff: a run failed:" >&2
-  tail -n 3 "$work"/*.err >&2
-  exit 1
-fi
+wait_jobs substep-tradeoff "$work"
 echo "quality at each sub-step count ($BENCH, 60 warm-up + 600 measured frames, sleep on)"
 python3 - "$work" "${#configs[@]}" $SUBSTEPS <<'EOF'
 import json, sys
