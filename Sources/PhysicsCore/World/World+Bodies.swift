@@ -132,14 +132,12 @@ extension World {
     private mutating func wakeBodiesNear(staticBody body: Int32) {
         var near: [Int32] = []
         for c in contacts where c.bodyA == body || c.bodyB == body { near.append(c.bodyA == body ? c.bodyB : c.bodyA) }
+        for b in near { wakeIsland(of: b) }
         var s = bodies[Int(body)].firstShape
         while s != -1 {
-            queryResults.removeAll(keepingCapacity: true)
-            movingTree.query(shapes[Int(s)].fatAABB, stack: &queryStack, results: &queryResults)
-            for t in queryResults { near.append(shapes[Int(t)].body) }
+            wakeBodiesReached(byStaticShape: s)
             s = shapes[Int(s)].nextOnBody
         }
-        for b in near { wakeIsland(of: b) }
     }
 
     /// Sets the velocity of the centre of mass, pt/s. Wakes the body when non-zero.
@@ -254,10 +252,12 @@ extension World {
     /// Angular damping rate of the body, 1/s.
     public func angularDamping(of id: BodyID) -> Double? { isValid(id) ? bodies[Int(id.index)].angularDamping : nil }
 
-    /// Fixed rotation: infinite inertia. An existing spin is kept (as in UIKit) unless `stopSpin`.
+    /// Fixed rotation: infinite inertia. An existing spin is kept (as in UIKit) unless `stopSpin`. A change wakes the
+    /// body's island (a box held upright on an edge tips once it may turn).
     @discardableResult
     public mutating func setFixedRotation(_ id: BodyID, _ fixed: Bool, stopSpin: Bool = false) -> Bool {
         guard isValid(id) else { return false }
+        if bodies[Int(id.index)].fixedRotation != fixed { wakeIsland(of: id.index) }
         bodies[Int(id.index)].fixedRotation = fixed
         if stopSpin { states[Int(id.index)].w = 0 }
         updateMass(id.index)

@@ -154,6 +154,13 @@ extension World {
         bodies[Int(body.index)].shapeCount += 1
         createProxy(index)
         if updatingMass { updateMass(body.index) }
+        // A new shape changes its body's weight and reach: a sleeping body wakes (its new shape may overlap a
+        // neighbour or the ground), and a new static shape wakes the sleepers it overlaps.
+        if bodies[Int(body.index)].type == .static {
+            wakeBodiesReached(byStaticShape: index)
+        } else {
+            wakeIsland(of: body.index)
+        }
         return .success(ShapeID(index: index, generation: s.generation))
     }
 
@@ -186,16 +193,19 @@ extension World {
         freeShapes.append(index)
     }
 
-    /// Friction coefficient (≥ 0). Applies to contacts from the next step.
+    /// Friction coefficient (≥ 0). Applies to contacts from the next step. A change wakes the bodies resting on
+    /// the shape or with it (`wakeBodiesTouching`): a box asleep on a slope slides once the slope is made slippery.
     @discardableResult
     public mutating func setFriction(_ id: ShapeID, _ f: Double) -> Bool {
         guard isValid(id), f.isFinite, f >= 0 else { return false }
+        if shapes[Int(id.index)].friction != f { wakeBodiesTouching(shape: id.index) }
         shapes[Int(id.index)].friction = f
         remixMaterials(of: id.index)
         return true
     }
 
-    /// Restitution (≥ 0). Applies to contacts from the next step.
+    /// Restitution (≥ 0). Applies to contacts from the next step. Sleeping bodies stay asleep: restitution acts only
+    /// when bodies approach.
     @discardableResult
     public mutating func setRestitution(_ id: ShapeID, _ e: Double) -> Bool {
         guard isValid(id), e.isFinite, e >= 0 else { return false }
@@ -204,10 +214,12 @@ extension World {
         return true
     }
 
-    /// Density (≥ 0); recomputes the body's mass.
+    /// Density (≥ 0); recomputes the body's mass. A change wakes the body's island (a balanced plank tips once one
+    /// end is made heavier).
     @discardableResult
     public mutating func setDensity(_ id: ShapeID, _ d: Double) -> Bool {
         guard isValid(id), d.isFinite, d >= 0 else { return false }
+        if shapes[Int(id.index)].density != d { wakeIsland(of: shapes[Int(id.index)].body) }
         shapes[Int(id.index)].density = d
         updateMass(shapes[Int(id.index)].body)
         return true

@@ -4,8 +4,12 @@
 /// `World` is a value: copying it snapshots the whole simulation. Step it with `step(dt:)` at a fixed dt; the same
 /// sequence of calls gives bit-identical results.
 public struct World: Sendable {
-    /// Solver and sleep tuning; may be changed between steps.
-    public var settings: WorldSettings
+    /// Solver and sleep tuning; may be changed between steps. A change of `gravity` to another non-zero vector
+    /// wakes the sleeping bodies that feel gravity (`gravityScale` ≠ 0), which it would move; turning
+    /// `enableSleep` off wakes every sleeping body (`World+Wake.swift`).
+    public var settings: WorldSettings {
+        didSet { settingsDidChange(from: oldValue) }
+    }
 
     package var bodies: [Body] = []
     package var states: [BodyState] = []
@@ -79,7 +83,8 @@ public struct World: Sendable {
         self.settings = settings
     }
 
-    /// World gravity, pt/s². Shortcut for `settings.gravity`.
+    /// World gravity, pt/s². Shortcut for `settings.gravity` (a change wakes the sleeping bodies it would move; a
+    /// non-finite vector is refused and the gravity kept).
     public var gravity: Vec2 {
         get { settings.gravity }
         set { if newValue.isFinite { settings.gravity = newValue } }
