@@ -83,3 +83,49 @@ struct ForcedIntoWallTests {
         #expect(w.validationFailures == 0)
     }
 }
+
+@Suite("Bodies given a velocity between steps")
+struct VelocitySetBetweenStepsTests {
+    /// A 20-pt box at rest 100 pt from a free 40-pt box (no gravity) is given 8000 pt/s towards it, 133 pt a frame,
+    /// four ways: `setLinearVelocity`, `applyLinearImpulse`, its definition's velocity, and `setTransform` of a box
+    /// already moving that fast from far away to the same place. It must hit the box and push it, never pass it:
+    /// after 0.5 s the thrown box is still behind its target and the target moved more than 100 pt (they leave
+    /// together at 8000 · 400/2000 = 1600 pt/s, 800 pt in 0.5 s). Before the fix the thrown box passed through in
+    /// the first frame (ending at x = 4000, the target unmoved): its fattened box was swept for the velocity the last
+    /// step ended with, so no pair existed to stop it.
+    @Test(arguments: ["setLinearVelocity", "applyLinearImpulse", "definition", "setTransform"])
+    func flungBoxHitsTheBoxItIsThrownAt(way: String) throws {
+        var settings = WorldSettings()
+        settings.gravity = .zero
+        settings.validateEachStep = true
+        var w = World(settings: settings)
+        let speed = 8000.0
+        var targetDef = BodyDefinition()
+        targetDef.position = Vec2(100, 0)
+        let targetID = w.createBody(targetDef)
+        let target = try #require(targetID)
+        _ = try w.createBox(on: target, halfWidth: 20, halfHeight: 20, ShapeDefinition()).get()
+        var thrownDef = BodyDefinition()
+        thrownDef.position = way == "setTransform" ? Vec2(0, 3000) : .zero
+        if way == "definition" || way == "setTransform" { thrownDef.linearVelocity = Vec2(speed, 0) }
+        let thrownID = w.createBody(thrownDef)
+        let thrown = try #require(thrownID)
+        _ = try w.createBox(on: thrown, halfWidth: 10, halfHeight: 10, ShapeDefinition()).get()
+        let mass = try #require(w.mass(of: thrown))
+        if way != "definition" { w.step(dt: 1.0 / 60) }
+        let given: Bool
+        switch way {
+        case "setLinearVelocity": given = w.setLinearVelocity(thrown, Vec2(speed, 0))
+        case "applyLinearImpulse": given = w.applyLinearImpulse(thrown, Vec2(mass * speed, 0), at: Vec2(0, 0))
+        case "setTransform": given = w.setTransform(thrown, position: .zero, angle: 0)
+        default: given = true
+        }
+        #expect(given)
+        for _ in 0..<30 { w.step(dt: 1.0 / 60) }
+        let thrownX = try #require(w.position(of: thrown)).x
+        let targetX = try #require(w.position(of: target)).x
+        #expect(thrownX < targetX, "the thrown box is at x = \(thrownX), its target at \(targetX)")
+        #expect(targetX > 200, "the target is at x = \(targetX)")
+        #expect(w.validationFailures == 0, "\(w.validationProblems)")
+    }
+}

@@ -122,6 +122,8 @@ extension World {
         bodies[i].rotation0 = q
         wakeIsland(of: id.index)
         refreshProxies(id.index, margin: settings.aabbMargin, dt: 0, forceMove: true)
+        // Placed with no sweep: a body teleported while moving is swept before the next step looks for pairs.
+        if states[i].v != .zero || states[i].w != 0 { noteVelocityChange(id.index) }
         if bodies[i].type == .static { wakeBodiesNear(staticBody: id.index) }
         return true
     }
@@ -146,7 +148,10 @@ extension World {
         guard isValid(id), v.isFinite else { return false }
         let i = Int(id.index)
         if bodies[i].type == .static { return true }
-        if v.lengthSquared > 0 { wakeIsland(of: id.index) }
+        if v.lengthSquared > 0 {
+            wakeIsland(of: id.index)
+            noteVelocityChange(id.index)
+        }
         states[i].v = v
         return true
     }
@@ -157,7 +162,10 @@ extension World {
         guard isValid(id), w.isFinite else { return false }
         let i = Int(id.index)
         if bodies[i].type == .static { return true }
-        if w != 0 { wakeIsland(of: id.index) }
+        if w != 0 {
+            wakeIsland(of: id.index)
+            noteVelocityChange(id.index)
+        }
         states[i].w = bodies[i].fixedRotation && bodies[i].type == .dynamic ? 0 : w
         return true
     }
@@ -203,6 +211,7 @@ extension World {
         guard bodies[i].isAwake else { return true }
         states[i].v += bodies[i].invMass * impulse
         states[i].w += bodies[i].invInertia * cross(point - bodies[i].center, impulse)
+        noteVelocityChange(id.index)
         return true
     }
 
@@ -213,7 +222,10 @@ extension World {
         let i = Int(id.index)
         guard bodies[i].type == .dynamic else { return true }
         if wake { wakeIsland(of: id.index) }
-        if bodies[i].isAwake { states[i].w += bodies[i].invInertia * impulse }
+        if bodies[i].isAwake {
+            states[i].w += bodies[i].invInertia * impulse
+            noteVelocityChange(id.index)
+        }
         return true
     }
 

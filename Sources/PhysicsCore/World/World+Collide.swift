@@ -2,6 +2,7 @@
 /// record touch begin/end and wake sleeping islands that are hit.
 extension World {
     package mutating func collide(dt: Double) {
+        if !velocityChanged.isEmpty { sweepBodiesGivenVelocity(dt: dt) }
         updatePairs()
         var wakeList: [Int32] = []
         deepBodies.removeAll(keepingCapacity: true)

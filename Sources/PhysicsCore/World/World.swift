@@ -77,6 +77,10 @@ public struct World: Sendable {
     package var queryStack: [Int32] = []
     package var queryResults: [Int32] = []
     package var deepBodies: [Int32] = []
+    /// Bodies whose velocity was set from outside the step since the last one (set, impulse, teleport, a shape
+    /// created on a moving body): their fattened boxes were swept for the old velocity, so the next step sweeps them
+    /// for the new one before it looks for pairs (`sweepBodiesGivenVelocity`). May hold duplicates.
+    package var velocityChanged: [Int32] = []
 
     /// An empty world.
     public init(settings: WorldSettings = WorldSettings()) {
