@@ -148,3 +148,31 @@ struct JointTests {
         #expect(w.jointCount == 0 && w.kind(of: j) == nil)
     }
 }
+
+/// A body's type changed under its joints.
+@Suite("Joints on a body whose type changes")
+struct JointBodyTypeTests {
+    /// A kinematic anchor moved for one step (5 pt) and then made static again, a box pinned to it: the box must stay
+    /// on the anchor (within 0.01 pt) over the next steps. Before the fix the static body kept the step motion of its
+    /// last kinematic step, which joints read, and the box went on 5 pt a step past the anchor.
+    @Test func anchorMadeStaticStopsItsPinnedBox() throws {
+        var settings = WorldSettings()
+        settings.gravity = .zero
+        settings.validateEachStep = true
+        var w = World(settings: settings)
+        let anchor = SleepScenes.box(&w, .static, at: Vec2(100, 0), halfWidth: 1, halfHeight: 1).body
+        let box = SleepScenes.box(&w, .dynamic, at: Vec2(100, 0), halfWidth: 20, halfHeight: 20).body
+        let pin = w.createJoint(.revolute(anchor, box, anchor: Vec2(100, 0)))
+        #expect(pin != nil)
+        SleepScenes.run(&w, frames: 5)
+        let moved = w.setType(anchor, .kinematic) && w.setLinearVelocity(anchor, Vec2(300, 0))
+        #expect(moved)
+        w.step(dt: 1.0 / 60)
+        let placed = w.setTransform(anchor, position: Vec2(105, 0), angle: 0) && w.setType(anchor, .static)
+        #expect(placed)
+        SleepScenes.run(&w, frames: 5)
+        let x = try #require(w.position(of: box)).x
+        #expect(abs(x - 105) < 0.01, "the box is at x = \(x), its anchor at 105")
+        #expect(w.validationFailures == 0, "\(w.validationProblems)")
+    }
+}

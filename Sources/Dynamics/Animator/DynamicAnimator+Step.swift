@@ -57,6 +57,10 @@ extension DynamicAnimator {
             for f in stepForces { world.applyForce(f.body, f.force, at: f.point) }
             capRunawaySpins()
             stepWorld(dt: h)
+            if !movingAnchors.isEmpty {
+                for a in movingAnchors { a.finishAnchorMove(in: self) }
+                movingAnchors.removeAll(keepingCapacity: true)
+            }
             contacts.record(ended: world.endEvents, began: world.beginEvents, touching: &touchingPairs)
             accumulator -= h
             worldSteps += 1

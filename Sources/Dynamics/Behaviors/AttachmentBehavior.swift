@@ -47,6 +47,9 @@ open class AttachmentBehavior: DynamicBehavior {
     /// The world joint and the static anchor body while registered.
     var joint: JointID?
     var anchorBody: BodyID?
+    /// The anchor body is on its way to a new `anchorPoint`: kinematic for the next world step
+    /// (`moveAnchorBody`, `finishAnchorMove`).
+    var anchorInMotion = false
     /// The kind of joint actually built (a distance attachment may be built as a pin).
     var builtAsPin = false
 
@@ -201,6 +204,7 @@ open class AttachmentBehavior: DynamicBehavior {
         // another world: forget them (destroying them here could hit another item's body or joint).
         joint = nil
         anchorBody = nil
+        anchorInMotion = false
     }
 
     override func didAssociate(with animator: DynamicAnimator) {

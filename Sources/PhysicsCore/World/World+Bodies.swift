@@ -72,8 +72,10 @@ extension World {
         if bodies[i].type == type { return true }
         wakeIsland(of: id.index)
         bodies[i].type = type
-        states[i].v = .zero
-        states[i].w = 0
+        // At rest and with no step motion: a static body's state is never restarted by a step (only awake bodies'
+        // are), and joints read its step motion (a kinematic anchor made static kept the last step's, and the
+        // item pinned to it went on moving by it every step).
+        states[i] = BodyState()
         // Re-create proxies in the right tree and drop the body's contacts; pairs are found again next step.
         var s = bodies[i].firstShape
         while s != -1 {
