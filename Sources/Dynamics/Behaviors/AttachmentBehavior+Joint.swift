@@ -116,8 +116,10 @@ extension AttachmentBehavior {
     /// Moves the anchor body to `anchor` and wakes the item.
     ///
     /// A pin's anchor (a drag: the grabbed point held on the cursor) moves over the next world step: the static
-    /// anchor body is made kinematic for that step, with the velocity that carries it to `anchor`, so the joint
-    /// drives the item at the anchor's velocity and its contacts push what it meets; after the step
+    /// anchor body is made kinematic for that step, with the velocity that carries it to `anchor`, and the item is
+    /// given that velocity too, so the joint drives the item at the anchor's velocity and its contacts push what it
+    /// meets (at 3000 pt/s and more, the item would otherwise start the step at rest, its pairs found for that, and
+    /// be carried through a neighbour by the joint within the step); after the step
     /// (`finishAnchorMove`) it is put exactly on `anchor` and made static again (a kinematic body would keep the
     /// animator from pausing). Teleported instead, as it was, it left the pin an error that the end-of-step
     /// projection closed by moving the item alone, through whatever lay in its way: a rigidly dragged item sank
@@ -132,7 +134,14 @@ extension AttachmentBehavior {
                 anchorInMotion = true
                 animator.movingAnchors.append(self)
             }
-            animator.world.setLinearVelocity(anchorBody, (Vec2(anchor) - from) / DynamicAnimator.worldStepInterval)
+            let velocity = (Vec2(anchor) - from) / DynamicAnimator.worldStepInterval
+            animator.world.setLinearVelocity(anchorBody, velocity)
+            // The item moves with its pin in that step: given the pin's velocity before it (its spin kept, the joint
+            // corrects the rest), its box is swept and its speculative contacts reach as far as it will go, so a
+            // fast drag meets what lies in its way instead of being carried through it within the step.
+            if let body = animator.record(for: item1)?.body, animator.world.type(of: body) == .dynamic {
+                animator.world.setLinearVelocity(body, velocity)
+            }
         } else if let anchorBody {
             animator.world.setTransform(anchorBody, position: Vec2(anchor), angle: 0)
         } else if kind != .distance {
