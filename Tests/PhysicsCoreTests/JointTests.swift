@@ -156,10 +156,7 @@ struct JointBodyTypeTests {
     /// on the anchor (within 0.01 pt) over the next steps. Before the fix the static body kept the step motion of its
     /// last kinematic step, which joints read, and the box went on 5 pt a step past the anchor.
     @Test func anchorMadeStaticStopsItsPinnedBox() throws {
-        var settings = WorldSettings()
-        settings.gravity = .zero
-        settings.validateEachStep = true
-        var w = World(settings: settings)
+        var w = SleepScenes.world(gravity: .zero)
         let anchor = SleepScenes.box(&w, .static, at: Vec2(100, 0), halfWidth: 1, halfHeight: 1).body
         let box = SleepScenes.box(&w, .dynamic, at: Vec2(100, 0), halfWidth: 20, halfHeight: 20).body
         let pin = w.createJoint(.revolute(anchor, box, anchor: Vec2(100, 0)))

@@ -95,10 +95,7 @@ struct VelocitySetBetweenStepsTests {
     /// step ended with, so no pair existed to stop it.
     @Test(arguments: ["setLinearVelocity", "applyLinearImpulse", "definition", "setTransform"])
     func flungBoxHitsTheBoxItIsThrownAt(way: String) throws {
-        var settings = WorldSettings()
-        settings.gravity = .zero
-        settings.validateEachStep = true
-        var w = World(settings: settings)
+        var w = SleepScenes.world(gravity: .zero)
         let speed = 8000.0
         var targetDef = BodyDefinition()
         targetDef.position = Vec2(100, 0)

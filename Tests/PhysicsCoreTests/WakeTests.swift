@@ -11,10 +11,7 @@ struct WakeTests {
     /// than 200; before the fix the sleeper stayed at 100 and the mover went through it). The mover stops on contact,
     /// at 100 − 40 = 60 (5 pt).
     @Test func movingBodyWakesTheSleeperItReaches() throws {
-        var s = WorldSettings()
-        s.gravity = .zero
-        s.validateEachStep = true
-        var w = World(settings: s)
+        var w = SleepScenes.world(gravity: .zero)
         var shape = ShapeDefinition()
         shape.restitution = 1
         shape.friction = 0

@@ -1,10 +1,11 @@
 @testable import PhysicsCore
 
-/// Small worlds for the sleep and wake tests: gravity 1000 pt/s² down, the invariants checked after every step.
+/// Small worlds for the sleep and wake tests: gravity 1000 pt/s² down (unless told otherwise), the invariants
+/// checked after every step.
 enum SleepScenes {
-    static func world() -> World {
+    static func world(gravity: Vec2 = Vec2(0, -1000)) -> World {
         var s = WorldSettings()
-        s.gravity = Vec2(0, -1000)
+        s.gravity = gravity
         s.validateEachStep = true
         return World(settings: s)
     }
