@@ -160,9 +160,7 @@ extension World {
         _ vertices: UnsafePointer<Vec2>?, _ p: ProxyConstants, moved: (Int32) -> Void
     ) {
         let xf = b.pointee.transform
-        let displacement = p.dt * st.pointee.v
-        let turnReach = p.dt * abs(st.pointee.w) * b.pointee.maxExtent
-        let motion = Swift.max(abs(displacement.x), abs(displacement.y)) + turnReach
+        let (displacement, turnReach, motion) = World.predictedMotion(st.pointee, b.pointee.maxExtent, dt: p.dt)
         var s = b.pointee.firstShape
         while s != -1 {
             let shape = sh + Int(s)

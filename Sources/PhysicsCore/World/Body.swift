@@ -113,4 +113,7 @@ package struct BodyState: Sendable {
     package var dq = Rotation.identity
 
     package init() {}
+
+    /// Whether the body has any velocity, linear or angular.
+    @inline(__always) package var isMoving: Bool { v != .zero || w != 0 }
 }

@@ -125,7 +125,7 @@ extension World {
         wakeIsland(of: id.index)
         refreshProxies(id.index, margin: settings.aabbMargin, dt: 0, forceMove: true)
         // Placed with no sweep: a body teleported while moving is swept before the next step looks for pairs.
-        if states[i].v != .zero || states[i].w != 0 { noteVelocityChange(id.index) }
+        if states[i].isMoving { noteVelocityChange(id.index) }
         if bodies[i].type == .static { wakeBodiesNear(staticBody: id.index) }
         return true
     }

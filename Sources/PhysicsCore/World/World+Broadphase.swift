@@ -21,7 +21,7 @@ extension World {
             shapes[Int(shape)].proxy = movingTree.insert(fat, payload: shape)
             // A shape created on a moving body (one given a velocity by its definition) is boxed where it is: the
             // next step sweeps it along that velocity before looking for pairs.
-            if states[Int(body)].v != .zero || states[Int(body)].w != 0 { noteVelocityChange(body) }
+            if states[Int(body)].isMoving { noteVelocityChange(body) }
         }
         moveBuffer.append(shape)
     }
@@ -52,9 +52,7 @@ extension World {
         for body in velocityChanged {
             let b = Int(body)
             guard bodies[b].isAlive, bodies[b].type != .static, bodies[b].isAwake else { continue }
-            let displacement = dt * states[b].v
-            let turnReach = dt * abs(states[b].w) * bodies[b].maxExtent
-            let motion = Swift.max(abs(displacement.x), abs(displacement.y)) + turnReach
+            let (displacement, turnReach, motion) = World.predictedMotion(states[b], bodies[b].maxExtent, dt: dt)
             var s = bodies[b].firstShape
             while s != -1 {
                 let i = Int(s)
@@ -97,11 +95,9 @@ extension World {
 
     /// `refreshProxies` with the settings it reads gathered in `p` (once per step for all the bodies).
     @inline(__always) mutating func refreshProxies(_ body: Int32, _ p: ProxyConstants, forceMove: Bool) {
-        let dt = p.dt
         let xf = bodies[Int(body)].transform
-        let displacement = dt * states[Int(body)].v
-        let turnReach = dt * abs(states[Int(body)].w) * bodies[Int(body)].maxExtent
-        let motion = Swift.max(abs(displacement.x), abs(displacement.y)) + turnReach
+        let (displacement, turnReach, motion) = World.predictedMotion(
+            states[Int(body)], bodies[Int(body)].maxExtent, dt: p.dt)
         var s = bodies[Int(body)].firstShape
         while s != -1 {
             let i = Int(s)
@@ -127,6 +123,17 @@ extension World {
             }
             s = shapes[i].nextOnBody
         }
+    }
+
+    /// The motion a body of state `state` and farthest reach `maxExtent` (pt) is predicted to make over `dt`: its
+    /// `displacement`, the reach of its turn at its farthest point (`turnReach`, pt), and the larger displacement
+    /// component plus that reach (`motion`, pt), as `refreshedFatBox` takes them.
+    @inline(__always) static func predictedMotion(_ state: BodyState, _ maxExtent: Double, dt: Double) -> (
+        displacement: Vec2, turnReach: Double, motion: Double
+    ) {
+        let displacement = dt * state.v
+        let turnReach = dt * abs(state.w) * maxExtent
+        return (displacement, turnReach, Swift.max(abs(displacement.x), abs(displacement.y)) + turnReach)
     }
 
     /// The new fattened box of a shape whose tight box is now `aabb` (its fattened box `old`), or nil when `old` still
