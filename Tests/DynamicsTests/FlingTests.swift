@@ -65,4 +65,55 @@ struct DragTests {
         #expect(other.center.x > dragged.center.x, "the other item is at \(other.center.x), behind the dragged one")
         #expect(abs(dragged.center.x - 700) < 0.1, "the dragged item is at \(dragged.center.x), its anchor at 700")
     }
+
+    /// The common pan-gesture pattern `UIAttachmentBehavior(item:attachedToAnchor:)` with the touch away from the
+    /// centre is a rigid rod, here 60 pt long, its anchor behind the item on the line to a free 40-pt item, moved
+    /// `step` pt a frame (300 to 3000 pt/s): the rod pushes its item into the other, which it must shove, not pass
+    /// through (closest approach more than 39 pt, centre to centre; the other ends ahead; the rod keeps its length
+    /// within 0.1 pt). Before the fix, from 20 pt a frame the item passed through: the teleported anchor left the rod
+    /// 20 pt short, and the end-of-step projection moved the item the rest of the way through the other item.
+    @Test(arguments: [5.0, 10.0, 20.0, 50.0])
+    func rodDraggedItemShovesTheItemInItsWay(step: Double) {
+        let animator = DynamicAnimator()
+        let dragged = square(100, 300, side: 40, name: "dragged"), other = square(300, 300, side: 40, name: "other")
+        animator.addBehavior(CollisionBehavior(items: [dragged, other]))
+        let drag = AttachmentBehavior(item: dragged, attachedToAnchor: CGPoint(x: 40, y: 300))
+        animator.addBehavior(drag)
+        run(animator, frames: 10)
+        var x = 40.0
+        var closest = Double.greatestFiniteMagnitude
+        for _ in 0..<Int(600 / step) {
+            x += step
+            drag.anchorPoint = CGPoint(x: x, y: 300)
+            run(animator, frames: 1)
+            closest = min(closest, other.center.x - dragged.center.x)
+        }
+        #expect(closest > 39, "the items came within \(closest) pt, centre to centre")
+        #expect(other.center.x > dragged.center.x, "the other item is at \(other.center.x), behind the dragged one")
+        let rod = hypot(dragged.center.x - x, dragged.center.y - 300)
+        #expect(abs(rod - 60) < 0.1, "the rod is \(rod) pt long")
+    }
+
+    /// An anchor set farther than the rod is long in one go is a jump, not a drag: as in UIKit, the item is pulled
+    /// onto the rod's circle round the new anchor, the nearest point of it, and stays there (no gravity): not whipped
+    /// round the anchor at the jump's speed (a 300-pt jump is 36 000 pt/s over one world step), as moving such an
+    /// anchor over the step would. A 20-pt item on a 100-pt rod below its anchor at (100, 100), the anchor set to
+    /// (400, 100): after one second the item rests within 1 pt of (305.1, 131.6), the point of the circle on the
+    /// line to where it was, and moves slower than 1 pt/s.
+    @Test func rodAnchorJumpPullsTheItemOntoItsCircle() {
+        let animator = DynamicAnimator()
+        let item = square(100, 200, side: 20)
+        let drag = AttachmentBehavior(item: item, attachedToAnchor: CGPoint(x: 100, y: 100))
+        let props = DynamicItemBehavior(items: [item])
+        animator.addBehavior(drag)
+        animator.addBehavior(props)
+        run(animator, frames: 5)
+        drag.anchorPoint = CGPoint(x: 400, y: 100)
+        run(animator, frames: 60)
+        let reach = 100 / hypot(300.0, 100.0)
+        let target = CGPoint(x: 400 - 300 * reach, y: 100 + 100 * reach)
+        #expect(hypot(item.center.x - target.x, item.center.y - target.y) < 1, "the item is at \(item.center)")
+        let v = props.linearVelocity(for: item)
+        #expect(hypot(v.x, v.y) < 1, "the item moves at \(v)")
+    }
 }

@@ -123,12 +123,18 @@ extension AttachmentBehavior {
     /// (`finishAnchorMove`) it is put exactly on `anchor` and made static again (a kinematic body would keep the
     /// animator from pausing). Teleported instead, as it was, it left the pin an error that the end-of-step
     /// projection closed by moving the item alone, through whatever lay in its way: a rigidly dragged item sank
-    /// 12 pt into a free item at 600 pt/s and passed through it at 1200 pt/s. Other kinds (rods, springs) keep the
-    /// teleport: moved at the speed of a jump, a damped spring's anchor would kick the item with its damping.
+    /// 12 pt into a free item at 600 pt/s and passed through it at 1200 pt/s. A rigid rod (a length, no frequency)
+    /// moves its anchor the same way when it is dragged, that is moved by at most its length in a step: teleported,
+    /// a rod dragged at 1200 pt/s carried its item through the item in its way. A longer jump still teleports the
+    /// anchor, as UIKit does: the item is pulled onto the rod's circle, not whipped round it at the speed of the
+    /// jump. A spring keeps the teleport: moved at the speed of a jump, a damped spring's anchor would kick the
+    /// item with its damping (a spring moves its item through its velocity, whose box is swept).
     func moveAnchorBody() {
         guard let animator = dynamicAnimator else { return }
-        if let anchorBody, builtAsPin {
-            let from = animator.world.position(of: anchorBody) ?? Vec2(anchor)
+        let from = anchorBody.flatMap { animator.world.position(of: $0) } ?? Vec2(anchor)
+        let rodDrag =
+            kind == .distance && storedFrequency == 0 && (Vec2(anchor) - from).length <= Double(storedLength)
+        if let anchorBody, builtAsPin || rodDrag {
             if !anchorInMotion {
                 animator.world.setType(anchorBody, .kinematic)
                 anchorInMotion = true
@@ -136,12 +142,7 @@ extension AttachmentBehavior {
             }
             let velocity = (Vec2(anchor) - from) / DynamicAnimator.worldStepInterval
             animator.world.setLinearVelocity(anchorBody, velocity)
-            // The item moves with its pin in that step: given the pin's velocity before it (its spin kept, the joint
-            // corrects the rest), its box is swept and its speculative contacts reach as far as it will go, so a
-            // fast drag meets what lies in its way instead of being carried through it within the step.
-            if let body = animator.record(for: item1)?.body, animator.world.type(of: body) == .dynamic {
-                animator.world.setLinearVelocity(body, velocity)
-            }
+            predictItemVelocity(anchorVelocity: velocity, anchorFrom: from, in: animator)
         } else if let anchorBody {
             animator.world.setTransform(anchorBody, position: Vec2(anchor), angle: 0)
         } else if kind != .distance {
@@ -150,6 +151,28 @@ extension AttachmentBehavior {
             buildJoint(in: animator)
         }
         parametersDidChange()
+    }
+
+    /// Gives the item, before the step that moves its anchor, the velocity its joint will drive it at: so its box is
+    /// swept and its speculative contacts reach as far as it will go, and a fast drag meets what lies in its way
+    /// instead of being carried through it within the step (its pairs found for the item at rest). A pin carries the
+    /// item at the anchor's velocity (its spin kept, the joint corrects the rest); a rod only along itself, from
+    /// `anchorFrom` to the attached point: the item keeps the velocity across the rod, with which it swings.
+    private func predictItemVelocity(anchorVelocity: Vec2, anchorFrom: Vec2, in animator: DynamicAnimator) {
+        guard let body = animator.record(for: item1)?.body, animator.world.type(of: body) == .dynamic,
+            let current = animator.world.linearVelocity(of: body)
+        else { return }
+        if builtAsPin {
+            animator.world.setLinearVelocity(body, anchorVelocity)
+            return
+        }
+        guard let joint, let attached = animator.world.anchors(of: joint)?.1 else { return }
+        let rod = attached - anchorFrom
+        let length = rod.length
+        guard length > 0 else { return }
+        let along = rod / length
+        let gain = dot(anchorVelocity - current, along)
+        animator.world.setLinearVelocity(body, current + along * gain)
     }
 
     /// Ends the anchor body's move of `moveAnchorBody` after a world step: exactly on `anchor`, static again.
