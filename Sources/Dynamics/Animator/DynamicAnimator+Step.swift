@@ -53,17 +53,28 @@ extension DynamicAnimator {
         let recoveriesBefore = world.blownUpRecoveries
         accumulator += frame
         let h = Self.worldStepInterval
+        // Anchors moved since the last frame (drags) move over this frame's world steps, at the cursor's speed.
+        let anchorsMove = !movingAnchors.isEmpty && accumulator >= h
+        if anchorsMove {
+            var steps = 0
+            var left = accumulator
+            while left >= h {
+                left -= h
+                steps += 1
+            }
+            for a in movingAnchors { a.startAnchorMove(over: Double(steps) * h, in: self) }
+        }
         while accumulator >= h {
             for f in stepForces { world.applyForce(f.body, f.force, at: f.point) }
             capRunawaySpins()
             stepWorld(dt: h)
-            if !movingAnchors.isEmpty {
-                for a in movingAnchors { a.finishAnchorMove(in: self) }
-                movingAnchors.removeAll(keepingCapacity: true)
-            }
             contacts.record(ended: world.endEvents, began: world.beginEvents, touching: &touchingPairs)
             accumulator -= h
             worldSteps += 1
+        }
+        if anchorsMove {
+            for a in movingAnchors { a.finishAnchorMove(in: self) }
+            movingAnchors.removeAll(keepingCapacity: true)
         }
         stepForces.removeAll(keepingCapacity: true)
         if world.blownUpRecoveries != recoveriesBefore {

@@ -140,8 +140,8 @@ open class DynamicAnimator {
     var accumulator: TimeInterval = 0
     /// Forces queued by behaviours for the current animator step, re-applied before every world step of it.
     var stepForces: [(body: BodyID, force: Vec2, point: Vec2)] = []
-    /// Attachments whose anchor body moves to a new `anchorPoint` during the next world step
-    /// (`AttachmentBehavior.moveAnchorBody`); stopped after it.
+    /// Attachments whose anchor body moves to a new `anchorPoint` over the next frame's world steps
+    /// (`AttachmentBehavior.moveAnchorBody`, `startAnchorMove`); stopped after them (`finishAnchorMove`).
     var movingAnchors: [AttachmentBehavior] = []
     /// Called at the end of every animator step that ran, after the queued changes (UIKitDynamics' collection-view
     /// mode invalidates its layout here, spec §3.9). Default nil.

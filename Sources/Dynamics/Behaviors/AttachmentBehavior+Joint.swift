@@ -115,20 +115,21 @@ extension AttachmentBehavior {
 
     /// Moves the anchor body to `anchor` and wakes the item.
     ///
-    /// A pin's anchor (a drag: the grabbed point held on the cursor) moves over the next world step: the static
-    /// anchor body is made kinematic for that step, with the velocity that carries it to `anchor`, and the item is
-    /// given that velocity too, so the joint drives the item at the anchor's velocity and its contacts push what it
-    /// meets (at 3000 pt/s and more, the item would otherwise start the step at rest, its pairs found for that, and
-    /// be carried through a neighbour by the joint within the step); after the step
-    /// (`finishAnchorMove`) it is put exactly on `anchor` and made static again (a kinematic body would keep the
-    /// animator from pausing). Teleported instead, as it was, it left the pin an error that the end-of-step
-    /// projection closed by moving the item alone, through whatever lay in its way: a rigidly dragged item sank
-    /// 12 pt into a free item at 600 pt/s and passed through it at 1200 pt/s. A rigid rod (a length, no frequency)
-    /// moves its anchor the same way when it is dragged, that is moved by at most its length in a step: teleported,
-    /// a rod dragged at 1200 pt/s carried its item through the item in its way. A longer jump still teleports the
-    /// anchor, as UIKit does: the item is pulled onto the rod's circle, not whipped round it at the speed of the
-    /// jump. A spring keeps the teleport: moved at the speed of a jump, a damped spring's anchor would kick the
-    /// item with its damping (a spring moves its item through its velocity, whose box is swept).
+    /// A pin's anchor (a drag: the grabbed point held on the cursor) moves over the next animator frame, at the speed
+    /// the finger or cursor moved: the static anchor body is made kinematic for that frame's world steps, with the
+    /// velocity that carries it to `anchor` by the frame's end (`startAnchorMove`), and the item is given that
+    /// velocity too, so the joint drives the item at the anchor's velocity and its contacts push what it meets (at
+    /// 3000 pt/s and more, the item would otherwise start the step at rest, its pairs found for that, and be carried
+    /// through a neighbour by the joint within the step); after the frame (`finishAnchorMove`) it is put exactly on
+    /// `anchor` and made static again (a kinematic body would keep the animator from pausing). Teleported instead,
+    /// as it was, it left the pin an error that the end-of-step projection closed by moving the item alone, through
+    /// whatever lay in its way: a rigidly dragged item sank 12 pt into a free item at 600 pt/s and passed through it
+    /// at 1200 pt/s. A rigid rod (a length, no frequency) moves its anchor the same way when it is dragged, that is
+    /// moved by at most its length in a frame: teleported, a rod dragged at 1200 pt/s carried its item through the
+    /// item in its way. A longer jump still teleports the anchor, as UIKit does: the item is pulled onto the rod's
+    /// circle, not whipped round it at the speed of the jump. A spring keeps the teleport: moved at the speed of a
+    /// jump, a damped spring's anchor would kick the item with its damping (a spring moves its item through its
+    /// velocity, whose box is swept).
     func moveAnchorBody() {
         guard let animator = dynamicAnimator else { return }
         let from = anchorBody.flatMap { animator.world.position(of: $0) } ?? Vec2(anchor)
@@ -140,9 +141,6 @@ extension AttachmentBehavior {
                 anchorInMotion = true
                 animator.movingAnchors.append(self)
             }
-            let velocity = (Vec2(anchor) - from) / DynamicAnimator.worldStepInterval
-            animator.world.setLinearVelocity(anchorBody, velocity)
-            predictItemVelocity(anchorVelocity: velocity, anchorFrom: from, in: animator)
         } else if let anchorBody {
             animator.world.setTransform(anchorBody, position: Vec2(anchor), angle: 0)
         } else if kind != .distance {
@@ -151,6 +149,18 @@ extension AttachmentBehavior {
             buildJoint(in: animator)
         }
         parametersDidChange()
+    }
+
+    /// Starts the anchor body's move of `moveAnchorBody` at the start of an animator frame whose world steps last
+    /// `duration` seconds together: the anchor body's velocity carries it to `anchor` by the frame's end, and the
+    /// item is given the velocity its joint will drive it at.
+    func startAnchorMove(over duration: Double, in animator: DynamicAnimator) {
+        guard anchorInMotion, let anchorBody, duration > 0, let from = animator.world.position(of: anchorBody) else {
+            return
+        }
+        let velocity = (Vec2(anchor) - from) / duration
+        animator.world.setLinearVelocity(anchorBody, velocity)
+        predictItemVelocity(anchorVelocity: velocity, anchorFrom: from, in: animator)
     }
 
     /// Gives the item, before the step that moves its anchor, the velocity its joint will drive it at: so its box is
@@ -175,7 +185,8 @@ extension AttachmentBehavior {
         animator.world.setLinearVelocity(body, current + along * gain)
     }
 
-    /// Ends the anchor body's move of `moveAnchorBody` after a world step: exactly on `anchor`, static again.
+    /// Ends the anchor body's move of `moveAnchorBody` after the frame's world steps: exactly on `anchor`, static
+    /// again.
     func finishAnchorMove(in animator: DynamicAnimator) {
         guard anchorInMotion else { return }
         anchorInMotion = false
