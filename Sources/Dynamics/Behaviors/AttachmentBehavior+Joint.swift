@@ -163,26 +163,43 @@ extension AttachmentBehavior {
         predictItemVelocity(anchorVelocity: velocity, anchorFrom: from, in: animator)
     }
 
-    /// Gives the item, before the step that moves its anchor, the velocity its joint will drive it at: so its box is
+    /// Gives the item, before the frame that moves its anchor, the velocity its joint will drive it at: so its box is
     /// swept and its speculative contacts reach as far as it will go, and a fast drag meets what lies in its way
-    /// instead of being carried through it within the step (its pairs found for the item at rest). A pin carries the
-    /// item at the anchor's velocity (its spin kept, the joint corrects the rest); a rod only along itself, from
-    /// `anchorFrom` to the attached point: the item keeps the velocity across the rod, with which it swings.
+    /// instead of being carried through it within the step (its pairs found for the item at rest). The velocity is
+    /// what a rigid joint's impulse at the attached point makes of the item's own: the attached point of a pin
+    /// moves at the anchor's velocity, that of a rod at the anchor's velocity along the rod (from `anchorFrom` to the
+    /// point), and the item keeps the rest of its motion, its turn about the point included (a card held by a corner
+    /// goes on swinging however often its anchor is set: given the anchor's velocity at its centre, it barely
+    /// swung).
     private func predictItemVelocity(anchorVelocity: Vec2, anchorFrom: Vec2, in animator: DynamicAnimator) {
         guard let body = animator.record(for: item1)?.body, animator.world.type(of: body) == .dynamic,
-            let current = animator.world.linearVelocity(of: body)
+            let v = animator.world.linearVelocity(of: body), let w = animator.world.angularVelocity(of: body),
+            let center = animator.world.worldCenterOfMass(of: body), let mass = animator.world.mass(of: body), mass > 0,
+            let inertia = animator.world.inertia(of: body), let joint,
+            let attached = animator.world.anchors(of: joint)?.1
         else { return }
+        let invMass = 1 / mass
+        let invInertia = animator.world.isFixedRotation(body) == false && inertia > 0 ? 1 / inertia : 0
+        let r = attached - center
+        // What the attached point must gain: the anchor's velocity less its own.
+        let gap = anchorVelocity - (v + cross(w, r))
+        let impulse: Vec2
         if builtAsPin {
-            animator.world.setLinearVelocity(body, anchorVelocity)
-            return
+            // The point's effective mass, inverted: K = (1/m)·1 + (1/I)·[r]ₓᵀ[r]ₓ.
+            let k11 = invMass + invInertia * r.y * r.y, k22 = invMass + invInertia * r.x * r.x
+            let k12 = -invInertia * r.x * r.y
+            let det = k11 * k22 - k12 * k12
+            guard det > 0 else { return }
+            impulse = Vec2((k22 * gap.x - k12 * gap.y) / det, (k11 * gap.y - k12 * gap.x) / det)
+        } else {
+            let rod = attached - anchorFrom
+            let length = rod.length
+            guard length > 0 else { return }
+            let along = rod / length
+            let arm = cross(r, along)
+            impulse = along * (dot(gap, along) / (invMass + invInertia * arm * arm))
         }
-        guard let joint, let attached = animator.world.anchors(of: joint)?.1 else { return }
-        let rod = attached - anchorFrom
-        let length = rod.length
-        guard length > 0 else { return }
-        let along = rod / length
-        let gain = dot(anchorVelocity - current, along)
-        animator.world.setLinearVelocity(body, current + along * gain)
+        animator.world.applyLinearImpulse(body, impulse, at: attached)
     }
 
     /// Ends the anchor body's move of `moveAnchorBody` after the frame's world steps: exactly on `anchor`, static

@@ -108,6 +108,8 @@ extension World {
     public func inertia(of id: BodyID) -> Double? { isValid(id) ? bodies[Int(id.index)].inertia : nil }
     /// Whether the body is awake.
     public func isAwake(_ id: BodyID) -> Bool? { isValid(id) ? bodies[Int(id.index)].isAwake : nil }
+    /// Whether the body's rotation is fixed (`setFixedRotation`): impulses and contacts do not turn it.
+    public func isFixedRotation(_ id: BodyID) -> Bool? { isValid(id) ? bodies[Int(id.index)].fixedRotation : nil }
     /// Owner's tag.
     public func userData(of id: BodyID) -> UInt64? { isValid(id) ? bodies[Int(id.index)].userData : nil }
 
