@@ -203,13 +203,17 @@ extension AttachmentBehavior {
     }
 
     /// Ends the anchor body's move of `moveAnchorBody` after the frame's world steps: exactly on `anchor`, static
-    /// again.
+    /// again, and the item's held point brought to rest with it (the impulse a rigid joint to a still anchor gives):
+    /// between frames the item reads as UIKit's does, where the anchor is a static body that a drag teleports and the
+    /// joint holds the item's point still on it (`linearVelocity(for:)` of an item held at its centre reads 0, so a
+    /// release that adds the gesture's velocity adds it to nothing, as on a device).
     func finishAnchorMove(in animator: DynamicAnimator) {
         guard anchorInMotion else { return }
         anchorInMotion = false
         guard let anchorBody else { return }
         animator.world.setTransform(anchorBody, position: Vec2(anchor), angle: 0)
         animator.world.setType(anchorBody, .static)
+        predictItemVelocity(anchorVelocity: .zero, anchorFrom: Vec2(anchor), in: animator)
     }
 
     /// Applies changed properties to the joint: in place when the joint kind stays, rebuilt otherwise.
