@@ -156,9 +156,11 @@ extension DynamicAnimator {
 
     // MARK: Boundaries
 
-    /// A static body holding one two-sided segment per pair, owned by a collision behaviour's boundary.
+    /// A static body holding a smooth chain of two-sided segments per polyline (`World.createChain`, as UIKit's edge
+    /// chains: what slides along a boundary is not caught at the joints of its segments), owned by a collision
+    /// behaviour's boundary.
     func createBoundaryBody(
-        _ segments: [(CGPoint, CGPoint)], for behavior: CollisionBehavior,
+        _ polylines: [Polyline], for behavior: CollisionBehavior,
         identifier: AnyHashable?
     ) -> BodyID? {
         var def = BodyDefinition()
@@ -170,9 +172,12 @@ extension DynamicAnimator {
         shapeDef.density = 0
         shapeDef.filter = behavior.boundaryFilter
         shapeDef.userData = 1 << 63
-        // One mass computation for the whole boundary (a wavy floor of 8000 segments was quadratic).
-        for result in world.createSegments(on: body, segments.map { (Vec2($0.0), Vec2($0.1)) }, shapeDef) {
-            if case .success(let shape) = result { shapeOwners[shape] = .boundary(behavior, identifier) }
+        // One mass computation per chain (a wavy floor of 8000 segments was quadratic with one per segment).
+        for polyline in polylines where polyline.points.count >= 2 {
+            let points = polyline.points.map { Vec2($0) }
+            for result in world.createChain(on: body, points: points, loop: polyline.isClosed, shapeDef) {
+                if case .success(let shape) = result { shapeOwners[shape] = .boundary(behavior, identifier) }
+            }
         }
         return body
     }

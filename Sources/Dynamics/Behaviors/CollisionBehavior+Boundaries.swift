@@ -4,7 +4,9 @@ internal import PhysicsCore
 /// Explicit boundaries, each stored under an identifier (any `Hashable`; UIKit takes any `NSCopying`).
 extension CollisionBehavior {
     /// Adds (or replaces) a boundary made of every subpath of `path`: curves are flattened to within 0.25 pt and
-    /// every segment becomes a static, two-sided wall; closed subpaths get their closing segment, open ones stay
+    /// every subpath becomes a static, two-sided chain of segments, smooth at its joints as UIKit's edge chains are
+    /// (an item sliding along it is not caught where two segments meet; its real corners stay corners); closed
+    /// subpaths get their closing segment, open ones stay
     /// open. (UIKit uses only the first subpath, closes it even when open, and keeps the old boundary alive when an
     /// identifier is reused.) A path with no segment of non-zero length, or with a non-finite point, is refused:
     /// "invalid path for collision boundary" diagnostic, nothing is added.
@@ -84,13 +86,13 @@ extension CollisionBehavior {
     func buildBoundary(_ identifier: AnyHashable, in animator: DynamicAnimator) {
         destroyBoundary(identifier, in: animator)
         guard let boundary = boundaries[identifier] else { return }
-        let segments: [(CGPoint, CGPoint)]
+        let polylines: [Polyline]
         if let s = boundary.segment {
-            segments = [s]
+            polylines = [Polyline(points: [s.0, s.1], isClosed: false)]
         } else {
-            segments = boundary.path.flattened().flatMap(\.segments)
+            polylines = boundary.path.flattened()
         }
-        boundaryBodies[identifier] = animator.createBoundaryBody(segments, for: self, identifier: identifier)
+        boundaryBodies[identifier] = animator.createBoundaryBody(polylines, for: self, identifier: identifier)
     }
 
     /// Destroys the world body of a boundary, if any.

@@ -198,7 +198,7 @@ open class CollisionBehavior: DynamicBehavior {
                 CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY)
             ],
             isClosed: true)
-        referenceLoopBody = animator.createBoundaryBody(loop.segments, for: self, identifier: nil)
+        referenceLoopBody = animator.createBoundaryBody([loop], for: self, identifier: nil)
     }
 
     private func referenceBoundsDidChange() {

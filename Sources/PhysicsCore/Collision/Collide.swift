@@ -55,6 +55,24 @@ enum NarrowPhase {
 package func collide(
     _ a: ConvexView, _ xfA: Transform, _ b: ConvexView, _ xfB: Transform, speculativeDistance: Double
 ) -> Manifold {
+    let m = collideShapes(a, xfA, b, xfB, speculativeDistance: speculativeDistance)
+    // A chain segment's inner vertices are joints, not corners (CollideChainSegment.swift).
+    if _slowPath(a.geometry.isChainSegment) {
+        return smoothSegmentManifold(
+            m, segment: a.geometry, xfA, other: b, xfB, segmentIsA: true, speculativeDistance: speculativeDistance)
+    }
+    if _slowPath(b.geometry.isChainSegment) {
+        return smoothSegmentManifold(
+            m, segment: b.geometry, xfB, other: a, xfA, segmentIsA: false, speculativeDistance: speculativeDistance)
+    }
+    return m
+}
+
+/// `collide` without the chain segments' smoothing: every segment end is a corner.
+@inline(__always)
+private func collideShapes(
+    _ a: ConvexView, _ xfA: Transform, _ b: ConvexView, _ xfB: Transform, speculativeDistance: Double
+) -> Manifold {
     switch a.geometry.kind {
     case .circle:
         switch b.geometry.kind {

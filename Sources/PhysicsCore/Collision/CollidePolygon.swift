@@ -281,9 +281,10 @@ func collidePolygons(
 /// Builds the manifold from a chosen reference edge: finds the incident edge, handles the disjoint
 /// vertex–vertex case, otherwise clips. Works in the reference polygon's frame. `flip` is true when the
 /// reference polygon is shape B; `vertexPair` tells that the disjoint vertex–vertex case was taken (or rejected).
-/// `incCentred`: `inc.isCentredQuad` (its incident edge is then found from two of its normals).
+/// `incCentred`: `inc.isCentredQuad` (its incident edge is then found from two of its normals). Also used on a chain
+/// segment's face (CollideChainSegment.swift), with `separation` 0: the face, whatever the closest features.
 @inline(__always)
-private func clipPolygons(
+func clipPolygons(
     ref: NarrowPolygon, xfRef: Transform, edge i1: Int, separation: Double,
     inc: NarrowPolygon, incCentred: Bool, incToRef: Transform, flip: Bool, _ speculativeDistance: Double
 ) -> (manifold: Manifold, vertexPair: Bool) {

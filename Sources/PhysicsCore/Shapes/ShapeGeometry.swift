@@ -30,29 +30,41 @@ package struct ShapeGeometry: Sendable {
     /// Segment endpoints, body frame, pt.
     package var p1: Vec2
     package var p2: Vec2
+    /// Segment of a chain (`World.createChain`) only: the vertex before `p1` along the chain, body frame, pt; equal
+    /// to `p1` when no segment comes before (an open chain's first, or a lone segment). The narrow phase uses it to
+    /// keep contacts off the inner vertex at `p1` (`smoothSegmentManifold`).
+    package var ghost1: Vec2
+    /// The vertex after `p2` along the chain; equal to `p2` when no segment comes after.
+    package var ghost2: Vec2
+
+    /// Whether a chain segment continues before `p1`.
+    @inlinable package var hasGhost1: Bool { ghost1 != p1 }
+    /// Whether a chain segment continues after `p2`.
+    @inlinable package var hasGhost2: Bool { ghost2 != p2 }
 
     package static func circle(center: Vec2, radius: Double) -> ShapeGeometry {
         ShapeGeometry(
             kind: .circle, vertexStart: 0, vertexCount: 0, center: center, radius: radius,
-            radii: Vec2(radius, radius), p1: .zero, p2: .zero)
+            radii: Vec2(radius, radius), p1: .zero, p2: .zero, ghost1: .zero, ghost2: .zero)
     }
 
     package static func ellipse(center: Vec2, radii: Vec2) -> ShapeGeometry {
         ShapeGeometry(
             kind: .ellipse, vertexStart: 0, vertexCount: 0, center: center, radius: 0, radii: radii,
-            p1: .zero, p2: .zero)
+            p1: .zero, p2: .zero, ghost1: .zero, ghost2: .zero)
     }
 
-    package static func segment(_ p1: Vec2, _ p2: Vec2) -> ShapeGeometry {
+    /// A segment p1–p2; `ghost1` and `ghost2` are its chain neighbours' far vertices (nil: none on that side).
+    package static func segment(_ p1: Vec2, _ p2: Vec2, ghost1: Vec2? = nil, ghost2: Vec2? = nil) -> ShapeGeometry {
         ShapeGeometry(
             kind: .segment, vertexStart: 0, vertexCount: 0, center: 0.5 * (p1 + p2), radius: 0, radii: .zero,
-            p1: p1, p2: p2)
+            p1: p1, p2: p2, ghost1: ghost1 ?? p1, ghost2: ghost2 ?? p2)
     }
 
     package static func polygon(centroid: Vec2, vertexStart: Int32, vertexCount: Int32) -> ShapeGeometry {
         ShapeGeometry(
             kind: .polygon, vertexStart: vertexStart, vertexCount: vertexCount, center: centroid, radius: 0,
-            radii: .zero, p1: .zero, p2: .zero)
+            radii: .zero, p1: .zero, p2: .zero, ghost1: .zero, ghost2: .zero)
     }
 }
 
