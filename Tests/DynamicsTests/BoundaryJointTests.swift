@@ -8,6 +8,24 @@ import Testing
 @MainActor
 @Suite("Path boundaries are smooth at their joints")
 struct BoundaryJointTests {
+    /// Puts `item` under gravity against a boundary of `path` in `animator`, with no friction, resistance or
+    /// elasticity; returns its item behaviour.
+    static func slideFrictionless(
+        _ item: SimpleDynamicItem, on path: BezierPath, in animator: DynamicAnimator
+    ) -> DynamicItemBehavior {
+        let collision = CollisionBehavior(items: [item])
+        collision.addBoundary(withIdentifier: "path", for: path)
+        let props = DynamicItemBehavior(items: [item])
+        props.friction = 0
+        props.resistance = 0
+        props.angularResistance = 0
+        props.elasticity = 0
+        animator.addBehavior(collision)
+        animator.addBehavior(props)
+        animator.addBehavior(GravityBehavior(items: [item]))
+        return props
+    }
+
     /// A frictionless 40-pt item, no resistance, given 600 pt/s along a floor path of collinear points 20 pt apart:
     /// after 2.5 s it is 1500 pt on (± 2) and its centre stayed within 0.02 pt of where it rests. With one
     /// independent segment per pair of points, the box hopped 24 pt at the joints and stopped at x ≈ 250, the disc
@@ -20,15 +38,7 @@ struct BoundaryJointTests {
         let path = BezierPath()
         path.move(to: CGPoint(x: 0, y: 500))
         for x in stride(from: 20.0, through: 2100, by: 20) { path.addLine(to: CGPoint(x: x, y: 500)) }
-        let collision = CollisionBehavior(items: [item])
-        collision.addBoundary(withIdentifier: "floor", for: path)
-        let props = DynamicItemBehavior(items: [item])
-        props.friction = 0
-        props.resistance = 0
-        props.elasticity = 0
-        animator.addBehavior(collision)
-        animator.addBehavior(props)
-        animator.addBehavior(GravityBehavior(items: [item]))
+        let props = Self.slideFrictionless(item, on: path, in: animator)
         run(animator, frames: 30)
         let rest = item.center.y
         props.addLinearVelocity(CGPoint(x: 600, y: 0), for: item)
@@ -53,19 +63,9 @@ struct BoundaryJointTests {
         let reach = radius - 20.5, start = Double.pi / 4
         let box = square(centre.x - reach * sin(start), centre.y + reach * cos(start), side: 40)
         box.transform = CGAffineTransform(rotationAngle: -start)
-        let collision = CollisionBehavior(items: [box])
-        collision.addBoundary(
-            withIdentifier: "bowl",
-            for: BezierPath(
-                ovalIn: CGRect(x: centre.x - radius, y: centre.y - radius, width: 2 * radius, height: 2 * radius)))
-        let props = DynamicItemBehavior(items: [box])
-        props.friction = 0
-        props.resistance = 0
-        props.angularResistance = 0
-        props.elasticity = 0
-        animator.addBehavior(collision)
-        animator.addBehavior(props)
-        animator.addBehavior(GravityBehavior(items: [box]))
+        let bowl = BezierPath(
+            ovalIn: CGRect(x: centre.x - radius, y: centre.y - radius, width: 2 * radius, height: 2 * radius))
+        _ = Self.slideFrictionless(box, on: bowl, in: animator)
         let startY = box.center.y
         var highest = Double.infinity
         var passedBottom = false

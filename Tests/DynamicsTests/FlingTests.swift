@@ -37,6 +37,30 @@ struct FlingTests {
 @MainActor
 @Suite("A dragged item pushes what it meets")
 struct DragTests {
+    /// A 40-pt item at (100, 300) attached by its centre to an anchor at (`anchorFrom`, 300) (a pin at 100, a rod
+    /// behind it otherwise), a free 40-pt item at (300, 300), both colliding; the anchor is moved `step` pt a frame
+    /// along x for 600 pt. Returns the two items, the closest approach of their centres along x during the drag, pt,
+    /// and the anchor's last x.
+    static func dragIntoAnother(anchorFrom: Double, step: Double) -> (
+        dragged: SimpleDynamicItem, other: SimpleDynamicItem, closest: Double, anchorX: Double
+    ) {
+        let animator = DynamicAnimator()
+        let dragged = square(100, 300, side: 40, name: "dragged"), other = square(300, 300, side: 40, name: "other")
+        animator.addBehavior(CollisionBehavior(items: [dragged, other]))
+        let drag = AttachmentBehavior(item: dragged, attachedToAnchor: CGPoint(x: anchorFrom, y: 300))
+        animator.addBehavior(drag)
+        run(animator, frames: 10)
+        var x = anchorFrom
+        var closest = Double.greatestFiniteMagnitude
+        for _ in 0..<Int(600 / step) {
+            x += step
+            drag.anchorPoint = CGPoint(x: x, y: 300)
+            run(animator, frames: 1)
+            closest = min(closest, other.center.x - dragged.center.x)
+        }
+        return (dragged, other, closest, x)
+    }
+
     /// A 40-pt item pinned at its centre to an anchor that moves `step` pt a frame along x (300 to 6000 pt/s), 200 pt
     /// from a free 40-pt item in line. Over 600 pt of drag the two stay apart by at least their 40-pt width less
     /// 1 pt (the slop and the soft contact's give), the free item ends ahead of the dragged one, and the dragged item
@@ -47,20 +71,7 @@ struct DragTests {
     /// moved by the joint within the step, after its pairs were looked for.
     @Test(arguments: [5.0, 10.0, 20.0, 50.0, 100.0])
     func draggedItemShovesTheItemInItsWay(step: Double) {
-        let animator = DynamicAnimator()
-        let dragged = square(100, 300, side: 40, name: "dragged"), other = square(300, 300, side: 40, name: "other")
-        animator.addBehavior(CollisionBehavior(items: [dragged, other]))
-        let drag = AttachmentBehavior(item: dragged, attachedToAnchor: CGPoint(x: 100, y: 300))
-        animator.addBehavior(drag)
-        run(animator, frames: 10)
-        var x = 100.0
-        var closest = Double.greatestFiniteMagnitude
-        for _ in 0..<Int(600 / step) {
-            x += step
-            drag.anchorPoint = CGPoint(x: x, y: 300)
-            run(animator, frames: 1)
-            closest = min(closest, other.center.x - dragged.center.x)
-        }
+        let (dragged, other, closest, _) = Self.dragIntoAnother(anchorFrom: 100, step: step)
         #expect(closest > 39, "the items came within \(closest) pt, centre to centre")
         #expect(other.center.x > dragged.center.x, "the other item is at \(other.center.x), behind the dragged one")
         #expect(abs(dragged.center.x - 700) < 0.1, "the dragged item is at \(dragged.center.x), its anchor at 700")
@@ -143,20 +154,7 @@ struct DragTests {
     /// 20 pt short, and the end-of-step projection moved the item the rest of the way through the other item.
     @Test(arguments: [5.0, 10.0, 20.0, 50.0])
     func rodDraggedItemShovesTheItemInItsWay(step: Double) {
-        let animator = DynamicAnimator()
-        let dragged = square(100, 300, side: 40, name: "dragged"), other = square(300, 300, side: 40, name: "other")
-        animator.addBehavior(CollisionBehavior(items: [dragged, other]))
-        let drag = AttachmentBehavior(item: dragged, attachedToAnchor: CGPoint(x: 40, y: 300))
-        animator.addBehavior(drag)
-        run(animator, frames: 10)
-        var x = 40.0
-        var closest = Double.greatestFiniteMagnitude
-        for _ in 0..<Int(600 / step) {
-            x += step
-            drag.anchorPoint = CGPoint(x: x, y: 300)
-            run(animator, frames: 1)
-            closest = min(closest, other.center.x - dragged.center.x)
-        }
+        let (dragged, other, closest, x) = Self.dragIntoAnother(anchorFrom: 40, step: step)
         #expect(closest > 39, "the items came within \(closest) pt, centre to centre")
         #expect(other.center.x > dragged.center.x, "the other item is at \(other.center.x), behind the dragged one")
         let rod = hypot(dragged.center.x - x, dragged.center.y - 300)
