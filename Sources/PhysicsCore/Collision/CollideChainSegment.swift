@@ -12,8 +12,9 @@
 /// A joint is flat, a valley (concave) or a ridge (convex) as seen from the shape, whose side is that of its
 /// centre: in a valley the centre is on the inner side of both segments. On a ridge the joint is a true corner and
 /// contacts stay as the routines make them. At a flat joint or in a valley the joint is no feature of its own, so a
-/// contact whose normal leans toward it is computed again on this segment's face when the shape's centre is over
-/// the segment, and dropped otherwise: the shape is then over the neighbour, whose own contact holds it.
+/// contact whose normal leans toward it is computed again on this segment's face: points within the segment, along
+/// its normal (where the shape reaches past the joint, the neighbour's own contact holds it; beyond a valley's joint
+/// this face's plane runs behind the neighbour, so nothing is found there).
 enum ChainSegmentContact {
     /// A normal within this of the face normal (sine of the angle) is the face's own.
     static let faceTolerance = 1e-9
@@ -60,9 +61,8 @@ func smoothSegmentManifold(
         let inner = cross(incoming, r) * turn > 0 && cross(outgoing, r) * turn > 0
         if !inner { return m }
     }
-    let centreAlong = dot(centre - p1, t)
-    guard centreAlong >= 0 && centreAlong <= length else { return Manifold() }
-    let side: Double = dot(normal, Vec2(t.y, -t.x)) >= 0 ? 1 : -1
+    // The face the shape is on: its centre's side (a leaning normal may point along the segment, or past it).
+    let side: Double = dot(centre - p1, Vec2(t.y, -t.x)) >= 0 ? 1 : -1
     return segmentFaceManifold(
         seg, xfS, side: side, other: other, xfO, segmentIsA: segmentIsA, speculativeDistance: speculativeDistance)
 }

@@ -64,6 +64,24 @@ struct ChainSegmentTests {
         #expect(w.validate().isEmpty)
     }
 
+    /// A shape wider than many segments rests on all of them: a 200 × 40 plank dropped tilted 0.2 rad onto a floor
+    /// of 7-pt segments lies flat (within 0.001 rad) and asleep within 2 s, as on one long segment. (A first version
+    /// of the smoothing kept a leaning contact only on the segment under the shape's centre: the plank came to rest
+    /// 0.07 rad tilted on its other corner.)
+    @Test func widePlankLiesFlatAcrossManyJoints() {
+        var (w, _) = Self.scene(chain: Self.floor(spacing: 7), friction: 0.2, item: Vec2(0, 1000))
+        var bd = BodyDefinition()
+        bd.position = Vec2(500, 30)
+        bd.angle = 0.2
+        let plank = w.createBody(bd)!
+        var sd = ShapeDefinition()
+        sd.friction = 0.2
+        _ = try! w.createBox(on: plank, halfWidth: 100, halfHeight: 20, sd).get()
+        for _ in 0..<240 { w.step(dt: Self.dt) }
+        #expect(abs(w.angle(of: plank)!) < 1e-3, "the plank rests at \(w.angle(of: plank)!) rad")
+        #expect(w.isAwake(plank) == false, "the plank is still awake at \(w.position(of: plank)!)")
+    }
+
     /// The joint of a floor and a wall is a valley seen from inside: the wall still stops what slides into it. A
     /// frictionless box sent at 600 pt/s along a floor chain that turns up into a wall at x = 300 ends against the
     /// wall (centre at x = 280, within 0.6 pt: its half width and the soft contact's give) and never goes past it.
