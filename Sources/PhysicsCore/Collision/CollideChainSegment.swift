@@ -28,7 +28,7 @@ extension ShapeGeometry {
 }
 
 /// `m`, the manifold of chain segment `seg` (placed by `xfS`) with `other` (placed by `xfO`), its normal from `a`
-/// to `b` (`segmentIsA`: the segment is `a`), kept, dropped or computed again on the segment's face so that no
+/// to `b` (`segmentIsA`: the segment is `a`), kept or computed again on the segment's face so that no
 /// contact comes from a flat or concave joint of the chain (`ChainSegmentContact`).
 func smoothSegmentManifold(
     _ m: Manifold, segment seg: ShapeGeometry, _ xfS: Transform, other: ConvexView, _ xfO: Transform,
