@@ -8,10 +8,11 @@ import Testing
 struct ChainSegmentTests {
     static let dt = 1.0 / 120
 
-    /// A world with gravity, a static chain through `points` (friction `friction`) and one 40-pt item at `at`: a
-    /// box, or a disc with `disc`.
+    /// A world with gravity, a static chain through `points` (friction `friction`) and one item at `at`, turned
+    /// `angle` rad: a box of half sizes `half` (40 pt square by default), or a disc of radius 20 with `disc`.
     static func scene(
-        chain points: [Vec2], loop: Bool = false, friction: Double = 0, item at: Vec2, disc: Bool = false
+        chain points: [Vec2], loop: Bool = false, friction: Double = 0, item at: Vec2, angle: Double = 0,
+        half: Vec2 = Vec2(20, 20), disc: Bool = false
     ) -> (World, BodyID) {
         var settings = WorldSettings()
         settings.gravity = Vec2(0, -1000)
@@ -26,11 +27,12 @@ struct ChainSegmentTests {
         for r in w.createChain(on: ground, points: points, loop: loop, sd) { _ = try! r.get() }
         var bd = BodyDefinition()
         bd.position = at
+        bd.angle = angle
         let body = w.createBody(bd)!
         if disc {
             _ = try! w.createCircle(on: body, center: .zero, radius: 20, sd).get()
         } else {
-            _ = try! w.createBox(on: body, halfWidth: 20, halfHeight: 20, sd).get()
+            _ = try! w.createBox(on: body, halfWidth: half.x, halfHeight: half.y, sd).get()
         }
         return (w, body)
     }
@@ -69,14 +71,8 @@ struct ChainSegmentTests {
     /// of the smoothing kept a leaning contact only on the segment under the shape's centre: the plank came to rest
     /// 0.07 rad tilted on its other corner.)
     @Test func widePlankLiesFlatAcrossManyJoints() {
-        var (w, _) = Self.scene(chain: Self.floor(spacing: 7), friction: 0.2, item: Vec2(0, 1000))
-        var bd = BodyDefinition()
-        bd.position = Vec2(500, 30)
-        bd.angle = 0.2
-        let plank = w.createBody(bd)!
-        var sd = ShapeDefinition()
-        sd.friction = 0.2
-        _ = try! w.createBox(on: plank, halfWidth: 100, halfHeight: 20, sd).get()
+        var (w, plank) = Self.scene(
+            chain: Self.floor(spacing: 7), friction: 0.2, item: Vec2(500, 30), angle: 0.2, half: Vec2(100, 20))
         for _ in 0..<240 { w.step(dt: Self.dt) }
         #expect(abs(w.angle(of: plank)!) < 1e-3, "the plank rests at \(w.angle(of: plank)!) rad")
         #expect(w.isAwake(plank) == false, "the plank is still awake at \(w.position(of: plank)!)")
