@@ -78,6 +78,30 @@ struct APIFuzzer {
 
     mutating func point() -> CGPoint { CGPoint(x: value(), y: value()) }
 
+    /// A boundary path: 2 to 8 points, random or along a line (a chain's flat joints), sometimes with a curve,
+    /// closed or open.
+    mutating func path() -> BezierPath {
+        let p = BezierPath()
+        var at = point()
+        p.move(to: at)
+        let step = CGPoint(x: value() / 10, y: value() / 10)
+        for _ in 0..<(1 + int(7)) {
+            at = chance(0.5) ? CGPoint(x: at.x + step.x, y: at.y + step.y) : point()
+            if chance(0.2) { p.addQuadCurve(to: at, controlPoint: point()) } else { p.addLine(to: at) }
+        }
+        if chance(0.5) { p.close() }
+        return p
+    }
+
+    /// Adds to `c` a boundary from a segment or a path, under one of three identifiers.
+    mutating func addBoundary(to c: CollisionBehavior) {
+        if chance(0.5) {
+            c.addBoundary(withIdentifier: "b\(int(3))", from: point(), to: point())
+        } else {
+            c.addBoundary(withIdentifier: "b\(int(3))", for: path())
+        }
+    }
+
     /// An anchor or snap point: within `leverBound` of the scene when that is set.
     mutating func anchor() -> CGPoint {
         guard let leverBound else { return point() }
@@ -156,7 +180,7 @@ struct APIFuzzer {
         case 1:
             let c = CollisionBehavior(items: someItems())
             c.translatesReferenceBoundsIntoBoundary = chance(0.7)
-            if chance(0.3) { c.addBoundary(withIdentifier: "b\(int(3))", from: point(), to: point()) }
+            if chance(0.3) { addBoundary(to: c) }
             return c
         case 2: return DynamicItemBehavior(items: someItems())
         case 3: return PushBehavior(items: someItems(), mode: chance(0.5) ? .continuous : .instantaneous)
@@ -286,7 +310,7 @@ struct APIFuzzer {
             if chance(0.5) { g.magnitude = value() / 100 } else { g.gravityDirection = vector() }
         case let c as CollisionBehavior:
             if chance(0.5) {
-                c.addBoundary(withIdentifier: "b\(int(3))", from: point(), to: point())
+                addBoundary(to: c)
             } else {
                 c.removeBoundary(withIdentifier: "b\(int(3))")
             }
