@@ -52,6 +52,8 @@ enum NarrowPhase {
 /// - Polygon–polygon and polygon–segment give up to two points (reference face + clipped incident edge);
 ///   every pair involving a circle or an ellipse gives at most one point, with id 0.
 /// - Segment–segment gives an empty manifold (segments live on static bodies only).
+/// - A chain segment (`World.createChain`) gives no contact from a flat or concave joint with its neighbours: such
+///   contacts are computed again on its face (`smoothSegmentManifold`).
 package func collide(
     _ a: ConvexView, _ xfA: Transform, _ b: ConvexView, _ xfB: Transform, speculativeDistance: Double
 ) -> Manifold {
