@@ -53,25 +53,25 @@ extension DynamicAnimator {
         let recoveriesBefore = world.blownUpRecoveries
         accumulator += frame
         let h = Self.worldStepInterval
+        var steps = 0
+        var left = accumulator
+        while left >= h {
+            left -= h
+            steps += 1
+        }
         // Anchors moved since the last frame (drags) move over this frame's world steps, at the cursor's speed.
-        let anchorsMove = !movingAnchors.isEmpty && accumulator >= h
+        let anchorsMove = !movingAnchors.isEmpty && steps > 0
         if anchorsMove {
-            var steps = 0
-            var left = accumulator
-            while left >= h {
-                left -= h
-                steps += 1
-            }
             for a in movingAnchors { a.startAnchorMove(over: Double(steps) * h, in: self) }
         }
-        while accumulator >= h {
+        for _ in 0..<steps {
             for f in stepForces { world.applyForce(f.body, f.force, at: f.point) }
             capRunawaySpins()
             stepWorld(dt: h)
             contacts.record(ended: world.endEvents, began: world.beginEvents, touching: &touchingPairs)
-            accumulator -= h
             worldSteps += 1
         }
+        accumulator = left
         if anchorsMove {
             for a in movingAnchors { a.finishAnchorMove(in: self) }
             movingAnchors.removeAll(keepingCapacity: true)

@@ -172,34 +172,17 @@ extension AttachmentBehavior {
     /// goes on swinging however often its anchor is set: given the anchor's velocity at its centre, it barely
     /// swung).
     private func predictItemVelocity(anchorVelocity: Vec2, anchorFrom: Vec2, in animator: DynamicAnimator) {
-        guard let body = animator.record(for: item1)?.body, animator.world.type(of: body) == .dynamic,
-            let v = animator.world.linearVelocity(of: body), let w = animator.world.angularVelocity(of: body),
-            let center = animator.world.worldCenterOfMass(of: body), let mass = animator.world.mass(of: body), mass > 0,
-            let inertia = animator.world.inertia(of: body), let joint,
+        guard let body = animator.record(for: item1)?.body, let joint,
             let attached = animator.world.anchors(of: joint)?.1
         else { return }
-        let invMass = 1 / mass
-        let invInertia = animator.world.isFixedRotation(body) == false && inertia > 0 ? 1 / inertia : 0
-        let r = attached - center
-        // What the attached point must gain: the anchor's velocity less its own.
-        let gap = anchorVelocity - (v + cross(w, r))
-        let impulse: Vec2
         if builtAsPin {
-            // The point's effective mass, inverted: K = (1/m)·1 + (1/I)·[r]ₓᵀ[r]ₓ.
-            let k11 = invMass + invInertia * r.y * r.y, k22 = invMass + invInertia * r.x * r.x
-            let k12 = -invInertia * r.x * r.y
-            let det = k11 * k22 - k12 * k12
-            guard det > 0 else { return }
-            impulse = Vec2((k22 * gap.x - k12 * gap.y) / det, (k11 * gap.y - k12 * gap.x) / det)
-        } else {
-            let rod = attached - anchorFrom
-            let length = rod.length
-            guard length > 0 else { return }
-            let along = rod / length
-            let arm = cross(r, along)
-            impulse = along * (dot(gap, along) / (invMass + invInertia * arm * arm))
+            animator.world.matchPointVelocity(body, at: attached, to: anchorVelocity)
+            return
         }
-        animator.world.applyLinearImpulse(body, impulse, at: attached)
+        let rod = attached - anchorFrom
+        let length = rod.length
+        guard length > 0 else { return }
+        animator.world.matchPointVelocity(body, at: attached, to: anchorVelocity, along: rod / length)
     }
 
     /// Ends the anchor body's move of `moveAnchorBody` after the frame's world steps: exactly on `anchor`, static

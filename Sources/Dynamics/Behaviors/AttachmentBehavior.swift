@@ -47,8 +47,8 @@ open class AttachmentBehavior: DynamicBehavior {
     /// The world joint and the static anchor body while registered.
     var joint: JointID?
     var anchorBody: BodyID?
-    /// The anchor body is on its way to a new `anchorPoint`: kinematic for the next world step
-    /// (`moveAnchorBody`, `finishAnchorMove`).
+    /// The anchor body is on its way to a new `anchorPoint`: kinematic for the next frame's world steps
+    /// (`moveAnchorBody`, `startAnchorMove`, `finishAnchorMove`).
     var anchorInMotion = false
     /// The kind of joint actually built (a distance attachment may be built as a pin).
     var builtAsPin = false

@@ -62,32 +62,32 @@ func smoothSegmentManifold(
         if !inner { return m }
     }
     // The face the shape is on: its centre's side (a leaning normal may point along the segment, or past it).
-    let side: Double = dot(centre - p1, Vec2(t.y, -t.x)) >= 0 ? 1 : -1
+    let right = Vec2(t.y, -t.x)
+    let onRight = dot(centre - p1, right) >= 0
     return segmentFaceManifold(
-        seg, xfS, side: side, other: other, xfO, segmentIsA: segmentIsA, speculativeDistance: speculativeDistance)
+        seg, xfS, p1: p1, face: onRight ? right : -1 * right, edge: onRight ? 0 : 1, other: other, xfO,
+        segmentIsA: segmentIsA, speculativeDistance: speculativeDistance)
 }
 
-/// The manifold of segment `seg` with `other` on the segment's face on `side` (+1: the right of p1 → p2, where
-/// `ShapeGeometry.segment`'s polygon puts edge 0's normal), whatever the closest features: points within the
-/// segment's extent, separations along the face normal. Normal from `a` to `b` as in `collide`.
+/// The manifold of segment `seg` (its first end at world point `p1`) with `other` on the segment's face whose world
+/// normal is `face` (the normal of edge `edge` of `ShapeGeometry.segment`'s polygon: 0 for the right of p1 → p2, 1
+/// for its left), whatever the closest features: points within the segment's extent, separations along the face
+/// normal. Normal from `a` to `b` as in `collide`.
 private func segmentFaceManifold(
-    _ seg: ShapeGeometry, _ xfS: Transform, side: Double, other: ConvexView, _ xfO: Transform, segmentIsA: Bool,
-    speculativeDistance: Double
+    _ seg: ShapeGeometry, _ xfS: Transform, p1: Vec2, face: Vec2, edge: Int, other: ConvexView, _ xfO: Transform,
+    segmentIsA: Bool, speculativeDistance: Double
 ) -> Manifold {
     switch other.geometry.kind {
     case .polygon:
         let poly = NarrowPolygon(other)
         return withSegmentPolygon(seg) { segment in
             clipPolygons(
-                ref: segment, xfRef: xfS, edge: side > 0 ? 0 : 1, separation: 0, inc: poly,
+                ref: segment, xfRef: xfS, edge: edge, separation: 0, inc: poly,
                 incCentred: poly.isCentredQuad, incToRef: Transform.invMul(xfS, xfO), flip: !segmentIsA,
                 speculativeDistance
             ).manifold
         }
     case .circle, .ellipse:
-        let p1 = xfS.apply(seg.p1), p2 = xfS.apply(seg.p2)
-        let t = (1 / (p2 - p1).length) * (p2 - p1)
-        let face = side * Vec2(t.y, -t.x)
         // The other shape's surface point deepest toward the segment.
         let deepest: Vec2
         if other.geometry.kind == .circle {

@@ -108,8 +108,6 @@ extension World {
     public func inertia(of id: BodyID) -> Double? { isValid(id) ? bodies[Int(id.index)].inertia : nil }
     /// Whether the body is awake.
     public func isAwake(_ id: BodyID) -> Bool? { isValid(id) ? bodies[Int(id.index)].isAwake : nil }
-    /// Whether the body's rotation is fixed (`setFixedRotation`): impulses and contacts do not turn it.
-    public func isFixedRotation(_ id: BodyID) -> Bool? { isValid(id) ? bodies[Int(id.index)].fixedRotation : nil }
     /// Owner's tag.
     public func userData(of id: BodyID) -> UInt64? { isValid(id) ? bodies[Int(id.index)].userData : nil }
 
@@ -217,6 +215,38 @@ extension World {
         states[i].w += bodies[i].invInertia * cross(point - bodies[i].center, impulse)
         noteVelocityChange(id.index)
         return true
+    }
+
+    /// Applies at world point `point` the impulse that gives that point of the body velocity `velocity` (pt/s), as a
+    /// rigid joint to something moving at `velocity` would: the whole point velocity, or with `axis` (unit) only its
+    /// component along the axis, as a rigid rod along it would. The body keeps the rest of its motion, its turn about
+    /// the point included. Returns false for a stale handle or a non-finite value; nothing for a non-dynamic body.
+    @discardableResult
+    public mutating func matchPointVelocity(
+        _ id: BodyID, at point: Vec2, to velocity: Vec2, along axis: Vec2? = nil
+    ) -> Bool {
+        guard isValid(id), point.isFinite, velocity.isFinite, axis?.isFinite ?? true else { return false }
+        let i = Int(id.index)
+        guard bodies[i].type == .dynamic else { return true }
+        let invMass = bodies[i].invMass, invInertia = bodies[i].invInertia
+        let r = point - bodies[i].center
+        // What the point must gain: the target velocity less its own.
+        let gap = velocity - (states[i].v + cross(states[i].w, r))
+        let impulse: Vec2
+        if let axis {
+            let arm = cross(r, axis)
+            let k = invMass + invInertia * arm * arm
+            guard k > 0 else { return true }
+            impulse = (dot(gap, axis) / k) * axis
+        } else {
+            // The point's effective mass, inverted: K = (1/m)·1 + (1/I)·[r]ₓᵀ[r]ₓ.
+            let k11 = invMass + invInertia * r.y * r.y, k22 = invMass + invInertia * r.x * r.x
+            let k12 = -invInertia * r.x * r.y
+            let det = k11 * k22 - k12 * k12
+            guard det > 0 else { return true }
+            impulse = Vec2((k22 * gap.x - k12 * gap.y) / det, (k11 * gap.y - k12 * gap.x) / det)
+        }
+        return applyLinearImpulse(id, impulse, at: point)
     }
 
     /// Applies an angular impulse: Δω = L / I.
