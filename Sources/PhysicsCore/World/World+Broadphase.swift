@@ -52,21 +52,7 @@ extension World {
         for body in velocityChanged {
             let b = Int(body)
             guard bodies[b].isAlive, bodies[b].type != .static, bodies[b].isAwake else { continue }
-            let (displacement, turnReach, motion) = World.predictedMotion(states[b], bodies[b].maxExtent, dt: dt)
-            var s = bodies[b].firstShape
-            while s != -1 {
-                let i = Int(s)
-                if shapes[i].proxy != -1,
-                    let fat = World.refreshedFatBox(
-                        shapes[i].aabb, old: shapes[i].fatAABB, inStaticTree: false, displacement: displacement,
-                        turnReach: turnReach, motion: motion, forceMove: false, p)
-                {
-                    shapes[i].fatAABB = fat
-                    movingTree.move(shapes[i].proxy, to: fat)
-                    if !shapes[i].filter.isInert { moveBuffer.append(s) }
-                }
-                s = shapes[i].nextOnBody
-            }
+            refreshProxies(body, p, forceMove: false, inPlace: false)
         }
         velocityChanged.removeAll(keepingCapacity: true)
     }
@@ -93,8 +79,12 @@ extension World {
         refreshProxies(body, ProxyConstants(settings, margin: margin, dt: dt), forceMove: forceMove)
     }
 
-    /// `refreshProxies` with the settings it reads gathered in `p` (once per step for all the bodies).
-    @inline(__always) mutating func refreshProxies(_ body: Int32, _ p: ProxyConstants, forceMove: Bool) {
+    /// `refreshProxies` with the settings it reads gathered in `p` (once per step for all the bodies). With `inPlace`
+    /// (the step's finalize) the moving tree may be updated in place, to be finished by `finishProxyRefresh`;
+    /// without it (the sweep of velocities set between steps) a box that moves is moved in the tree at once.
+    @inline(__always) mutating func refreshProxies(
+        _ body: Int32, _ p: ProxyConstants, forceMove: Bool, inPlace: Bool = true
+    ) {
         let xf = bodies[Int(body)].transform
         let (displacement, turnReach, motion) = World.predictedMotion(
             states[Int(body)], bodies[Int(body)].maxExtent, dt: p.dt)
@@ -111,7 +101,7 @@ extension World {
                 if shapes[i].proxy != -1 {
                     if shapes[i].inStaticTree {
                         staticTree.move(shapes[i].proxy, to: fat)
-                    } else if forceMove {
+                    } else if forceMove || !inPlace {
                         movingTree.move(shapes[i].proxy, to: fat)
                     } else {
                         // Maybe in place; `finishProxyRefresh` refits or rebuilds the marked part once all bodies
