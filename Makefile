@@ -76,7 +76,7 @@ help:
 	@echo "            they pay (the sandbox's way), interleaved; median frame times, ratios, identical checksums"
 	@echo "            (REPEATS=3 THREADS=2 CONFIGS=...)"
 	@echo "make bench-substeps  every quality bar of the bench scenes at 4, 5 and 6 solver sub-steps (SUBSTEPS=...):"
-	@echo "            what fewer, faster sub-steps cost in sag, sleep, overlap and joint gaps"
+	@echo "            what fewer, faster sub-steps cost in sag, sleep, overlap and joint gaps (BENCH_ARGS as for make bench)"
 	@echo "make bench-spread  the spread of the chaotic outcomes (sleep frames, deep overlaps) over SAMPLES=16 invisible"
 	@echo "            perturbations of gravity (dynamics-bench --perturb K); BENCH_ARGS='--substeps 4' for other settings"
 	@echo "make scene-files  rewrite Assets/Scenes from the catalogue; make stickers: redraw Assets/Stickers"
@@ -226,7 +226,7 @@ bench-substeps: deps
 	$(SWIFT) build --scratch-path $(BENCH_DIR) -c release --product dynamics-bench $(BENCH_FLAGS)
 	@mkdir -p bench-results
 	@out="bench-results/substeps-$$(date +%Y%m%d-%H%M%S).md"; \
-	BENCH="$(BENCH_BIN)" $(if $(SUBSTEPS),SUBSTEPS="$(SUBSTEPS)") scripts/substep-tradeoff.sh | tee "$$out"; \
+	BENCH="$(BENCH_BIN)" $(if $(SUBSTEPS),SUBSTEPS="$(SUBSTEPS)") BENCH_ARGS="$(BENCH_ARGS)" scripts/substep-tradeoff.sh | tee "$$out"; \
 	echo "make bench-substeps: table in $$out"
 
 # The chaotic outcomes of the bench scenes (the frame at which a pile sleeps, deep overlaps) over SAMPLES invisible

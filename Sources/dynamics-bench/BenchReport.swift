@@ -10,6 +10,10 @@ struct BenchReport {
     var sleep: Bool
     /// Solver sub-steps per frame (the `iters` field is "sub" followed by this).
     var substeps: Int
+    /// Settling passes per sub-step (`WorldSettings.settlingIterations`, the `settling_passes` field) and the steps
+    /// that took them, warm-up included (`settling_steps`); not peers' fields.
+    var settlingPasses: Int
+    var settlingSteps: Int
     /// Threads that stepped the world (`WorldSettings.workerCount`, the `threads` field; not a peers' field).
     var threads: Int
     /// Whether the world chose per step between its threads and one (`--adaptive-threads`), and what it ran: the
@@ -50,6 +54,8 @@ struct BenchReport {
         n = built.n
         self.sleep = sleep
         self.substeps = substeps
+        settlingPasses = built.world.settings.settlingIterations
+        settlingSteps = built.world.settlingSteps
         self.threads = threads
         self.adaptive = adaptive
         threadUse = built.world.threadUse
@@ -96,6 +102,8 @@ struct BenchReport {
         j.int("n", n)
         j.bool("sleep", sleep)
         j.string("iters", "sub\(substeps)")
+        j.int("settling_passes", settlingPasses)
+        j.int("settling_steps", settlingSteps)
         j.int("threads", threads)
         if perturbation != 0 { j.int("perturb", perturbation) }
         if adaptive {

@@ -23,7 +23,7 @@ struct DynamicsBench: ParsableCommand {
 
     /// The usage line printed after every argument error.
     static let usageLine =
-        "usage: dynamics-bench <pile N | pyramid BASE | tumbler | chain> [--nosleep] [--frames F] [--warmup W] [--substeps S] [--threads T [--adaptive-threads]] [--perturb K]"
+        "usage: dynamics-bench <pile N | pyramid BASE | tumbler | chain> [--nosleep] [--frames F] [--warmup W] [--substeps S] [--settling-passes P] [--threads T [--adaptive-threads]] [--perturb K]"
 
     @Argument(help: "Scene: pile, pyramid, tumbler or chain.")
     var scene: SceneKind
@@ -48,6 +48,14 @@ struct DynamicsBench: ParsableCommand {
         name: .customLong("substeps"), parsing: .unconditional,
         help: ArgumentHelp("Solver sub-steps per frame, 1…16.", valueName: "S"))
     var substeps = 2 * WorldSettings().substepCount
+
+    @Option(
+        name: .customLong("settling-passes"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Solve and relax passes per sub-step while most touching contacts began within the last second "
+                + "(WorldSettings.settlingIterations), 1…8; 1 turns the settling passes off.",
+            valueName: "P"))
+    var settlingPasses = WorldSettings().settlingIterations
 
     @Option(
         name: .customLong("threads"), parsing: .unconditional,
@@ -104,6 +112,9 @@ struct DynamicsBench: ParsableCommand {
         guard (1...16).contains(substeps) else {
             throw ValidationError("--substeps must be 1…16, got \(substeps): e.g. '--substeps 4'")
         }
+        guard (1...8).contains(settlingPasses) else {
+            throw ValidationError("--settling-passes must be 1…8, got \(settlingPasses): e.g. '--settling-passes 1'")
+        }
         guard WorldSettings.workerCountRange.contains(threads) else {
             throw ValidationError("--threads must be 1…16, got \(threads): e.g. '--threads 2'")
         }
@@ -119,6 +130,7 @@ struct DynamicsBench: ParsableCommand {
     func run() throws {
         var settings = WorldSettings()
         settings.substepCount = substeps
+        settings.settlingIterations = settlingPasses
         settings.enableSleep = !noSleep
         settings.workerCount = threads
         settings.adaptiveWorkers = adaptiveThreads

@@ -11,10 +11,11 @@ extension World {
     static let collideChunk = 64
 
     /// The narrow phase's loop on `threads` threads; appends the contacts to compact (`retireFlaggedContacts`), the
-    /// islands to wake, the bodies pressed deep and the contacts that may begin touching, in contact order.
+    /// islands to wake, the bodies pressed deep and the contacts that may begin touching, in contact order, and
+    /// counts the touching and settling contacts.
     mutating func collideInParallel(
         dt: Double, threads: Int, flagged: inout [Int32], wakeList: inout [Int32], deepBodies deep: inout [Int32],
-        begins: inout [Int32]
+        begins: inout [Int32], touches: inout TouchCounts
     ) {
         World.resize(&scratch.parallel.contactFlags, to: contacts.count, with: 0)
         scratch.parallel.collideSteps += 1
@@ -28,7 +29,7 @@ extension World {
             }
             for k in 0..<c.co.count {
                 let f = c.flags[k]
-                if f != 0 { World.record(f, of: k, c, &flagged, &wakeList, &deep, &begins) }
+                if f != 0 { World.record(f, of: k, c, &flagged, &wakeList, &deep, &begins, &touches) }
             }
         }
     }

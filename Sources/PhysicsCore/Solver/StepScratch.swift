@@ -43,6 +43,12 @@ package struct StepScratch: Sendable {
     /// This step woke an island after its narrow phase: the woken contacts, solved without a narrow-phase update,
     /// are not in `beginCandidates`, so `emitBeginEvents` scans every contact.
     package var fullBeginScan = false
+    /// The narrow phase's count of touching and settling contacts (`World.settlingPasses`).
+    package var touches = World.TouchCounts()
+    /// The solve and relax passes per sub-step of the last step's contact solve (`World.settlingPasses`).
+    package var lastContactPasses = 0
+    /// Steps that took the settling passes since the world was made (a count for tests and the bench).
+    package var settlingSteps = 0
     /// A contact that began touching in the last step without being a candidate (`World.validate` reports it).
     package var missedBegin: Int32?
     /// Working arrays of the ground-up ordering, one buffer cut into segments (ContactOrdering.swift).

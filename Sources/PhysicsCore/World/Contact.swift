@@ -31,6 +31,9 @@ package struct Contact: Sendable {
     package var retire = false
     /// Order-independent pair key.
     package var key: UInt64
+    /// The step (`World.stepCount`, its low 32 bits) in which the contact last began touching: it counts as
+    /// settling for `WorldSettings.settlingTime` after (`World.settlingPasses`).
+    package var touchStep: UInt32 = 0
 
     package init(
         shapeA: Int32, shapeB: Int32, bodyA: Int32, bodyB: Int32, friction: Double, restitution: Double,

@@ -13,10 +13,12 @@ extension World {
         var begins: [Int32] = []
         swap(&begins, &scratch.beginCandidates)  // filled below, its capacity kept
         begins.removeAll(keepingCapacity: true)
+        var touches = TouchCounts()
         // Parallel/World+ParallelCollide.swift: the same updates
         if let threads = acquireThreads(forWork: contacts.count) {
             collideInParallel(
-                dt: dt, threads: threads, flagged: &flagged, wakeList: &wakeList, deepBodies: &deep, begins: &begins)
+                dt: dt, threads: threads, flagged: &flagged, wakeList: &wakeList, deepBodies: &deep, begins: &begins,
+                touches: &touches)
             WorkerPool.shared.release()
         } else {
             withCollideContext(dt: dt) { context in
@@ -25,10 +27,11 @@ extension World {
                 let c = context
                 for k in 0..<c.co.count {
                     let f = World.updateContact(k, c)
-                    if f != 0 { World.record(f, of: k, c, &flagged, &wakeList, &deep, &begins) }
+                    if f != 0 { World.record(f, of: k, c, &flagged, &wakeList, &deep, &begins, &touches) }
                 }
             }
         }
+        scratch.touches = touches
         swap(&deep, &deepBodies)
         // End events, then retire parted pairs (stable order); the candidates' indices follow the compaction.
         if !flagged.isEmpty { retireFlaggedContacts(flagged, candidates: &begins) }
@@ -52,6 +55,19 @@ extension World {
         /// The contact began touching, or has points without touching, so the solve's impulse may make it begin:
         /// a candidate for `emitBeginEvents` (`StepScratch.beginCandidates`).
         static let mayBegin: UInt8 = 32
+        /// The contact is solid and touching (`TouchCounts.touching`).
+        static let touching: UInt8 = 64
+        /// ... and began touching less than `WorldSettings.settlingTime` ago (`TouchCounts.settling`).
+        static let settling: UInt8 = 128
+    }
+
+    /// How many solid contacts touch after the narrow phase, and how many of them began touching within
+    /// `WorldSettings.settlingTime` (`StepScratch.touches`; `settlingPasses` reads them). Integers, so the count
+    /// is the same whatever the thread count.
+    package struct TouchCounts: Sendable, Equatable {
+        package var touching = 0
+        package var settling = 0
+        package init() {}
     }
 
     /// The arrays and constants of the narrow phase.
@@ -69,12 +85,18 @@ extension World {
         let slop: Double
         let baseSpeculative: Double
         let sleepSpeed: Double
+        /// This step's `Contact.touchStep` stamp.
+        let stepStamp: UInt32
+        /// Steps for which a contact that began touching counts as settling (`WorldSettings.settlingTime`).
+        let settlingSteps: UInt32
     }
 
     /// Calls `body` with the narrow phase's arrays (`scratch.parallel.contactFlags` as they are).
     mutating func withCollideContext<R>(dt: Double, _ body: (CollideContext) -> R) -> R {
         let slop = settings.linearSlop
         let sleepSpeed = settings.sleepLinearThreshold
+        let stepStamp = UInt32(truncatingIfNeeded: stepCount)
+        let settlingSteps = World.settlingSteps(settings.settlingTime, dt: dt)
         return vertexPool.withUnsafeBufferPointer { vp in
             normalPool.withUnsafeBufferPointer { np in
                 shapes.withUnsafeBufferPointer { sh in
@@ -87,7 +109,8 @@ extension World {
                                             CollideContext(
                                                 co: co, mc: mc, sh: sh, bo: bo, st: st, vp: vp, np: np, flags: flags,
                                                 dt: dt, slop: slop, baseSpeculative: 4 * slop,
-                                                sleepSpeed: sleepSpeed))
+                                                sleepSpeed: sleepSpeed, stepStamp: stepStamp,
+                                                settlingSteps: settlingSteps))
                                     }
                                 }
                             }
@@ -98,11 +121,23 @@ extension World {
         }
     }
 
+    /// Steps for which a contact counts as settling after it began touching: `time` in steps of `dt`, rounded up
+    /// (0 when `time` is not a positive finite number: nothing settles).
+    static func settlingSteps(_ time: Double, dt: Double) -> UInt32 {
+        let steps = (time / dt).rounded(.up)
+        guard steps.isFinite, steps > 0 else { return 0 }
+        return steps >= Double(UInt32.max) ? UInt32.max : UInt32(steps)
+    }
+
     /// Adds what contact `k`'s update found to the step's lists (in contact order, as the serial loop met them).
     @inline(__always) static func record(
         _ f: UInt8, of k: Int, _ c: CollideContext, _ flagged: inout [Int32], _ wakeList: inout [Int32],
-        _ deep: inout [Int32], _ begins: inout [Int32]
+        _ deep: inout [Int32], _ begins: inout [Int32], _ touches: inout TouchCounts
     ) {
+        if f & ContactUpdate.touching != 0 {
+            touches.touching &+= 1
+            if f & ContactUpdate.settling != 0 { touches.settling &+= 1 }
+        }
         if f & ContactUpdate.compaction != 0 { flagged.append(Int32(truncatingIfNeeded: k)) }
         if f & ContactUpdate.mayBegin != 0 { begins.append(Int32(truncatingIfNeeded: k)) }
         if f & ContactUpdate.deepB != 0 { deep.append(c.co[k].bodyB) }
@@ -209,8 +244,7 @@ extension World {
             if m.pointCount == 0 && oldCount == 0 && !ck.pointee.isTouching { return 0 }
             adopt(m, ck)
         }
-        return touchUpdate(
-            ck, oldCount: oldCount, awakeA: awakeA, awakeB: awakeB, c.bo, c.st, slop: c.slop, sleepSpeed: c.sleepSpeed)
+        return touchUpdate(ck, oldCount: oldCount, awakeA: awakeA, awakeB: awakeB, c)
     }
 
     /// Makes `m` contact `ck`'s manifold, with the accumulated impulses of its points matched by feature id for
@@ -263,9 +297,9 @@ extension World {
     /// After contact `ck`'s manifold was updated (it had `oldCount` points before): its touch state and events, and
     /// the flags of what the step must act on (deep points against static geometry, sleepers to wake).
     @inline(__always) private static func touchUpdate(
-        _ ck: UnsafeMutablePointer<Contact>, oldCount: Int, awakeA: Bool, awakeB: Bool, _ bo: UnsafeBufferPointer<Body>,
-        _ st: UnsafeBufferPointer<BodyState>, slop: Double, sleepSpeed: Double
+        _ ck: UnsafeMutablePointer<Contact>, oldCount: Int, awakeA: Bool, awakeB: Bool, _ c: CollideContext
     ) -> UInt8 {
+        let bo = c.bo, st = c.st, slop = c.slop, sleepSpeed = c.sleepSpeed
         let ia = Int(ck.pointee.bodyA), ib = Int(ck.pointee.bodyB)
         var flags: UInt8 = 0
         let count = ck.pointee.manifold.pointCount
@@ -288,6 +322,11 @@ extension World {
         }
         let was = ck.pointee.isTouching
         ck.pointee.isTouching = touching
+        if touching && ck.pointee.isSolid {
+            if !was { ck.pointee.touchStep = c.stepStamp }
+            flags |= ContactUpdate.touching
+            if c.stepStamp &- ck.pointee.touchStep < c.settlingSteps { flags |= ContactUpdate.settling }
+        }
         // A sleeping body would be an immovable wall to the solver: wake its island (before this step's
         // solve) when a contact with an awake body begins — speculative points count, as in Box2D, or the
         // striker is stopped short of the sleeper and never touches it — or when the awake side approaches
