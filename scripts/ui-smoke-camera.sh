@@ -86,7 +86,10 @@ near() { python3 -c "import sys; sys.exit(0 if abs($1 - $2) <= $3 else 1)"; }
 check "camera: the top box found before the zoom (centre $bx,$by, half-size $bw x $bh px)" "near $bw 15 2 && near $bh 15 2"
 check "camera: the wheel zoomed 4 notches at the cursor (log: x2.07 at (480, 235))" "grep -q 'view: zoom x2.07 at (480, 235) pt' '$OUT/camera.log'"
 check "camera: the box grew x$z (half-size $zw x $zh px, expected $(python3 -c "print(round($bw * $z, 1))"))" "near $zw $(python3 -c "print($bw * $z)") 1.5 && near $zh $(python3 -c "print($bh * $z)") 1.5"
-check "camera: the box stayed under the cursor (centre $zx,$zy px, expected $ex,$ey)" "near $zx $ex 1 && near $zy $ey 1"
+# The centres are found to the half pixel (an edge pixel the box covers in part is not counted), and the zoom
+# multiplies the error of the first one by z: within 1 + z/2 ≈ 2 px. A zoom about any other point than the cursor
+# (the window's centre, the world's origin) moves the box by tens of pixels.
+check "camera: the box stayed under the cursor (centre $zx,$zy px, expected $ex,$ey)" "near $zx $ex 2 && near $zy $ey 2"
 check "camera: the middle-drag panned and the box followed the pointer (centre $px,$py, expected $(python3 -c "print(round($zx - 100, 1))"),$(python3 -c "print(round($zy + 65, 1))"))" "near $px $(python3 -c "print($zx - 100)") 1 && near $py $(python3 -c "print($zy + 65)") 1 && grep -q 'view: pan to' '$OUT/camera.log'"
 read -r sx sy _ _ <<<"$cam_space"
 check "camera: space + left drag panned too (centre $sx,$sy, expected $(python3 -c "print(round($px + 60, 1))"),$py) and kept the pause" "near $sx $(python3 -c "print($px + 60)") 1 && near $sy $py 1 && grep -q 'space + drag pans; still paused' '$OUT/camera.log' && ! grep -q 'grab box' '$OUT/camera.log'"
