@@ -48,7 +48,7 @@ extension World {
         let h = dt / Double(n)
         let invH = 1 / h
         // Contact passes per sub-step: more while the contacts settle; joints keep the base count.
-        let basePasses = Swift.max(1, Swift.min(8, settings.solverIterations))
+        let basePasses = solverPasses
         let iterations = settlingPasses()
         scratch.lastContactPasses = iterations
         if iterations > basePasses { scratch.settlingSteps += 1 }
@@ -133,11 +133,14 @@ extension World {
     /// pass per sub-step a 40-box pyramid fell at nearly free-fall speed for its first frames and rocked for seconds
     /// before it could sleep. Both counts clamped to 1…8.
     package func settlingPasses() -> Int {
-        let base = Swift.max(1, Swift.min(8, settings.solverIterations))
         let touches = scratch.touches
-        guard touches.settling > 0, touches.settling > touches.touching / 2 else { return base }
-        return Swift.max(base, Swift.min(8, settings.settlingIterations))
+        guard touches.settling > touches.touching / 2 else { return solverPasses }
+        return Swift.max(solverPasses, Swift.min(8, settings.settlingIterations))
     }
+
+    /// `WorldSettings.solverIterations` clamped to 1…8: the passes per sub-step of joints, and of contacts unless
+    /// they settle.
+    private var solverPasses: Int { Swift.max(1, Swift.min(8, settings.solverIterations)) }
 
     /// Steps that took the settling passes (`settlingPasses`) since the world was made.
     package var settlingSteps: Int { scratch.settlingSteps }
