@@ -193,8 +193,7 @@ extension World {
 
     /// Breadth-first depth from the ground over the graph of moving bodies (`depth`; −1: not reached), then each
     /// contact's sort key, the lower depth of its bodies (0 for a side that does not move; contacts the ground does
-    /// not reach last), and the contacts of each key in a list, in list order (`head`, `next`): a stable counting
-    /// sort without its scatter.
+    /// not reach last), and the contacts sorted by key, stably (`sorted`).
     private static func layer(
         _ s: OrderPointers, _ moving: UnsafePointer<SIMD2<Int32>>, count: Int, queued: Int, bodyCount: Int
     ) {
@@ -235,13 +234,27 @@ extension World {
         // Bodies the ground does not reach sort last; `depth[-1]` is 0, the depth of a side that does not move.
         let unreached = maxDepth + 1
         for i in 0..<bodyCount where s.depth[i] < 0 { s.depth[i] = unreached }
-        s.heads.update(repeating: -1, count: Int(unreached) + 1)
-        for i in (0..<count).reversed() {
-            let key = Int(Swift.min(s.depth[Int(moving[i].x)], s.depth[Int(moving[i].y)]))
-            s.next[i] = s.heads[key]
-            s.heads[key] = Int32(i)
+        // A stable counting sort by key: each contact's key (kept in `colorOf` until the colouring), the keys'
+        // counts, their starts, then the contacts in key order into `sorted` (in list order within a key). The
+        // colouring then walks an array, not a linked list: its loads do not wait on one another.
+        let keys = Int(unreached) + 1
+        s.heads.update(repeating: 0, count: keys)
+        for i in 0..<count {
+            let key = Swift.min(s.depth[Int(moving[i].x)], s.depth[Int(moving[i].y)])
+            s.colorOf[i] = key
+            s.heads[Int(key)] &+= 1
         }
-        s.keyCount.pointee = unreached + 1
+        var start: Int32 = 0
+        for key in 0..<keys {
+            let n = s.heads[key]
+            s.heads[key] = start
+            start &+= n
+        }
+        for i in 0..<count {
+            let key = Int(s.colorOf[i])
+            s.sorted[Int(s.heads[key])] = Int32(i)
+            s.heads[key] &+= 1
+        }
     }
 
     /// Greedy colouring in sorted order, first fit, into up to 64 colours plus one overflow colour; then the
@@ -259,23 +272,21 @@ extension World {
         colorStart.update(repeating: 0, count: 66)
         // `twoPointEnd[c]` counts colour c's two-point manifolds first.
         twoPointEnd.update(repeating: 0, count: 64)
-        for key in 0..<Int(s.keyCount.pointee) {
-            var i = Int(s.heads[key])
-            while i >= 0 {
-                let a = Int(moving[i].x), b = Int(moving[i].y)
-                // `colorMask[-1]` stands for the side that does not move: always 0.
-                let used = colorMask[a] | colorMask[b]
-                let color = used == .max ? 64 : (~used).trailingZeroBitCount
-                if color < 64 {
-                    colorMask[a] |= 1 << UInt64(color)
-                    colorMask[b] |= 1 << UInt64(color)
-                    colorMask[-1] = 0
-                    if input[i] < 0 { twoPointEnd[color] &+= 1 }
-                }
-                s.colorOf[i] = Int32(color)
-                colorStart[color + 1] &+= 1
-                i = Int(s.next[i])
+        for j in 0..<count {
+            let i = Int(s.sorted[j])
+            let a = Int(moving[i].x), b = Int(moving[i].y)
+            // `colorMask[-1]` stands for the side that does not move: always 0.
+            let used = colorMask[a] | colorMask[b]
+            let color = used == .max ? 64 : (~used).trailingZeroBitCount
+            if color < 64 {
+                colorMask[a] |= 1 << UInt64(color)
+                colorMask[b] |= 1 << UInt64(color)
+                colorMask[-1] = 0
+                if input[i] < 0 { twoPointEnd[color] &+= 1 }
             }
+            // By sorted position: the keys in `colorOf` are not read again.
+            s.colorOf[j] = Int32(color)
+            colorStart[color + 1] &+= 1
         }
         for c in 0..<65 { colorStart[c + 1] &+= colorStart[c] }
         for i in 0..<count {
@@ -286,19 +297,15 @@ extension World {
         // `twoPointEnd[c]`. Dealing moves `colorStart[c]` to the end of colour c's two-point run; it is then the
         // colour's end once more.
         for c in 0..<64 { twoPointEnd[c] &+= colorStart[c] }
-        for key in 0..<Int(s.keyCount.pointee) {
-            var i = Int(s.heads[key])
-            while i >= 0 {
-                let c = Int(s.colorOf[i])
-                let k = input[i]
-                if c < 64 && k >= 0 {
-                    order[Int(twoPointEnd[c])] = k
-                    twoPointEnd[c] &+= 1
-                } else {
-                    order[Int(colorStart[c])] = k & ~twoPointFlag
-                    colorStart[c] &+= 1
-                }
-                i = Int(s.next[i])
+        for j in 0..<count {
+            let c = Int(s.colorOf[j])
+            let k = input[Int(s.sorted[j])]
+            if c < 64 && k >= 0 {
+                order[Int(twoPointEnd[c])] = k
+                twoPointEnd[c] &+= 1
+            } else {
+                order[Int(colorStart[c])] = k & ~twoPointFlag
+                colorStart[c] &+= 1
             }
         }
         // Now `colorStart[c]` (c < 64) is the end of the two-point run, which is where the one-point run begins, and
@@ -363,8 +370,8 @@ private struct OrderSegments {
     let bodyCount: Int, contactCount: Int
 
     /// Depth (one more, before: index −1), rows (one more), queue, heads (three more: keys run to the deepest layer
-    /// + 2) per body; next and colour per contact; edges two per contact; the key count.
-    var total: Int { 4 * bodyCount + 5 + 4 * contactCount + 1 }
+    /// + 2) per body; the sorted order and colour per contact; edges two per contact.
+    var total: Int { 4 * bodyCount + 5 + 4 * contactCount }
 
     func pointers(_ base: UnsafeMutablePointer<Int32>) -> OrderPointers {
         let nb = bodyCount, nc = contactCount
@@ -372,13 +379,11 @@ private struct OrderSegments {
         let rows = depth + nb
         let queue = rows + nb + 1
         let heads = queue + nb
-        let next = heads + nb + 3
-        let colorOf = next + nc
+        let sorted = heads + nb + 3
+        let colorOf = sorted + nc
         let edges = colorOf + nc
-        let keyCount = edges + 2 * nc
         return OrderPointers(
-            depth: depth, rows: rows, queue: queue, heads: heads, next: next, colorOf: colorOf, edges: edges,
-            keyCount: keyCount)
+            depth: depth, rows: rows, queue: queue, heads: heads, sorted: sorted, colorOf: colorOf, edges: edges)
     }
 }
 
@@ -392,11 +397,12 @@ struct ContactPass {
 }
 
 /// The ordering's working arrays, by body: depth from the ground (−1 not reached), adjacency rows (degrees, then
-/// row starts), breadth-first queue; by sort key: the first contact of the key (−1 none); by contact to solve: the
-/// next contact of its key, its colour; the adjacency (`edges`) and the number of keys.
+/// row starts), breadth-first queue; by sort key: its count, then where its contacts go in `sorted`; the contacts
+/// to solve in key order (`sorted`, positions in the input); by contact to solve its key, then by sorted position
+/// its colour (`colorOf`); the adjacency (`edges`).
 struct OrderPointers {
     let depth: UnsafeMutablePointer<Int32>, rows: UnsafeMutablePointer<Int32>, queue: UnsafeMutablePointer<Int32>
     let heads: UnsafeMutablePointer<Int32>
-    let next: UnsafeMutablePointer<Int32>, colorOf: UnsafeMutablePointer<Int32>
-    let edges: UnsafeMutablePointer<Int32>, keyCount: UnsafeMutablePointer<Int32>
+    let sorted: UnsafeMutablePointer<Int32>, colorOf: UnsafeMutablePointer<Int32>
+    let edges: UnsafeMutablePointer<Int32>
 }
