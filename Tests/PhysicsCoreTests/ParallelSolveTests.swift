@@ -195,6 +195,8 @@ struct ParallelSolveTests {
         /// Steps whose finalize and whose pair descent ran on more than one thread.
         var parallelFinalizeSteps = 0
         var parallelPairSteps = 0
+        /// Steps whose compaction of retired contacts ran on more than one thread.
+        var parallelCompactionSteps = 0
     }
 
     /// The moving tree's nodes as numbers.
@@ -229,7 +231,8 @@ struct ParallelSolveTests {
             parallelCollideSteps: w.scratch.parallel.collideSteps, asleepBeforeThrow: asleep,
             contacts: w.contacts.map { pairKey($0.shapeA, $0.shapeB) }, tree: treeState(w),
             order: w.scratch.solveOrder + w.scratch.colorStart + w.scratch.twoPointEnd, begins: begins,
-            parallelFinalizeSteps: w.scratch.parallel.finalizeSteps, parallelPairSteps: w.scratch.parallel.pairSteps)
+            parallelFinalizeSteps: w.scratch.parallel.finalizeSteps, parallelPairSteps: w.scratch.parallel.pairSteps,
+            parallelCompactionSteps: w.scratch.parallel.compactionSteps)
     }
 
     @Test("1, 2 and 3 threads give bit-identical worlds", arguments: Scene.allCases)
@@ -262,6 +265,12 @@ struct ParallelSolveTests {
             if scene == .pile || scene == .tumbler {
                 // Falling or tumbling: more than 256 proxies move in many steps.
                 #expect(many.parallelPairSteps >= 10, "\(many.parallelPairSteps) pair descents on \(threads)")
+            }
+            if scene == .tumbler {
+                // Tumbling boxes part pairs all the time: the compaction moves more than
+                // `parallelCompactionMinimum` records in many steps.
+                #expect(
+                    many.parallelCompactionSteps >= 10, "\(many.parallelCompactionSteps) compactions on \(threads)")
             }
         }
     }

@@ -24,6 +24,15 @@ extension DynamicTree {
         }
     }
 
+    /// Clears every node's `moved` mark: one pass in memory order over the nodes, which costs less than the
+    /// walks of `setMoved(false, …)` from each of many moved leaves (each a jump to a node elsewhere) and leaves the
+    /// same marks, none, when only `setMoved(true, …)` set them.
+    package mutating func clearAllMoved() {
+        nodes.withUnsafeMutableBufferPointer { n in
+            for i in n.indices { n[i].moved = false }
+        }
+    }
+
     /// Sets `moved` on `leaf` and its ancestors, up to the first that already has it.
     @inline(__always) private static func setMoved(
         _ n: UnsafeMutableBufferPointer<Node>, _ leaf: Int32, _ moved: Bool

@@ -375,6 +375,8 @@ package struct ParallelScratch: Sendable {
     var sweepCandidates: [[Int32]] = []
     /// Steps whose pair descent ran on more than one thread (a count for tests).
     package var pairSteps = 0
+    /// Steps whose compaction of retired contacts ran on more than one thread (a count for tests).
+    package var compactionSteps = 0
     /// By shape: the first position in the move buffer at which it queried the trees in the parallel per-shape
     /// queries, `Int32.max` when it did not (all `Int32.max` between steps); by thread: a query's results.
     var queryPosition: [Int32] = []

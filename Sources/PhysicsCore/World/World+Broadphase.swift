@@ -227,11 +227,17 @@ extension World {
             }
             swap(&pairs, &queryResults)
         }
-        shapes.withUnsafeBufferPointer { sh in
-            moveBuffer.withUnsafeBufferPointer { mb in
-                movingTree.setMoved(false, count: mb.count) { k in
-                    let shape = sh.baseAddress! + Int(mb[k])
-                    return shape.pointee.proxy != -1 && !shape.pointee.inStaticTree ? shape.pointee.proxy : nil
+        // The marks are cleared for the next round: by one pass over the nodes when the moved leaves are many
+        // (the descent runs when they are), else by walks from each.
+        if 8 * moveBuffer.count >= movingTree.nodes.count {
+            movingTree.clearAllMoved()
+        } else {
+            shapes.withUnsafeBufferPointer { sh in
+                moveBuffer.withUnsafeBufferPointer { mb in
+                    movingTree.setMoved(false, count: mb.count) { k in
+                        let shape = sh.baseAddress! + Int(mb[k])
+                        return shape.pointee.proxy != -1 && !shape.pointee.inStaticTree ? shape.pointee.proxy : nil
+                    }
                 }
             }
         }
@@ -362,62 +368,84 @@ extension World {
     /// their records.
     mutating func retireFlaggedContacts(_ flagged: [Int32], candidates: inout [Int32]) {
         var ended: [(Int32, Int32)] = []
+        // The retired contacts, in contact order (scratch, its capacity kept).
+        var removed: [Int32] = []
+        swap(&removed, &scratch.retiredContacts)
+        removed.removeAll(keepingCapacity: true)
         // Candidates (kept contacts, in contact order) move down by the retired contacts before them.
         var candidate = 0
-        var retiredSoFar: Int32 = 0
-        let count = contacts.count
-        var write = 0
         contacts.withUnsafeMutableBufferPointer { co in
-            manifoldCaches.withUnsafeMutableBufferPointer { mc in
-                guard let c = co.baseAddress, let m = mc.baseAddress else { return }
-                // Records before `read` are placed (`write` of them kept); `read..<end` are kept and go next.
-                var read = 0
-                @inline(__always) func keep(upTo end: Int) {
-                    if write == read {
-                        write = end
-                    } else {
-                        // In blocks of `moveBlock` records (see `removeContacts`).
-                        while read < end {
-                            let n = Swift.min(World.moveBlock, end &- read)
-                            (c + write).update(from: c + read, count: n)
-                            (m + write).update(from: m + read, count: n)
-                            write &+= n
-                            read &+= n
-                        }
-                    }
-                    read = end
+            guard let c = co.baseAddress else { return }
+            for k32 in flagged {
+                while candidate < candidates.count && candidates[candidate] < k32 {
+                    candidates[candidate] &-= Int32(truncatingIfNeeded: removed.count)
+                    candidate &+= 1
                 }
-                for k32 in flagged {
-                    let k = Int(k32)
-                    while candidate < candidates.count && candidates[candidate] < k32 {
-                        candidates[candidate] &-= retiredSoFar
-                        candidate &+= 1
-                    }
-                    keep(upTo: k)
-                    let p = c + k
-                    let removed = p.pointee.retire
-                    if p.pointee.endedTouch || (removed && p.pointee.isTouching && p.pointee.reportsEvents) {
-                        ended.append((p.pointee.shapeA, p.pointee.shapeB))
-                        p.pointee.endedTouch = false
-                    }
-                    if removed {
-                        pairSet.remove(p.pointee.key)
-                        retiredSoFar &+= 1
-                        read = k + 1
-                    } else {
-                        keep(upTo: k + 1)
-                    }
+                let p = c + Int(k32)
+                let retired = p.pointee.retire
+                if p.pointee.endedTouch || (retired && p.pointee.isTouching && p.pointee.reportsEvents) {
+                    ended.append((p.pointee.shapeA, p.pointee.shapeB))
+                    p.pointee.endedTouch = false
                 }
-                keep(upTo: count)
+                if retired {
+                    pairSet.remove(p.pointee.key)
+                    removed.append(k32)
+                }
             }
         }
         while candidate < candidates.count {
-            candidates[candidate] &-= retiredSoFar
+            candidates[candidate] &-= Int32(truncatingIfNeeded: removed.count)
             candidate &+= 1
         }
         for (a, b) in ended { endEvents.append(ContactEndEvent(shapeA: shapeID(a), shapeB: shapeID(b))) }
-        contacts.removeLast(count - write)
-        manifoldCaches.removeLast(count - write)
+        if let first = removed.first {
+            // Parallel/World+ParallelRetire.swift: the same moves on several threads when there are many.
+            let count = contacts.count
+            if count - Int(first) >= World.parallelCompactionMinimum,
+                let threads = acquireThreads(forWork: count - Int(first))
+            {
+                compactContactsInParallel(removed: removed, threads: threads)
+                WorkerPool.shared.release()
+            } else {
+                compactContacts(removed: removed)
+            }
+            contacts.removeLast(removed.count)
+            manifoldCaches.removeLast(removed.count)
+        }
+        swap(&removed, &scratch.retiredContacts)
+    }
+
+    /// Moves the kept contacts and their manifold caches down over `removed` (contact indices, ascending), in order;
+    /// the last `removed.count` records are then left over for the caller to drop.
+    private mutating func compactContacts(removed: [Int32]) {
+        let count = contacts.count
+        contacts.withUnsafeMutableBufferPointer { co in
+            manifoldCaches.withUnsafeMutableBufferPointer { mc in
+                guard let c = co.baseAddress, let m = mc.baseAddress else { return }
+                for j in removed.indices {
+                    // The kept run after the j-th removed contact moves down by j + 1.
+                    let start = Int(removed[j]) &+ 1
+                    let end = j &+ 1 < removed.count ? Int(removed[j &+ 1]) : count
+                    World.moveRecords(c, m, from: start, count: end &- start, to: start &- j &- 1)
+                }
+            }
+        }
+    }
+
+    /// Moves records `from ..< from + count` of the contacts and manifold caches down to `to` (`to` ≤ `from`), in
+    /// blocks of `moveBlock`, front to back.
+    @inline(__always) static func moveRecords(
+        _ c: UnsafeMutablePointer<Contact>, _ m: UnsafeMutablePointer<ManifoldCache>, from: Int, count: Int, to: Int
+    ) {
+        var read = from, write = to
+        let end = from &+ count
+        while read < end {
+            let n = Swift.min(World.moveBlock, end &- read)
+            (c + write).update(from: c + read, count: n)
+            (m + write).update(from: m + read, count: n)
+            write &+= n
+            read &+= n
+        }
     }
 
     /// Most records `removeContacts` and `retireFlaggedContacts` move with one copy call: longer blocks would be
