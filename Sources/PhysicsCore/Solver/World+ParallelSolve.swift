@@ -351,10 +351,9 @@ package struct ParallelScratch: Sendable {
     /// Parallel/World+ParallelOrdering.swift), the begin-event scan's contacts (Parallel/World+ParallelEvents.swift).
     var scanSlots: [Int32] = []
     var chunkCounts: [Int] = []
-    /// By contact: what the parallel narrow phase found (`World.ContactUpdate`) besides the touch counts, which it
-    /// keeps by chunk (`chunkTouches`).
-    var contactFlags: [UInt8] = []
-    var chunkTouches: [World.TouchCounts] = []
+    /// The parallel narrow phase's findings by chunk, and its lists (World+ParallelCollide.swift).
+    var collideRecords: [CollideChunkRecord] = []
+    var collideLists: [Int32] = []
     /// Where each colour's bundles begin, and the overflow colour's (the parallel preparation).
     var colorBundleStart: [Int32] = []
     /// Steps solved on more than one thread since the world was made (a count for tests; it changes no result).

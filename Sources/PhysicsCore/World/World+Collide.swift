@@ -79,8 +79,6 @@ extension World {
         let st: UnsafeBufferPointer<BodyState>
         let vp: UnsafeBufferPointer<Vec2>
         let np: UnsafeBufferPointer<Vec2>
-        /// By contact: `ContactUpdate` flags (the parallel narrow phase; sized by the caller).
-        let flags: UnsafeMutableBufferPointer<UInt8>
         let dt: Double
         let slop: Double
         let baseSpeculative: Double
@@ -91,7 +89,7 @@ extension World {
         let settlingSteps: UInt32
     }
 
-    /// Calls `body` with the narrow phase's arrays (`scratch.parallel.contactFlags` as they are).
+    /// Calls `body` with the narrow phase's arrays.
     mutating func withCollideContext<R>(dt: Double, _ body: (CollideContext) -> R) -> R {
         let slop = settings.linearSlop
         let sleepSpeed = settings.sleepLinearThreshold
@@ -104,14 +102,11 @@ extension World {
                         states.withUnsafeBufferPointer { st in
                             contacts.withUnsafeMutableBufferPointer { co in
                                 manifoldCaches.withUnsafeMutableBufferPointer { mc in
-                                    scratch.parallel.contactFlags.withUnsafeMutableBufferPointer { flags in
-                                        body(
-                                            CollideContext(
-                                                co: co, mc: mc, sh: sh, bo: bo, st: st, vp: vp, np: np, flags: flags,
-                                                dt: dt, slop: slop, baseSpeculative: 4 * slop,
-                                                sleepSpeed: sleepSpeed, stepStamp: stepStamp,
-                                                settlingSteps: settlingSteps))
-                                    }
+                                    body(
+                                        CollideContext(
+                                            co: co, mc: mc, sh: sh, bo: bo, st: st, vp: vp, np: np, dt: dt, slop: slop,
+                                            baseSpeculative: 4 * slop, sleepSpeed: sleepSpeed, stepStamp: stepStamp,
+                                            settlingSteps: settlingSteps))
                                 }
                             }
                         }
