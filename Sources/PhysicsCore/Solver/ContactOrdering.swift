@@ -214,23 +214,29 @@ extension World {
                 s.edges[Int(s.rows[Int(b)])] = a
             }
         }
+        // Without a branch per edge (whether a neighbour is new is a coin toss the processor mispredicts): every
+        // neighbour is written at the queue's tail, which moves past it only when it is new, and a depth is kept
+        // or set by a select. The queue has one slot more than the bodies for the write past the last one.
         var head = 0
         var tail = queued
-        var maxDepth: Int32 = 1
         while head < tail {
             let b = s.queue[head]
             head &+= 1
-            let d = s.depth[Int(b)]
-            for e in Int(s.rows[Int(b)])..<Int(s.rows[Int(b) + 1]) {
+            let next = s.depth[Int(b)] &+ 1
+            var e = Int(s.rows[Int(b)])
+            let end = Int(s.rows[Int(b) + 1])
+            while e < end {
                 let n = s.edges[e]
-                if s.depth[Int(n)] == -1 {
-                    s.depth[Int(n)] = d &+ 1
-                    maxDepth = Swift.max(maxDepth, d &+ 1)
-                    s.queue[tail] = n
-                    tail &+= 1
-                }
+                let old = s.depth[Int(n)]
+                let found = old == -1
+                s.depth[Int(n)] = found ? next : old
+                s.queue[tail] = n
+                tail &+= found ? 1 : 0
+                e &+= 1
             }
         }
+        // Breadth first: the last body queued is the deepest.
+        let maxDepth = tail > 0 ? Swift.max(1, s.depth[Int(s.queue[tail - 1])]) : 1
         // Bodies the ground does not reach sort last; `depth[-1]` is 0, the depth of a side that does not move.
         let unreached = maxDepth + 1
         for i in 0..<bodyCount where s.depth[i] < 0 { s.depth[i] = unreached }
@@ -282,7 +288,7 @@ extension World {
                 colorMask[a] |= 1 << UInt64(color)
                 colorMask[b] |= 1 << UInt64(color)
                 colorMask[-1] = 0
-                if input[i] < 0 { twoPointEnd[color] &+= 1 }
+                twoPointEnd[color] &+= input[i] < 0 ? 1 : 0
             }
             // By sorted position: the keys in `colorOf` are not read again.
             s.colorOf[j] = Int32(color)
@@ -300,13 +306,10 @@ extension World {
         for j in 0..<count {
             let c = Int(s.colorOf[j])
             let k = input[Int(s.sorted[j])]
-            if c < 64 && k >= 0 {
-                order[Int(twoPointEnd[c])] = k
-                twoPointEnd[c] &+= 1
-            } else {
-                order[Int(colorStart[c])] = k & ~twoPointFlag
-                colorStart[c] &+= 1
-            }
+            // The cursor picked by a select, not a branch (one-point and two-point manifolds mix in a crowd of boxes).
+            let cursor = c < 64 && k >= 0 ? twoPointEnd + c : colorStart + c
+            order[Int(cursor.pointee)] = k & ~twoPointFlag
+            cursor.pointee &+= 1
         }
         // Now `colorStart[c]` (c < 64) is the end of the two-point run, which is where the one-point run begins, and
         // `twoPointEnd[c]` the colour's end: swap them back.
@@ -369,16 +372,16 @@ extension World {
 private struct OrderSegments {
     let bodyCount: Int, contactCount: Int
 
-    /// Depth (one more, before: index −1), rows (one more), queue, heads (three more: keys run to the deepest layer
-    /// + 2) per body; the sorted order and colour per contact; edges two per contact.
-    var total: Int { 4 * bodyCount + 5 + 4 * contactCount }
+    /// Depth (one more, before: index −1), rows (one more), queue (one more), heads (three more: keys run to the
+    /// deepest layer + 2) per body; the sorted order and colour per contact; edges two per contact.
+    var total: Int { 4 * bodyCount + 6 + 4 * contactCount }
 
     func pointers(_ base: UnsafeMutablePointer<Int32>) -> OrderPointers {
         let nb = bodyCount, nc = contactCount
         let depth = base + 1
         let rows = depth + nb
         let queue = rows + nb + 1
-        let heads = queue + nb
+        let heads = queue + nb + 1
         let sorted = heads + nb + 3
         let colorOf = sorted + nc
         let edges = colorOf + nc
