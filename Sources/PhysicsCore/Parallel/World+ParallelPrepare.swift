@@ -22,6 +22,8 @@ extension World {
             start = end
         }
         scratch.parallel.colorBundleStart[64] = Int32(bundle)
+        let chunks = (scratch.wideConstraints.count + World.prepareChunk - 1) / World.prepareChunk
+        World.resize(&scratch.parallel.chunkElastic, to: chunks, with: false)
         scratch.solveOrder.withUnsafeBufferPointer { order in
             contacts.withUnsafeBufferPointer { co in
                 scratch.prepareBodies.withUnsafeBufferPointer { pb in
@@ -29,18 +31,22 @@ extension World {
                         scratch.twoPointEnd.withUnsafeBufferPointer { twoPointEnd in
                             scratch.parallel.colorBundleStart.withUnsafeBufferPointer { colorBundle in
                                 scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
-                                    var job = PrepareJob(
-                                        order: order.baseAddress!, contacts: co.baseAddress!, records: pb.baseAddress!,
-                                        colorStart: colorStart.baseAddress!, twoPointEnd: twoPointEnd.baseAddress!,
-                                        colorBundleStart: colorBundle.baseAddress!, bundles: ws.baseAddress!,
-                                        bundleCount: ws.count, context: context, threads: threads)
-                                    withUnsafePointer(to: &job) { pointer in
-                                        WorkerPool.shared.run(
-                                            threads: threads, stageCount: 1,
-                                            { raw, thread in
-                                                World.prepareChunks(
-                                                    raw.assumingMemoryBound(to: PrepareJob.self), thread)
-                                            }, UnsafeRawPointer(pointer))
+                                    scratch.parallel.chunkElastic.withUnsafeMutableBufferPointer { elastic in
+                                        var job = PrepareJob(
+                                            order: order.baseAddress!, contacts: co.baseAddress!,
+                                            records: pb.baseAddress!,
+                                            colorStart: colorStart.baseAddress!, twoPointEnd: twoPointEnd.baseAddress!,
+                                            colorBundleStart: colorBundle.baseAddress!, bundles: ws.baseAddress!,
+                                            bundleCount: ws.count, context: context, threads: threads,
+                                            elastic: elastic.baseAddress!)
+                                        withUnsafePointer(to: &job) { pointer in
+                                            WorkerPool.shared.run(
+                                                threads: threads, stageCount: 1,
+                                                { raw, thread in
+                                                    World.prepareChunks(
+                                                        raw.assumingMemoryBound(to: PrepareJob.self), thread)
+                                                }, UnsafeRawPointer(pointer))
+                                        }
                                     }
                                 }
                             }
@@ -49,6 +55,7 @@ extension World {
                 }
             }
         }
+        scratch.parallel.anyElastic = scratch.parallel.chunkElastic.contains(true)
     }
 
     /// One thread's part of the parallel preparation: chunks of bundles until none is left.
@@ -57,7 +64,12 @@ extension World {
         let chunks = (j.bundleCount + prepareChunk - 1) / prepareChunk
         WorkerPool.shared.runStage(0, chunks: chunks, thread: thread, threads: j.threads) { chunk in
             let first = chunk * prepareChunk
-            prepareBundles(j, first..<Swift.min(j.bundleCount, first + prepareChunk))
+            let range = first..<Swift.min(j.bundleCount, first + prepareChunk)
+            prepareBundles(j, range)
+            // Whether a lane of the chunk bounces (`ParallelScratch.anyElastic`).
+            var elastic = false
+            for b in range where any(j.bundles[b].restitution .> 0) { elastic = true }
+            j.elastic[chunk] = elastic
         }
     }
 
@@ -110,4 +122,6 @@ private struct PrepareJob {
     let bundleCount: Int
     let context: World.PrepareContext
     let threads: Int
+    /// By chunk: whether a lane of its bundles bounces.
+    let elastic: UnsafeMutablePointer<Bool>
 }

@@ -19,6 +19,8 @@ extension World {
             scratch.prepareEpoch = 1
         }
         sizeSolverBodies()
+        // Known exactly only when the bundles are prepared on the threads (Parallel/World+ParallelPrepare.swift).
+        scratch.parallel.anyElastic = true
         // The ordering's pass over the contacts gathers their bodies and splits each colour, two-point manifolds
         // first.
         let threads = acquireThreads(forWork: contacts.count)

@@ -153,7 +153,9 @@ extension World {
     /// The step's end in the same job as the last sub-step: restitution colour by colour (like a contact pass), then
     /// every bundle's impulses back to its contacts (`applyRestitution`, `storeImpulses`).
     private mutating func finishParallelStep(threads: Int, _ pass: ParallelPassContext) {
-        addContactPass(.restitution, pass)
+        // Without a bouncing lane the restitution pass changes nothing (`restituteBundles` skips every bundle):
+        // its stages, one per colour, are left out.
+        if scratch.parallel.anyElastic { addContactPass(.restitution, pass) }
         if scratch.parallel.stages.count + 1 > WorkerPool.stageCapacity(threads: pass.threads) { runStages(pass) }
         let bundles = scratch.wideConstraints.count
         scratch.parallel.stages.append(
@@ -356,6 +358,10 @@ package struct ParallelScratch: Sendable {
     var collideLists: [Int32] = []
     /// Where each colour's bundles begin, and the overflow colour's (the parallel preparation).
     var colorBundleStart: [Int32] = []
+    /// By chunk of the parallel preparation: whether a lane of its bundles bounces; and whether any does (true when
+    /// the bundles were prepared on one thread: then it is not known).
+    var chunkElastic: [Bool] = []
+    var anyElastic = true
     /// Steps solved on more than one thread since the world was made (a count for tests; it changes no result).
     package var steps = 0
     /// Steps whose narrow phase ran on more than one thread (a count for tests).
