@@ -74,7 +74,8 @@ help:
 	@echo "            machine; WARMUP=60 FRAMES=30 JOBS=2, CONFIGS as for make bench)"
 	@echo "make bench-threads  the two-thread solve: pile 4000 --nosleep and tumbler on 1 thread, 2 threads and 2 when"
 	@echo "            they pay (the sandbox's way), interleaved; median frame times, ratios, identical checksums"
-	@echo "            (REPEATS=3 THREADS=2 CONFIGS=...)"
+	@echo "            (REPEATS=3 THREADS=2 CONFIGS=... ROUND_TRIP_LIMIT=200: runs during which the cores' round trip"
+	@echo "            exceeded 200 ns, a host slowing this virtual machine's cores, are made again)"
 	@echo "make bench-substeps  every quality bar of the bench scenes at 4, 5 and 6 solver sub-steps (SUBSTEPS=...):"
 	@echo "            what fewer, faster sub-steps cost in sag, sleep, overlap and joint gaps (BENCH_ARGS as for make bench)"
 	@echo "make bench-spread  the spread of the chaotic outcomes (sleep frames, deep overlaps) over SAMPLES=16 invisible"
@@ -242,12 +243,16 @@ bench-spread: deps
 
 # The parallel solve (WorldSettings.workerCount) in one run: each configuration on 1 thread, on THREADS threads and on
 # THREADS threads when they pay (WorldSettings.adaptiveWorkers, the sandbox's way), runs interleaved, not pinned to a
-# core (scripts/bench-threads.sh). Measure when the machine is quiet (it prints the load).
+# core (scripts/bench-threads.sh). Measure when the machine is quiet (it prints the load; runs during which other
+# processes load a core, or the cores' round trip exceeds ROUND_TRIP_LIMIT ns, are made again).
 THREADS ?= 2
 bench-threads: deps
-	$(SWIFT) build --scratch-path $(BUILD_DIR) -c release --product dynamics-bench
+	$(SWIFT) build --scratch-path $(BENCH_DIR) -c release --product dynamics-bench $(BENCH_FLAGS)
+	@mkdir -p bench-results
+	@out="bench-results/threads-$$(date +%Y%m%d-%H%M%S).md"; \
 	BENCH="$(BENCH_BIN)" REPEATS=$(REPEATS) THREADS=$(THREADS) $(if $(CONFIGS),CONFIGS="$(CONFIGS)") \
-	  bash scripts/bench-threads.sh
+	  $(if $(ROUND_TRIP_LIMIT),ROUND_TRIP_LIMIT="$(ROUND_TRIP_LIMIT)") bash scripts/bench-threads.sh | tee "$$out"; \
+	status=$${PIPESTATUS[0]}; echo "make bench-threads: table in $$out"; exit $$status
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -10,6 +10,10 @@
 # rest of the machine used meanwhile (/proc/stat minus the run's own): a run during which the others used more than
 # QUIET of a core is not counted and is made again, until each side has REPEATS counted runs (or TIMEOUT seconds
 # pass: then the counted runs so far are reported, with how many there are). Set QUIET=2 to count every run.
+# A virtual machine's host can also slow the cores' exchanges without any load the guest sees: on this project's
+# machine the round trip of a cache line between the two cores moves between about 100 and 430 ns for minutes at a
+# time, and at 430 the threads lose more than they gain. So the round trip is also measured before and after each
+# run, and a run during which it exceeded ROUND_TRIP_LIMIT ns (default 200; 0: no limit) is not counted either.
 #   BENCH    the dynamics-bench binary       (default .build/release/dynamics-bench)
 #   CONFIGS  ';'-separated configurations     (default "pile 4000 --nosleep;tumbler")
 #   REPEATS  counted runs of each side        (default 3)
@@ -17,6 +21,7 @@
 #   FRAMES   measured frames per run          (default: the bench's 600)
 #   QUIET    largest share of a core the rest of the machine may use during a counted run (default 0.1)
 #   TIMEOUT  seconds to wait for counted runs, per configuration (default 1800)
+#   ROUND_TRIP_LIMIT  largest round trip (ns) before or after a counted run (default 200; 0: any)
 set -euo pipefail
 BENCH=${BENCH:-.build/release/dynamics-bench}
 CONFIGS=${CONFIGS:-"pile 4000 --nosleep;tumbler"}
@@ -25,12 +30,17 @@ THREADS=${THREADS:-2}
 FRAMES=${FRAMES:-600}
 QUIET=${QUIET:-0.1}
 TIMEOUT=${TIMEOUT:-1800}
+ROUND_TRIP_MAX=${ROUND_TRIP_LIMIT:-200}
 for v in REPEATS THREADS FRAMES TIMEOUT; do
   if ! [[ "${!v}" =~ ^[0-9]+$ ]] || [ "${!v}" -lt 1 ]; then
     echo "bench-threads: $v must be a whole number of at least 1, got '${!v}'" >&2
     exit 2
   fi
 done
+if ! [[ "$ROUND_TRIP_MAX" =~ ^[0-9]+$ ]]; then
+  echo "bench-threads: ROUND_TRIP_LIMIT must be a whole number of nanoseconds (0: no limit), got '$ROUND_TRIP_MAX'" >&2
+  exit 2
+fi
 if ! [[ "$QUIET" =~ ^[0-9]+([.][0-9]+)?$ ]]; then
   echo "bench-threads: QUIET must be a number of cores (e.g. 0.1), got '$QUIET'" >&2
   exit 2
@@ -48,11 +58,12 @@ if [ -n "$cc" ]; then
     ROUND_TRIP="$rt_dir/core-round-trip"
   fi
 fi
-python3 - "$BENCH" "$CONFIGS" "$REPEATS" "$THREADS" "$FRAMES" "$QUIET" "$TIMEOUT" "$ROUND_TRIP" <<'PY'
+python3 - "$BENCH" "$CONFIGS" "$REPEATS" "$THREADS" "$FRAMES" "$QUIET" "$TIMEOUT" "$ROUND_TRIP" "$ROUND_TRIP_MAX" <<'PY'
 import json, os, resource, shlex, statistics, subprocess, sys, time
 
-bench, configs, repeats, threads, frames, quiet, timeout, round_trip = sys.argv[1:]
+bench, configs, repeats, threads, frames, quiet, timeout, round_trip, round_trip_max = sys.argv[1:]
 repeats, threads, frames, quiet, timeout = int(repeats), int(threads), int(frames), float(quiet), float(timeout)
+round_trip_max = int(round_trip_max)
 hz = os.sysconf("SC_CLK_TCK")
 
 def busy_seconds():
@@ -82,16 +93,32 @@ def run(cfg, side):
     own = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return line, max(0.0, (b1 - b0) - own) / (w1 - w0)
 
+def round_trip_ns():
+    """The cores' round trip in ns (scripts/core-round-trip.c), or None when it cannot be measured."""
+    if not round_trip:
+        return None
+    out = subprocess.run([round_trip], capture_output=True, text=True)
+    return float(out.stdout.strip()) if out.returncode == 0 else None
+
 def cores_round_trip():
-    """The cores' round trip in ns (scripts/core-round-trip.c), or "not measured"."""
+    """The cores' round trip as words."""
     if not round_trip:
         return "not measured (no C compiler)"
-    out = subprocess.run([round_trip], capture_output=True, text=True)
-    return "%s ns" % out.stdout.strip() if out.returncode == 0 else "not measured"
+    ns = round_trip_ns()
+    return "%.0f ns" % ns if ns is not None else "not measured"
+
+def exchanges_slow():
+    """Whether the cores' round trip is over the limit now (never when there is no limit or no measure)."""
+    if round_trip_max == 0:
+        return False
+    ns = round_trip_ns()
+    return ns is not None and ns > round_trip_max
 
 print("bench-threads: %d processors; load average %s; a run counts when the rest of the machine used under %.2f "
-      "of a core; a cache line's round trip between two threads: %s" % (
-          os.cpu_count(), " ".join(open("/proc/loadavg").read().split()[:3]), quiet, cores_round_trip()))
+      "of a core%s; a cache line's round trip between two threads: %s" % (
+          os.cpu_count(), " ".join(open("/proc/loadavg").read().split()[:3]), quiet,
+          " and the round trip stayed under %d ns" % round_trip_max if round_trip_max and round_trip else "",
+          cores_round_trip()))
 print("| config | 1 thread mean ms | %d threads mean ms | ratio %d/1 | %d when they pay mean ms | ratio | steps on "
       "threads | counted runs (made) | others' load | checksums |" % (threads, threads, threads))
 print("|---|---|---|---|---|---|---|---|---|---|")
@@ -105,10 +132,12 @@ for cfg in [c.strip() for c in configs.split(";") if c.strip()]:
         for side in SIDES:
             if len(counted[side]) >= repeats:
                 continue
+            slow = exchanges_slow()
             line, others = run(cfg, side)
+            slow = exchanges_slow() or slow
             made += 1
             sums.add(repr(line["checksum"]))
-            if others <= quiet:
+            if others <= quiet and not slow:
                 counted[side].append(line["mean_ms"])
                 loads.append(others)
                 if side == "adaptive":
