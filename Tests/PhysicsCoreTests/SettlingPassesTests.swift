@@ -70,25 +70,6 @@ struct SettlingPassesTests {
         #expect(w.validationFailures == 0, "\(w.validationProblems)")
     }
 
-    /// The counts are integers gathered in contact order, so the passes (and the motion) are the same on any
-    /// number of threads: a 4000-ball pile on 1 and 2 threads, bit for bit, with steps of both kinds.
-    @Test("Settling steps and positions are the same on 1 and 2 threads")
-    func sameOnAnyThreadCount() {
-        func run(_ threads: Int) -> (Int, [Vec2]) {
-            var s = Scenes.frameSettings
-            s.workerCount = threads
-            s.adaptiveWorkers = false
-            s.validateEachStep = false
-            var (w, ids, _) = Scenes.pile(4000, settings: s)
-            for _ in 0..<150 { w.step(dt: 1.0 / 60) }
-            return (w.settlingSteps, ids.map { w.position(of: $0)! })
-        }
-        let one = run(1), two = run(2)
-        #expect(one.0 > 0 && one.0 < 150, "\(one.0) settling steps")
-        #expect(one.0 == two.0)
-        #expect(one.1 == two.1)
-    }
-
     /// Bad settings change nothing else: a settling time of zero, below zero or not finite lets no contact settle;
     /// pass counts are clamped to 1…8, and a count at or below `solverIterations` leaves it as it is.
     @Test("Bad settling settings: no settling, or clamped counts")
@@ -116,5 +97,31 @@ struct SettlingPassesTests {
         #expect(passes(settling: 3, base: 1, time: 0) == 1)
         #expect(passes(settling: 3, base: 1, time: .nan) == 1)
         #expect(passes(settling: 3, base: 1, time: -1) == 1)
+    }
+}
+
+/// The settling passes on several threads: these step on two threads, so they run in the serialized "Parallel solve"
+/// suite (a world stepping on threads in another suite would take the pool from its tests, whose checks that steps
+/// ran on the threads then fail).
+extension ParallelSolveTests {
+    /// The counts are integers gathered in contact order, so the passes (and the motion) are the same on any
+    /// number of threads: a 4000-ball pile on 1 and 2 threads, bit for bit, with steps of both kinds.
+    @Test("Settling steps and positions are the same on 1 and 2 threads")
+    func settlingSameOnAnyThreadCount() {
+        func run(_ threads: Int) -> (Int, [Vec2], Int) {
+            var s = Scenes.frameSettings
+            s.workerCount = threads
+            s.adaptiveWorkers = false
+            s.validateEachStep = false
+            var (w, ids, _) = Scenes.pile(4000, settings: s)
+            for _ in 0..<150 { w.step(dt: 1.0 / 60) }
+            return (w.settlingSteps, ids.map { w.position(of: $0)! }, w.scratch.parallel.steps)
+        }
+        let one = run(1), two = run(2)
+        #expect(one.0 > 0 && one.0 < 150, "\(one.0) settling steps")
+        #expect(one.0 == two.0)
+        #expect(one.1 == two.1)
+        // And the second run did solve on the threads.
+        #expect(one.2 == 0 && two.2 >= 100, "\(two.2) steps on 2 threads")
     }
 }
