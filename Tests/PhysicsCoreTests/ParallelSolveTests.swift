@@ -336,6 +336,40 @@ struct ParallelSolveTests {
         }
     }
 
+    @Test(
+        "Moved marks set from the leaves up on 2 and 3 threads are the walks' marks, node for node, for many or few moved leaves"
+    )
+    func parallelMovedMarksMatch() {
+        var rng = SeededRandom(state: 11)
+        var tree = DynamicTree()
+        for i in 0..<3000 {
+            let x = rng.uniform(0, 3000), y = rng.uniform(0, 3000)
+            _ = tree.insert(AABB(lower: Vec2(x, y), upper: Vec2(x + 20, y + 20)), payload: Int32(i))
+        }
+        var leaves: [Int32] = []
+        for (id, node) in tree.nodes.enumerated() where node.height == 0 { leaves.append(Int32(id)) }
+        for share in [1, 2, 40] {
+            // One leaf in `share` moved (all, half, a few), one of them listed twice.
+            var moved = leaves.filter { _ in rng.next() % UInt64(share) == 0 }
+            moved.append(moved[0])
+            var walked = tree
+            walked.setMoved(true, count: moved.count) { moved[$0] }
+            #expect(walked.nodes[Int(walked.root)].moved)
+            for threads in [2, 3] {
+                var marked = tree
+                marked.setLeavesMoved(count: moved.count) { moved[$0] }
+                let granted = WorkerPool.shared.acquire(threads: threads)
+                #expect(granted == threads)
+                marked.markMovedAncestors(threads: granted)
+                if granted > 1 { WorkerPool.shared.release() }
+                #expect(zip(marked.nodes, walked.nodes).allSatisfy { $0.moved == $1.moved }, "\(threads) threads")
+            }
+            // And the clearing pass leaves no mark.
+            walked.clearAllMoved()
+            #expect(!walked.nodes.contains { $0.moved })
+        }
+    }
+
     @Test("The moving tree's rebuild on 2 and 3 threads gives the one-thread tree, node for node")
     func parallelRebuildMatches() {
         var rng = SeededRandom(state: 7)

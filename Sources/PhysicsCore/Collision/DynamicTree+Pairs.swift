@@ -24,6 +24,16 @@ extension DynamicTree {
         }
     }
 
+    /// Marks the leaves `leaves` gives (nil: skip that entry) and nothing above them: `markMovedAncestors` then
+    /// marks their ancestors (Parallel/DynamicTree+ParallelMarks.swift).
+    package mutating func setLeavesMoved(count: Int, _ leaves: (Int) -> Int32?) {
+        nodes.withUnsafeMutableBufferPointer { n in
+            for k in 0..<count {
+                if let leaf = leaves(k) { n[Int(leaf)].moved = true }
+            }
+        }
+    }
+
     /// Clears every node's `moved` mark: one pass in memory order over the nodes, which costs less than the
     /// walks of `setMoved(false, …)` from each of many moved leaves (each a jump to a node elsewhere) and leaves the
     /// same marks, none, when only `setMoved(true, …)` set them.

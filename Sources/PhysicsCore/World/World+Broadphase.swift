@@ -192,11 +192,15 @@ extension World {
     /// `updatePairs` for many moved shapes: one descent over the trees.
     private mutating func findPairsByDescent() {
         var anyStatic = false
+        let threads = acquireThreads(forWork: moveBuffer.count)
+        // A moved crowd on several threads: the leaves marked here, their ancestors on the threads
+        // (Parallel/DynamicTree+ParallelMarks.swift); else a walk up from each leaf. The same marks.
+        let fromLeaves = threads != nil && 8 * moveBuffer.count >= movingTree.nodes.count
         // Through pointers, field by field: a copy of the whole Shape record, or a bounds check and an access to the
         // tree's nodes per moved shape, is a measurable share here.
         shapes.withUnsafeBufferPointer { sh in
             moveBuffer.withUnsafeBufferPointer { mb in
-                movingTree.setMoved(true, count: mb.count) { k in
+                let leaf = { (k: Int) -> Int32? in
                     let shape = sh.baseAddress! + Int(mb[k])
                     guard shape.pointee.isAlive, shape.pointee.proxy != -1, !shape.pointee.filter.isInert else {
                         return nil
@@ -207,10 +211,16 @@ extension World {
                     }
                     return shape.pointee.proxy
                 }
+                if fromLeaves {
+                    movingTree.setLeavesMoved(count: mb.count, leaf)
+                } else {
+                    movingTree.setMoved(true, count: mb.count, leaf)
+                }
             }
         }
         // Parallel/World+ParallelPairs.swift: the same pairs, in order
-        if let threads = acquireThreads(forWork: moveBuffer.count) {
+        if let threads {
+            if fromLeaves { movingTree.markMovedAncestors(threads: threads) }
             findMovedPairsInParallel(threads: threads)
             WorkerPool.shared.release()
         } else {
