@@ -51,8 +51,8 @@ extension World {
                     for chunk in 0..<chunks {
                         let r = records[chunk]
                         let start = chunk * World.collideChunk
-                        touches.touching &+= r.touches.touching
-                        touches.settling &+= r.touches.settling
+                        touches.touching &+= Int(r.touching)
+                        touches.settling &+= Int(r.settling)
                         if r.flagged > 0 {
                             flagged.append(
                                 contentsOf: UnsafeBufferPointer(start: job.flagged + start, count: Int(r.flagged)))
@@ -76,8 +76,8 @@ extension World {
     }
 
     /// One thread's part of the parallel narrow phase: chunks of contacts until none is left. Each chunk counts its
-    /// touching and settling contacts and lists what `record` would append (`forEachFinding`), in contact order, from
-    /// its start in each of the job's lists (`CollideChunkRecord`).
+    /// touching and settling contacts and lists what `record` would append, in contact order, from its start in
+    /// each of the job's lists (`CollideChunkRecord`).
     private static func collideChunks(_ job: UnsafePointer<CollideJob>, _ thread: Int) {
         let j = job.pointee
         let c = j.context
@@ -88,28 +88,40 @@ extension World {
             let flagged = j.flagged + start, begins = j.begins + start
             let deep = j.deep + 2 * start, wake = j.wake + 2 * start
             var r = CollideChunkRecord()
-            var touches = TouchCounts()
             for k in start..<Swift.min(count, start + collideChunk) {
                 let f = updateContact(k, c)
                 if f == 0 { continue }
-                forEachFinding(f, of: k, c, &touches) { list, entry in
-                    switch list {
-                    case .flagged:
-                        flagged[Int(r.flagged)] = entry
-                        r.flagged &+= 1
-                    case .begins:
-                        begins[Int(r.begins)] = entry
-                        r.begins &+= 1
-                    case .deep:
-                        deep[Int(r.deep)] = entry
-                        r.deep &+= 1
-                    case .wake:
-                        wake[Int(r.wake)] = entry
-                        r.wake &+= 1
-                    }
+                // As `record` does, in its order.
+                if f & ContactUpdate.touching != 0 {
+                    r.touching &+= 1
+                    if f & ContactUpdate.settling != 0 { r.settling &+= 1 }
+                }
+                let k32 = Int32(truncatingIfNeeded: k)
+                if f & ContactUpdate.compaction != 0 {
+                    flagged[Int(r.flagged)] = k32
+                    r.flagged &+= 1
+                }
+                if f & ContactUpdate.mayBegin != 0 {
+                    begins[Int(r.begins)] = k32
+                    r.begins &+= 1
+                }
+                if f & ContactUpdate.deepB != 0 {
+                    deep[Int(r.deep)] = c.co[k].bodyB
+                    r.deep &+= 1
+                }
+                if f & ContactUpdate.deepA != 0 {
+                    deep[Int(r.deep)] = c.co[k].bodyA
+                    r.deep &+= 1
+                }
+                if f & ContactUpdate.wakeA != 0 {
+                    wake[Int(r.wake)] = c.co[k].bodyA
+                    r.wake &+= 1
+                }
+                if f & ContactUpdate.wakeB != 0 {
+                    wake[Int(r.wake)] = c.co[k].bodyB
+                    r.wake &+= 1
                 }
             }
-            r.touches = touches
             j.records[chunk] = r
         }
     }
@@ -118,7 +130,8 @@ extension World {
 /// What one chunk of the parallel narrow phase found: its touching and settling contacts, and how many entries it
 /// put in each list of the job (contacts to compact, possible begins, bodies pressed deep, bodies to wake).
 struct CollideChunkRecord: Sendable {
-    var touches = World.TouchCounts()
+    var touching: Int32 = 0
+    var settling: Int32 = 0
     var flagged: Int32 = 0
     var begins: Int32 = 0
     var deep: Int32 = 0

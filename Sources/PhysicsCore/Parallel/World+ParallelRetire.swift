@@ -20,17 +20,14 @@ extension World {
         // Thread t moves destinations `bounds[t] ..< bounds[t + 1]`, whose first source comes after `retired[t]`
         // retired contacts; as many records from `bounds[t]` on are kept aside for thread t − 1, from `aside[t]` in
         // the compaction's scratch.
-        World.grow(&scratch.compactionPlan, to: 3 * (threads + 1), with: 0)
+        var plan = CompactionPlan()
         var asideCount = 0
-        scratch.compactionPlan.withUnsafeMutableBufferPointer { p in
-            let plan = CompactionPlan(p.baseAddress!, threads: threads)
-            for t in 0...threads {
-                let d = first + (newCount - first) * t / threads
-                plan.bounds[t] = d
-                plan.retired[t] = t == threads ? 0 : World.retiredBefore(destination: d, removed)
-                plan.aside[t] = asideCount
-                if t > 0 { asideCount += plan.retired[t] }
-            }
+        for t in 0...threads {
+            let d = first + (newCount - first) * t / threads
+            plan.bounds[t] = d
+            plan.retired[t] = t == threads ? 0 : World.retiredBefore(destination: d, removed)
+            plan.aside[t] = asideCount
+            if t > 0 { asideCount += plan.retired[t] }
         }
         let template = Contact(
             shapeA: 0, shapeB: 0, bodyA: 0, bodyB: 0, friction: 0, restitution: 0, isSolid: false,
@@ -42,20 +39,17 @@ extension World {
                 scratch.compactionContacts.withUnsafeMutableBufferPointer { ac in
                     scratch.compactionCaches.withUnsafeMutableBufferPointer { am in
                         removed.withUnsafeBufferPointer { rm in
-                            scratch.compactionPlan.withUnsafeMutableBufferPointer { p in
-                                var job = CompactionJob(
-                                    contacts: co.baseAddress!, caches: mc.baseAddress!,
-                                    asideContacts: ac.baseAddress!, asideCaches: am.baseAddress!,
-                                    removed: rm.baseAddress!, removedCount: rm.count, count: count,
-                                    plan: CompactionPlan(p.baseAddress!, threads: threads), threads: threads)
-                                withUnsafePointer(to: &job) { pointer in
-                                    WorkerPool.shared.run(
-                                        threads: threads, stageCount: 2,
-                                        { raw, thread in
-                                            World.runCompaction(
-                                                raw.assumingMemoryBound(to: CompactionJob.self), thread)
-                                        }, UnsafeRawPointer(pointer))
-                                }
+                            var job = CompactionJob(
+                                contacts: co.baseAddress!, caches: mc.baseAddress!,
+                                asideContacts: ac.baseAddress!, asideCaches: am.baseAddress!,
+                                removed: rm.baseAddress!, removedCount: rm.count, count: count, plan: plan,
+                                threads: threads)
+                            withUnsafePointer(to: &job) { pointer in
+                                WorkerPool.shared.run(
+                                    threads: threads, stageCount: 2,
+                                    { raw, thread in
+                                        World.runCompaction(raw.assumingMemoryBound(to: CompactionJob.self), thread)
+                                    }, UnsafeRawPointer(pointer))
                             }
                         }
                     }
@@ -126,17 +120,11 @@ extension World {
 
 /// Where each thread's run of destinations begins (`bounds`, one more for the end), how many retired contacts come
 /// before its first source (`retired`: for t ≥ 1 also the records kept aside for the thread before), and where they
-/// are kept (`aside`): three rows of `threads + 1` numbers in `StepScratch.compactionPlan`.
+/// are kept (`aside`).
 private struct CompactionPlan {
-    let bounds: UnsafeMutablePointer<Int>
-    let retired: UnsafeMutablePointer<Int>
-    let aside: UnsafeMutablePointer<Int>
-
-    init(_ base: UnsafeMutablePointer<Int>, threads: Int) {
-        bounds = base
-        retired = base + (threads + 1)
-        aside = base + 2 * (threads + 1)
-    }
+    var bounds = [Int](repeating: 0, count: WorkerPool.maxThreads + 1)
+    var retired = [Int](repeating: 0, count: WorkerPool.maxThreads + 1)
+    var aside = [Int](repeating: 0, count: WorkerPool.maxThreads + 1)
 }
 
 /// What the threads of the parallel compaction read and write.

@@ -40,15 +40,12 @@ package struct StepScratch: Sendable {
     /// The contacts that may begin touching in this step's solve or have begun in its narrow phase, in contact order
     /// (the narrow phase lists them; `emitBeginEvents` looks at these alone unless `fullBeginScan`).
     package var beginCandidates: [Int32] = []
-    /// The contacts a compaction removes, in contact order (`retireFlaggedContacts`, `removeContacts`).
+    /// The contacts the narrow phase retired this step, in contact order (`retireFlaggedContacts`).
     package var retiredContacts: [Int32] = []
     /// The records the parallel compaction keeps aside while the threads move the others
     /// (Parallel/World+ParallelRetire.swift).
     package var compactionContacts: [Contact] = []
     package var compactionCaches: [ManifoldCache] = []
-    /// The parallel compaction's plan: by thread, where its run begins, the retired contacts before it, where its
-    /// records kept aside are (`CompactionPlan`).
-    package var compactionPlan: [Int] = []
     /// This step woke an island after its narrow phase: the woken contacts, solved without a narrow-phase update,
     /// are not in `beginCandidates`, so `emitBeginEvents` scans every contact.
     package var fullBeginScan = false

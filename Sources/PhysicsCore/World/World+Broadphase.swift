@@ -193,10 +193,9 @@ extension World {
     private mutating func findPairsByDescent() {
         var anyStatic = false
         let threads = acquireThreads(forWork: moveBuffer.count)
-        // A moved crowd: marks set on the threads from the leaves up (Parallel/DynamicTree+ParallelMarks.swift) and
-        // cleared by one pass over the nodes; else walks up from each leaf. The same marks.
-        let manyMoved = 8 * moveBuffer.count >= movingTree.nodes.count
-        let fromLeaves = threads != nil && manyMoved
+        // A moved crowd on several threads: the leaves marked here, their ancestors on the threads
+        // (Parallel/DynamicTree+ParallelMarks.swift); else a walk up from each leaf. The same marks.
+        let fromLeaves = threads != nil && 8 * moveBuffer.count >= movingTree.nodes.count
         // Through pointers, field by field: a copy of the whole Shape record, or a bounds check and an access to the
         // tree's nodes per moved shape, is a measurable share here.
         shapes.withUnsafeBufferPointer { sh in
@@ -238,8 +237,9 @@ extension World {
             }
             swap(&pairs, &queryResults)
         }
-        // The marks are cleared for the next round.
-        if manyMoved {
+        // The marks are cleared for the next round: by one pass over the nodes when the moved leaves are many
+        // (the descent runs when they are), else by walks from each.
+        if 8 * moveBuffer.count >= movingTree.nodes.count {
             movingTree.clearAllMoved()
         } else {
             shapes.withUnsafeBufferPointer { sh in
@@ -426,9 +426,8 @@ extension World {
     }
 
     /// Moves the kept contacts and their manifold caches down over `removed` (contact indices, ascending), in order;
-    /// the last `removed.count` records are then left over for the caller to drop. Inlined into both callers: out of
-    /// line, the tumbler's step on two threads took 2 % longer (interleaved medians).
-    @inline(__always) private mutating func compactContacts(removed: [Int32]) {
+    /// the last `removed.count` records are then left over for the caller to drop.
+    private mutating func compactContacts(removed: [Int32]) {
         let count = contacts.count
         contacts.withUnsafeMutableBufferPointer { co in
             manifoldCaches.withUnsafeMutableBufferPointer { mc in
@@ -459,7 +458,7 @@ extension World {
         }
     }
 
-    /// Most records `moveRecords` moves with one copy call: longer blocks would be
+    /// Most records `removeContacts` and `retireFlaggedContacts` move with one copy call: longer blocks would be
     /// copied with `rep movsb`, which callgrind, whose counts are this project's measure, counts as one instruction
     /// per byte.
     static let moveBlock = 16
@@ -473,41 +472,55 @@ extension World {
         deferringEndEvents deferred: Bool, where isRemoved: (borrowing Contact) -> Bool
     ) -> [Int32] {
         var held: [Int32] = []
+        // In place through pointers: a Contact record is several cache lines. Kept records move in blocks of up to
+        // `moveBlock` (one copy call per block, not per record).
         var ended: [(Int32, Int32)] = []
-        // The removed contacts, in contact order (the compaction's scratch, its capacity kept).
-        var removed: [Int32] = []
-        swap(&removed, &scratch.retiredContacts)
-        removed.removeAll(keepingCapacity: true)
-        // Read in place through pointers: a Contact record is several cache lines.
+        var write = 0
+        let count = contacts.count
+        let moveBlock = World.moveBlock
         contacts.withUnsafeMutableBufferPointer { co in
-            guard let c = co.baseAddress else { return }
-            for read in 0..<co.count {
-                let p = c + read
-                let isGone = isRemoved(p.pointee)
-                if p.pointee.endedTouch || (isGone && p.pointee.isTouching && p.pointee.reportsEvents) {
-                    ended.append((p.pointee.shapeA, p.pointee.shapeB))
-                    p.pointee.endedTouch = false
-                }
-                if isGone {
-                    pairSet.remove(p.pointee.key)
-                    if p.pointee.isTouching {
-                        held.append(p.pointee.bodyA)
-                        held.append(p.pointee.bodyB)
+            manifoldCaches.withUnsafeMutableBufferPointer { mc in
+                guard let c = co.baseAddress, let m = mc.baseAddress else { return }
+                // Kept records `runStart..<runStart + run` not moved yet, bound for `write - run`.
+                var runStart = 0, run = 0
+                @inline(__always) func flush() {
+                    let to = write &- run
+                    if run > 0 && to != runStart {
+                        (c + to).update(from: c + runStart, count: run)
+                        (m + to).update(from: m + runStart, count: run)
                     }
-                    removed.append(Int32(truncatingIfNeeded: read))
+                    run = 0
                 }
+                for read in 0..<count {
+                    let p = c + read
+                    let removed = isRemoved(p.pointee)
+                    if p.pointee.endedTouch || (removed && p.pointee.isTouching && p.pointee.reportsEvents) {
+                        ended.append((p.pointee.shapeA, p.pointee.shapeB))
+                        p.pointee.endedTouch = false
+                    }
+                    if removed {
+                        pairSet.remove(p.pointee.key)
+                        if p.pointee.isTouching {
+                            held.append(p.pointee.bodyA)
+                            held.append(p.pointee.bodyB)
+                        }
+                        flush()
+                        continue
+                    }
+                    if run == moveBlock { flush() }
+                    if run == 0 { runStart = read }
+                    run &+= 1
+                    write += 1
+                }
+                flush()
             }
         }
         for (a, b) in ended {
             let event = ContactEndEvent(shapeA: shapeID(a), shapeB: shapeID(b))
             if deferred { pendingEndEvents.append(event) } else { endEvents.append(event) }
         }
-        if !removed.isEmpty {
-            compactContacts(removed: removed)
-            contacts.removeLast(removed.count)
-            manifoldCaches.removeLast(removed.count)
-        }
-        swap(&removed, &scratch.retiredContacts)
+        contacts.removeLast(count - write)
+        manifoldCaches.removeLast(count - write)
         return held
     }
 }

@@ -124,41 +124,21 @@ extension World {
         return steps >= Double(UInt32.max) ? UInt32.max : UInt32(steps)
     }
 
-    /// The step's lists that the narrow phase's findings (`ContactUpdate`) go to.
-    enum FindingList { case flagged, begins, deep, wake }
-
-    /// What contact `k`'s update found (flags `f`): counts it in `touches`, then calls `add(list, entry)` for each
-    /// entry of the step's lists, in the order the step wants them (contacts to compact, possible begins, the bodies
-    /// pressed deep, B then A, the bodies to wake, A then B). The serial loop appends to arrays (`record`), the
-    /// parallel narrow phase writes each chunk's lists (Parallel/World+ParallelCollide.swift).
-    @inline(__always) static func forEachFinding(
-        _ f: UInt8, of k: Int, _ c: CollideContext, _ touches: inout TouchCounts, _ add: (FindingList, Int32) -> Void
-    ) {
-        if f & ContactUpdate.touching != 0 {
-            touches.touching &+= 1
-            if f & ContactUpdate.settling != 0 { touches.settling &+= 1 }
-        }
-        if f & ContactUpdate.compaction != 0 { add(.flagged, Int32(truncatingIfNeeded: k)) }
-        if f & ContactUpdate.mayBegin != 0 { add(.begins, Int32(truncatingIfNeeded: k)) }
-        if f & ContactUpdate.deepB != 0 { add(.deep, c.co[k].bodyB) }
-        if f & ContactUpdate.deepA != 0 { add(.deep, c.co[k].bodyA) }
-        if f & ContactUpdate.wakeA != 0 { add(.wake, c.co[k].bodyA) }
-        if f & ContactUpdate.wakeB != 0 { add(.wake, c.co[k].bodyB) }
-    }
-
     /// Adds what contact `k`'s update found to the step's lists (in contact order, as the serial loop met them).
     @inline(__always) static func record(
         _ f: UInt8, of k: Int, _ c: CollideContext, _ flagged: inout [Int32], _ wakeList: inout [Int32],
         _ deep: inout [Int32], _ begins: inout [Int32], _ touches: inout TouchCounts
     ) {
-        forEachFinding(f, of: k, c, &touches) { list, entry in
-            switch list {
-            case .flagged: flagged.append(entry)
-            case .begins: begins.append(entry)
-            case .deep: deep.append(entry)
-            case .wake: wakeList.append(entry)
-            }
+        if f & ContactUpdate.touching != 0 {
+            touches.touching &+= 1
+            if f & ContactUpdate.settling != 0 { touches.settling &+= 1 }
         }
+        if f & ContactUpdate.compaction != 0 { flagged.append(Int32(truncatingIfNeeded: k)) }
+        if f & ContactUpdate.mayBegin != 0 { begins.append(Int32(truncatingIfNeeded: k)) }
+        if f & ContactUpdate.deepB != 0 { deep.append(c.co[k].bodyB) }
+        if f & ContactUpdate.deepA != 0 { deep.append(c.co[k].bodyA) }
+        if f & ContactUpdate.wakeA != 0 { wakeList.append(c.co[k].bodyA) }
+        if f & ContactUpdate.wakeB != 0 { wakeList.append(c.co[k].bodyB) }
     }
 
     /// Refreshes contact `k` (when one of its bodies is awake): its manifold, warm-start impulses and touch state.
