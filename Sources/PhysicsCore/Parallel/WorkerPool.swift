@@ -137,13 +137,24 @@
         package static func stageCapacity(threads: Int) -> Int { counterLines / (threads + 1) }
 
         /// Claims a chunk of stage `stage` (chunks 0 ..< `chunks`) for thread `thread` of `threads`: the next one of
-        /// its own share (`chunks · t / threads ..< chunks · (t + 1) / threads`), else the last one left in another's;
-        /// nil when none is left.
-        @inline(__always) package func claim(_ stage: Int, chunks: Int, thread: Int, threads: Int) -> Int? {
+        /// its own share, else the last one left in another's; nil when none is left. Thread t's share is
+        /// `shares[t] ..< shares[t + 1]` when a share table is given (`threads + 1` ascending bounds from 0 to
+        /// `chunks`: the threads' shares of a step, Parallel/World+ParallelShares.swift), else
+        /// `chunks · t / threads ..< chunks · (t + 1) / threads`.
+        @inline(__always) package func claim(
+            _ stage: Int, chunks: Int, thread: Int, threads: Int, shares: UnsafePointer<Int32>? = nil
+        ) -> Int? {
             let base = stage &* (threads &+ 1) &+ 1
             var share = thread
             for _ in 0..<threads {
-                let lo = chunks &* share / threads, hi = chunks &* (share &+ 1) / threads
+                let lo: Int, hi: Int
+                if let shares {
+                    lo = Int(shares[share])
+                    hi = Int(shares[share &+ 1])
+                } else {
+                    lo = chunks &* share / threads
+                    hi = chunks &* (share &+ 1) / threads
+                }
                 if lo < hi {
                     // Front claims in the low half of the word, back claims in the high half: a claim is good while
                     // the two have not met.
@@ -172,13 +183,14 @@
             while counters.lines[line].word.load(ordering: .acquiring) < UInt64(chunks) { Self.pause(&spins) }
         }
 
-        /// One thread's part of stage `stage`: `body(chunk)` for each chunk it claims, then the wait for the stage
-        /// to be over.
+        /// One thread's part of stage `stage`: `body(chunk)` for each chunk it claims (its share from `shares` when
+        /// given, see `claim`), then the wait for the stage to be over.
         @inline(__always) package func runStage(
-            _ stage: Int, chunks: Int, thread: Int, threads: Int, _ body: (Int) -> Void
+            _ stage: Int, chunks: Int, thread: Int, threads: Int, shares: UnsafePointer<Int32>? = nil,
+            _ body: (Int) -> Void
         ) {
             var done = 0
-            while let k = claim(stage, chunks: chunks, thread: thread, threads: threads) {
+            while let k = claim(stage, chunks: chunks, thread: thread, threads: threads, shares: shares) {
                 body(k)
                 done &+= 1
             }
@@ -371,10 +383,15 @@
         /// No clock without the C library's: 0 (the thread tuner then keeps one thread, which is all there is).
         package static func monotonicNanoseconds() -> UInt64 { 0 }
         package func run(threads: Int, stageCount: Int, _ job: Job, _ context: UnsafeRawPointer) {}
-        package func claim(_ stage: Int, chunks: Int, thread: Int, threads: Int) -> Int? { nil }
+        package func claim(
+            _ stage: Int, chunks: Int, thread: Int, threads: Int, shares: UnsafePointer<Int32>? = nil
+        ) -> Int? { nil }
         package func finish(_ stage: Int, count: Int, threads: Int) {}
         package func waitForStage(_ stage: Int, chunks: Int, threads: Int) {}
-        package func runStage(_ stage: Int, chunks: Int, thread: Int, threads: Int, _ body: (Int) -> Void) {}
+        package func runStage(
+            _ stage: Int, chunks: Int, thread: Int, threads: Int, shares: UnsafePointer<Int32>? = nil,
+            _ body: (Int) -> Void
+        ) {}
     }
 #endif
 

@@ -22,7 +22,14 @@ extension World {
             start = end
         }
         scratch.parallel.colorBundleStart[64] = Int32(bundle)
-        let chunks = (scratch.wideConstraints.count + World.prepareChunk - 1) / World.prepareChunk
+        // The bundles in the threads' shares that the solve will use (Parallel/World+ParallelShares.swift), so that
+        // each thread prepares the bundles it then solves; in equal chunks when no colour is shared out.
+        let tabled = planParallelSegments()
+        if tabled { planShares(threads: threads) }
+        let chunks =
+            tabled
+            ? Int(scratch.parallel.bundleChunks)
+            : (scratch.wideConstraints.count + World.prepareChunk - 1) / World.prepareChunk
         World.resize(&scratch.parallel.chunkElastic, to: chunks, with: false)
         scratch.solveOrder.withUnsafeBufferPointer { order in
             contacts.withUnsafeBufferPointer { co in
@@ -32,20 +39,31 @@ extension World {
                             scratch.parallel.colorBundleStart.withUnsafeBufferPointer { colorBundle in
                                 scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
                                     scratch.parallel.chunkElastic.withUnsafeMutableBufferPointer { elastic in
-                                        var job = PrepareJob(
-                                            order: order.baseAddress!, contacts: co.baseAddress!,
-                                            records: pb.baseAddress!,
-                                            colorStart: colorStart.baseAddress!, twoPointEnd: twoPointEnd.baseAddress!,
-                                            colorBundleStart: colorBundle.baseAddress!, bundles: ws.baseAddress!,
-                                            bundleCount: ws.count, context: context, threads: threads,
-                                            elastic: elastic.baseAddress!)
-                                        withUnsafePointer(to: &job) { pointer in
-                                            WorkerPool.shared.run(
-                                                threads: threads, stageCount: 1,
-                                                { raw, thread in
-                                                    World.prepareChunks(
-                                                        raw.assumingMemoryBound(to: PrepareJob.self), thread)
-                                                }, UnsafeRawPointer(pointer))
+                                        scratch.parallel.chunkRanges.withUnsafeBufferPointer { ranges in
+                                            scratch.parallel.shareBounds.withUnsafeBufferPointer { bounds in
+                                                var job = PrepareJob(
+                                                    order: order.baseAddress!, contacts: co.baseAddress!,
+                                                    records: pb.baseAddress!,
+                                                    colorStart: colorStart.baseAddress!,
+                                                    twoPointEnd: twoPointEnd.baseAddress!,
+                                                    colorBundleStart: colorBundle.baseAddress!,
+                                                    bundles: ws.baseAddress!,
+                                                    bundleCount: ws.count, context: context, threads: threads,
+                                                    elastic: elastic.baseAddress!, chunks: chunks,
+                                                    ranges: tabled
+                                                        ? ranges.baseAddress! + Int(scratch.parallel.bundleTable) : nil,
+                                                    shares: tabled
+                                                        ? bounds.baseAddress! + Int(scratch.parallel.bundleShares) : nil
+                                                )
+                                                withUnsafePointer(to: &job) { pointer in
+                                                    WorkerPool.shared.run(
+                                                        threads: threads, stageCount: 1,
+                                                        { raw, thread in
+                                                            World.prepareChunks(
+                                                                raw.assumingMemoryBound(to: PrepareJob.self), thread)
+                                                        }, UnsafeRawPointer(pointer))
+                                                }
+                                            }
                                         }
                                     }
                                 }
@@ -61,10 +79,15 @@ extension World {
     /// One thread's part of the parallel preparation: chunks of bundles until none is left.
     private static func prepareChunks(_ job: UnsafePointer<PrepareJob>, _ thread: Int) {
         let j = job.pointee
-        let chunks = (j.bundleCount + prepareChunk - 1) / prepareChunk
-        WorkerPool.shared.runStage(0, chunks: chunks, thread: thread, threads: j.threads) { chunk in
-            let first = chunk * prepareChunk
-            let range = first..<Swift.min(j.bundleCount, first + prepareChunk)
+        WorkerPool.shared.runStage(0, chunks: j.chunks, thread: thread, threads: j.threads, shares: j.shares) {
+            chunk in
+            let range: Range<Int>
+            if let ranges = j.ranges {
+                range = Int(ranges[chunk].x)..<Int(ranges[chunk].y)
+            } else {
+                let first = chunk * prepareChunk
+                range = first..<Swift.min(j.bundleCount, first + prepareChunk)
+            }
             prepareBundles(j, range)
             // Whether a lane of the chunk bounces (`ParallelScratch.anyElastic`).
             var elastic = false
@@ -124,4 +147,9 @@ private struct PrepareJob {
     let threads: Int
     /// By chunk: whether a lane of its bundles bounces.
     let elastic: UnsafeMutablePointer<Bool>
+    /// The chunks: `ranges[k]` (bundles) and thread t's share `shares[t] ..< shares[t + 1]` (the threads' shares of
+    /// the solve), or when nil `prepareChunk` bundles each in equal shares.
+    let chunks: Int
+    let ranges: UnsafePointer<SIMD2<Int32>>?
+    let shares: UnsafePointer<Int32>?
 }

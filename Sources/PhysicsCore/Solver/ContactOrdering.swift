@@ -99,20 +99,32 @@ extension World {
         World.resize(&scratch.colorMask, to: bodyCount + 1, with: 0)
         World.resize(&scratch.colorStart, to: 66, with: 0)
         World.resize(&scratch.twoPointEnd, to: 64, with: 0)
-        scratch.orderWork.withUnsafeMutableBufferPointer { work in
-            scratch.orderInput.withUnsafeBufferPointer { input in
-                scratch.orderMoving.withUnsafeBufferPointer { moving in
-                    scratch.solveOrder.withUnsafeMutableBufferPointer { order in
-                        scratch.colorMask.withUnsafeMutableBufferPointer { mask in
-                            scratch.colorStart.withUnsafeMutableBufferPointer { start in
-                                scratch.twoPointEnd.withUnsafeMutableBufferPointer { twoPointEnd in
-                                    let s = segments.pointers(work.baseAddress!)
-                                    World.layer(
-                                        s, moving.baseAddress!, count: count, queued: queued, bodyCount: bodyCount)
-                                    World.color(
-                                        s, input.baseAddress!, moving.baseAddress!, order.baseAddress!, count: count,
-                                        colorMask: mask.baseAddress! + 1, colorStart: start.baseAddress!,
-                                        twoPointEnd: twoPointEnd.baseAddress!)
+        let layerSegments = LayerSegments(bodyCount: bodyCount, contactCount: count)
+        World.resize(&scratch.layers.work, to: layerSegments.total, with: 0)
+        var keyCount = 0
+        var ranked = 0
+        scratch.layers.work.withUnsafeMutableBufferPointer { layerWork in
+            scratch.orderWork.withUnsafeMutableBufferPointer { work in
+                scratch.orderInput.withUnsafeBufferPointer { input in
+                    scratch.orderMoving.withUnsafeBufferPointer { moving in
+                        scratch.solveOrder.withUnsafeMutableBufferPointer { order in
+                            scratch.colorMask.withUnsafeMutableBufferPointer { mask in
+                                scratch.colorStart.withUnsafeMutableBufferPointer { start in
+                                    scratch.twoPointEnd.withUnsafeMutableBufferPointer { twoPointEnd in
+                                        let s = segments.pointers(work.baseAddress!)
+                                        let l = layerSegments.pointers(layerWork.baseAddress!)
+                                        let tail: Int
+                                        (tail, keyCount) = World.layer(
+                                            s, moving.baseAddress!, count: count, queued: queued, bodyCount: bodyCount)
+                                        ranked = World.rankBodies(
+                                            s, l, moving.baseAddress!, count: count, tail: tail, keys: keyCount,
+                                            bodyCount: bodyCount)
+                                        World.color(
+                                            s, input.baseAddress!, moving.baseAddress!, order.baseAddress!,
+                                            count: count,
+                                            colorMask: mask.baseAddress! + 1, colorStart: start.baseAddress!,
+                                            twoPointEnd: twoPointEnd.baseAddress!, keys: l.keys)
+                                    }
                                 }
                             }
                         }
@@ -120,6 +132,7 @@ extension World {
                 }
             }
         }
+        scratch.layers.set(bodyCount: bodyCount, contactCount: count, keyCount: keyCount, ranked: ranked)
         // This step's input is the next step's reference; its buffers take the next step's input.
         swap(&scratch.orderInput, &scratch.orderInputBefore)
         swap(&scratch.orderMoving, &scratch.orderMovingBefore)
@@ -194,9 +207,10 @@ extension World {
     /// Breadth-first depth from the ground over the graph of moving bodies (`depth`; −1: not reached), then each
     /// contact's sort key, the lower depth of its bodies (0 for a side that does not move; contacts the ground does
     /// not reach last), and the contacts sorted by key, stably (`sorted`).
+    /// Returns the bodies the ground reaches (`queue[0 ..< tail]`, in breadth-first order) and the number of keys.
     private static func layer(
         _ s: OrderPointers, _ moving: UnsafePointer<SIMD2<Int32>>, count: Int, queued: Int, bodyCount: Int
-    ) {
+    ) -> (tail: Int, keys: Int) {
         // Adjacency of moving bodies through the contacts (compressed rows): row ends from the degrees, then each
         // row filled backwards, which leaves `rows[i]` at the row's start. A row's order does not change the depths.
         var total: Int32 = 0
@@ -261,6 +275,40 @@ extension World {
             s.sorted[Int(s.heads[key])] = Int32(i)
             s.heads[key] &+= 1
         }
+        return (tail, keys)
+    }
+
+    /// The moving bodies in layer order, for the threads' shares (Parallel/World+ParallelShares.swift): those the
+    /// ground reaches in breadth-first order (by depth), then the others in contact order; each body's rank in that
+    /// order, the moving bodies by key (a body of depth d has key d − 1, the key of the contacts that reach it from
+    /// below; an unreached one the unreached contacts' key) and the end of each key's contacts in the sorted order
+    /// (`heads` after the sort). Returns the bodies ranked.
+    private static func rankBodies(
+        _ s: OrderPointers, _ l: LayerPointers, _ moving: UnsafePointer<SIMD2<Int32>>, count: Int, tail: Int,
+        keys: Int, bodyCount: Int
+    ) -> Int {
+        l.rank.update(repeating: -1, count: bodyCount)
+        l.bodyKeys.update(repeating: 0, count: keys)
+        l.keyEnds.update(from: s.heads, count: keys)
+        var ranked: Int32 = 0
+        for q in 0..<tail {
+            let b = Int(s.queue[q])
+            l.rank[b] = ranked
+            ranked &+= 1
+            l.bodyKeys[Int(s.depth[b]) &- 1] &+= 1
+        }
+        let unreached = keys - 1
+        @inline(__always) func rankUnreached(_ b: Int32) {
+            guard b >= 0 && l.rank[Int(b)] < 0 else { return }
+            l.rank[Int(b)] = ranked
+            ranked &+= 1
+            l.bodyKeys[unreached] &+= 1
+        }
+        for i in 0..<count {
+            rankUnreached(moving[i].x)
+            rankUnreached(moving[i].y)
+        }
+        return Int(ranked)
     }
 
     /// Greedy colouring in sorted order, first fit, into up to 64 colours plus one overflow colour; then the
@@ -273,7 +321,7 @@ extension World {
         _ s: OrderPointers, _ input: UnsafePointer<Int32>, _ moving: UnsafePointer<SIMD2<Int32>>,
         _ order: UnsafeMutablePointer<Int32>, count: Int,
         colorMask: UnsafeMutablePointer<UInt64>, colorStart: UnsafeMutablePointer<Int32>,
-        twoPointEnd: UnsafeMutablePointer<Int32>
+        twoPointEnd: UnsafeMutablePointer<Int32>, keys: UnsafeMutablePointer<Int32>
     ) {
         colorStart.update(repeating: 0, count: 66)
         // `twoPointEnd[c]` counts colour c's two-point manifolds first.
@@ -303,12 +351,17 @@ extension World {
         // `twoPointEnd[c]`. Dealing moves `colorStart[c]` to the end of colour c's two-point run; it is then the
         // colour's end once more.
         for c in 0..<64 { twoPointEnd[c] &+= colorStart[c] }
+        // Each contact's key beside it (`keys`, by position in the order): the sorted order is by key, and
+        // `heads[key]` is the end of the key's run.
+        var key = 0
         for j in 0..<count {
+            while j >= Int(s.heads[key]) { key &+= 1 }
             let c = Int(s.colorOf[j])
             let k = input[Int(s.sorted[j])]
             // The cursor picked by a select, not a branch (one-point and two-point manifolds mix in a crowd of boxes).
             let cursor = c < 64 && k >= 0 ? twoPointEnd + c : colorStart + c
             order[Int(cursor.pointee)] = k & ~twoPointFlag
+            keys[Int(cursor.pointee)] = Int32(key)
             cursor.pointee &+= 1
         }
         // Now `colorStart[c]` (c < 64) is the end of the two-point run, which is where the one-point run begins, and
@@ -388,6 +441,48 @@ private struct OrderSegments {
         return OrderPointers(
             depth: depth, rows: rows, queue: queue, heads: heads, sorted: sorted, colorOf: colorOf, edges: edges)
     }
+}
+
+/// What the ordering leaves for the threads' shares of a parallel step (Parallel/World+ParallelShares.swift), made
+/// with the order and kept with it (`rankBodies`): one buffer cut into segments (`LayerSegments`).
+package struct OrderLayers: Sendable {
+    var work: [Int32] = []
+    /// The sizes the buffer was cut for: bodies, contacts to solve, keys (layers of contacts), moving bodies ranked.
+    private(set) var bodyCount = 0, contactCount = 0, keyCount = 0, ranked = 0
+
+    mutating func set(bodyCount: Int, contactCount: Int, keyCount: Int, ranked: Int) {
+        self.bodyCount = bodyCount
+        self.contactCount = contactCount
+        self.keyCount = keyCount
+        self.ranked = ranked
+    }
+
+    package init() {}
+}
+
+/// Where each array of `OrderLayers` lies in its buffer: by body its rank (−1: not a moving body of a contact to
+/// solve); by key the end of its contacts in the sorted order and its moving bodies; by position in `solveOrder`
+/// its contact's key.
+struct LayerSegments {
+    let bodyCount: Int, contactCount: Int
+
+    /// Keys run to the deepest layer + 2, at most `bodyCount + 3`.
+    var total: Int { 3 * bodyCount + 6 + contactCount }
+    /// Where the moving bodies by key begin, and the contacts' keys.
+    var bodyKeysOffset: Int { 2 * bodyCount + 3 }
+    var keysOffset: Int { 3 * bodyCount + 6 }
+
+    func pointers(_ base: UnsafeMutablePointer<Int32>) -> LayerPointers {
+        let keyEnds = base + bodyCount
+        let bodyKeys = keyEnds + bodyCount + 3
+        return LayerPointers(rank: base, keyEnds: keyEnds, bodyKeys: bodyKeys, keys: bodyKeys + bodyCount + 3)
+    }
+}
+
+/// The arrays of `OrderLayers` (`LayerSegments`).
+struct LayerPointers {
+    let rank: UnsafeMutablePointer<Int32>, keyEnds: UnsafeMutablePointer<Int32>
+    let bodyKeys: UnsafeMutablePointer<Int32>, keys: UnsafeMutablePointer<Int32>
 }
 
 /// What the ordering's pass over the contacts reads (contacts, bodies, states) and writes (the gathered bodies'

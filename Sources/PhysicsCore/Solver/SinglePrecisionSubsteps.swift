@@ -299,11 +299,11 @@ extension World {
 
     /// `endSinglePrecisionSubsteps` for body `i`.
     @inline(__always) static func storeSolverBody(
-        _ i: Int, _ st: UnsafeMutablePointer<BodyState>, _ sb: UnsafePointer<SolverBody>,
+        _ i: Int, slot: Int? = nil, _ st: UnsafeMutablePointer<BodyState>, _ sb: UnsafePointer<SolverBody>,
         _ start: UnsafeMutablePointer<Lanes>
     ) {
-        storeVelocity(i, st, sb, start)
-        let m = sb[i].motion
+        storeVelocity(i, slot: slot, st, sb, start)
+        let m = sb[slot ?? i].motion
         st[i].dp = Vec2(Double(m[0]), Double(m[1]))
         st[i].dq = Rotation(c: Double(m[2]), s: Double(m[3]))
     }

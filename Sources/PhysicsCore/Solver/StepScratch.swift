@@ -61,6 +61,8 @@ package struct StepScratch: Sendable {
     package var orderWork: [Int32] = []
     /// Contacts to solve this step, ground-up.
     package var solveOrder: [Int32] = []
+    /// The layers of the last order computed (kept with it): the threads' shares (ContactOrdering.swift).
+    package var layers = OrderLayers()
     /// By body, after one slot for the side of a contact that does not move: the colours taken by its constraints so
     /// far (all zero between steps).
     package var colorMask: [UInt64] = []

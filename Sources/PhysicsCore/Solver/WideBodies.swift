@@ -199,12 +199,12 @@ extension World {
         start[i] = v
     }
 
-    /// `storeSolverVelocities` for body `i`.
+    /// `storeSolverVelocities` for body `i`, whose solver body is `sb[slot]` (default `sb[i]`).
     @inline(__always) static func storeVelocity(
-        _ i: Int, _ st: UnsafeMutablePointer<BodyState>, _ sb: UnsafePointer<SolverBody>,
+        _ i: Int, slot: Int? = nil, _ st: UnsafeMutablePointer<BodyState>, _ sb: UnsafePointer<SolverBody>,
         _ start: UnsafeMutablePointer<Lanes>
     ) {
-        let v = sb[i].velocity
+        let v = sb[slot ?? i].velocity
         let d = v - start[i]
         st[i].v.x += Double(d[0])
         st[i].v.y += Double(d[1])

@@ -28,12 +28,14 @@ extension World {
         guard stepWorkerCount > 1, work >= WorldSettings.parallelContactMinimum, planParallelSegments() else {
             return nil
         }
-        return acquireThreads(forWork: work)
+        guard let threads = acquireThreads(forWork: work) else { return nil }
+        planShares(threads: threads)
+        return threads
     }
 
     /// Splits the bundles into segments: each colour with enough bundles is one shared segment; runs of small
     /// colours and the overflow colour are serial segments. Returns whether some segment is shared.
-    private mutating func planParallelSegments() -> Bool {
+    mutating func planParallelSegments() -> Bool {
         scratch.parallel.segments.removeAll(keepingCapacity: true)
         let total = scratch.wideConstraints.count
         var serialStart = -1
@@ -45,13 +47,17 @@ extension World {
         for color in 0..<64 where scratch.solveOrder.count > 1 {
             let mid = Int(scratch.twoPointEnd[color]), contactEnd = Int(scratch.colorStart[color])
             let end = start + (mid - contactStart + 3) / 4 + (contactEnd - mid + 3) / 4
-            contactStart = contactEnd
+            defer { contactStart = contactEnd }
             if end - start >= Self.sharedColorMinimumBundles {
                 if serialStart >= 0 {
                     scratch.parallel.segments.append(SolveSegment(start, start: serialStart, shared: false))
                     serialStart = -1
                 }
-                scratch.parallel.segments.append(SolveSegment(end, start: start, shared: true))
+                var segment = SolveSegment(end, start: start, shared: true)
+                segment.contactStart = Int32(contactStart)
+                segment.contactMid = Int32(mid)
+                segment.contactEnd = Int32(contactEnd)
+                scratch.parallel.segments.append(segment)
                 shared = true
             } else if end > start && serialStart < 0 {
                 serialStart = start
@@ -68,14 +74,9 @@ extension World {
         threads: Int, substeps n: Int, dt: Double, h: Double, invH: Double, iterations: Int, jointPasses: Int,
         jointContext: JointStepContext, jointsSolve: Bool
     ) {
-        // Chunks: about eight per thread in a colour, so that a thread that finishes early finds more.
+        // Chunks (`planShares`): about eight per thread in a colour, so that a thread that finishes early finds more.
         var maxChunks = 1
-        for k in scratch.parallel.segments.indices where scratch.parallel.segments[k].shared {
-            let n = Int(scratch.parallel.segments[k].end - scratch.parallel.segments[k].start)
-            let chunk = Swift.max(4, (n + 8 * threads - 1) / (8 * threads))
-            scratch.parallel.segments[k].chunk = Int32(chunk)
-            maxChunks = Swift.max(maxChunks, (n + chunk - 1) / chunk)
-        }
+        for segment in scratch.parallel.segments { maxChunks = Swift.max(maxChunks, Int(segment.chunks)) }
         // A sink slot per chunk of a colour, 4 slots (128 bytes) apart so that no two chunks write the same cache
         // line (chunk 0 keeps the shared one, `bodies.count`).
         let slots = bodies.count + 1 + 4 * (maxChunks - 1)
@@ -93,23 +94,38 @@ extension World {
             // Solver/SinglePrecisionSubsteps.swift: the same passes on the solver bodies alone.
             beginSinglePrecisionSubsteps(dt: dt, h: h, substeps: n, threads: threads)
             let all = scratch.substepBodies.count, dynamic = scratch.substepKinematicStart
-            let solverChunk = Swift.max(32, (all + 8 * threads - 1) / (8 * threads))
+            // Parallel/World+ParallelShares.swift: the bodies in layer order, cut where the colours are.
+            let layered = scratch.parallel.keyed && sortSubstepBodiesByLayer(dynamic: dynamic)
+            planBodyShares(threads: threads, dynamic: dynamic, all: all, keyed: layered)
+            // The solver bodies in slots, each thread's contiguous (Parallel/World+ParallelShares.swift): the
+            // bundles name slots from the first stage to the restitution. Not with fields, whose velocity pass (on
+            // this thread) reads the solver bodies by body.
+            let slotted = layered && fieldStore.order.isEmpty
+            scratch.parallel.slotted = slotted
+            if slotted {
+                var maxChunks = 1
+                for segment in scratch.parallel.segments { maxChunks = Swift.max(maxChunks, Int(segment.chunks)) }
+                fillSolverSlots(all: all, sinkSlots: 1 + 4 * (maxChunks - 1))
+                addBundleStage(.mapSlots, pass)
+            }
             let fields = !fieldStore.order.isEmpty
             for _ in 0..<n {
                 if fields {
                     runStages(pass)
                     integrateSolverVelocitiesWithFields(h: h)
                 } else {
-                    addSolverBodyPass(.solverVelocities, end: dynamic, chunk: solverChunk, pass)
+                    addSolverBodyPass(.solverVelocities, allBodies: false, pass)
                 }
                 addContactPass(.warmStart, remapSinks: remapSinks, pass)
                 remapSinks = false
                 for _ in 0..<iterations { addContactPass(.biased, pass) }
-                addSolverBodyPass(.solverPositions, end: all, chunk: solverChunk, pass)
+                addSolverBodyPass(.solverPositions, allBodies: true, pass)
                 for _ in 0..<iterations { addContactPass(.relaxed, pass) }
             }
-            addSolverBodyPass(.solverStore, end: dynamic, chunk: solverChunk, pass)
+            addSolverBodyPass(.solverStore, allBodies: false, pass)
+            if slotted { addBundleStage(.unmapSlots, pass) }
             finishParallelStep(threads: threads, pass)
+            scratch.parallel.slotted = false
             return
         }
         let fields = !fieldStore.order.isEmpty
@@ -157,13 +173,19 @@ extension World {
         // its stages, one per colour, are left out.
         if scratch.parallel.anyElastic { addContactPass(.restitution, pass) }
         if scratch.parallel.stages.count + 1 > WorkerPool.stageCapacity(threads: pass.threads) { runStages(pass) }
-        let bundles = scratch.wideConstraints.count
-        scratch.parallel.stages.append(
-            SolveStage(
-                kind: .storeImpulses, start: 0, end: bundles,
-                chunk: Swift.max(16, (bundles + 8 * threads - 1) / (8 * threads)), remapSinks: false,
-                work: BodyWork()))
+        // Each thread stores the bundles of its shares (Parallel/World+ParallelShares.swift).
+        addBundleStage(.storeImpulses, pass)
         runStages(pass)
+    }
+
+    /// Appends a pass over all bundles, each thread's the bundles of its shares (Parallel/World+ParallelShares.swift).
+    private mutating func addBundleStage(_ kind: SolveStage.Kind, _ pass: ParallelPassContext) {
+        if scratch.parallel.stages.count + 1 > WorkerPool.stageCapacity(threads: pass.threads) { runStages(pass) }
+        var stage = SolveStage(
+            kind: kind, start: 0, end: scratch.wideConstraints.count, chunk: 1, remapSinks: false, work: BodyWork())
+        stage.useTable(
+            scratch.parallel.bundleTable, shares: scratch.parallel.bundleShares, chunks: scratch.parallel.bundleChunks)
+        scratch.parallel.stages.append(stage)
     }
 
     /// Appends a per-body pass, fused with the previous stage when that is per-body work that comes before it.
@@ -183,14 +205,19 @@ extension World {
                 kind: .bodies, start: 0, end: n, chunk: pass.bodyChunk, remapSinks: false, work: work))
     }
 
-    /// Appends a pass over the single-precision sub-steps' bodies `0..<end` (`scratch.substepBodies`), `chunk` to a
-    /// chunk.
+    /// Appends a pass over the single-precision sub-steps' dynamic bodies, or all of them (`scratch.substepBodies`),
+    /// in the chunks and shares of `planBodyShares`.
     private mutating func addSolverBodyPass(
-        _ kind: SolveStage.Kind, end: Int, chunk: Int, _ pass: ParallelPassContext
+        _ kind: SolveStage.Kind, allBodies: Bool, _ pass: ParallelPassContext
     ) {
         if scratch.parallel.stages.count + 1 > WorkerPool.stageCapacity(threads: pass.threads) { runStages(pass) }
-        scratch.parallel.stages.append(
-            SolveStage(kind: kind, start: 0, end: end, chunk: chunk, remapSinks: false, work: BodyWork()))
+        let end = allBodies ? scratch.substepBodies.count : scratch.substepKinematicStart
+        var stage = SolveStage(kind: kind, start: 0, end: end, chunk: 1, remapSinks: false, work: BodyWork())
+        stage.useTable(
+            scratch.parallel.bodyTable,
+            shares: allBodies ? scratch.parallel.allBodyShares : scratch.parallel.bodyShares,
+            chunks: allBodies ? scratch.parallel.allBodyChunks : scratch.parallel.bodyChunks)
+        scratch.parallel.stages.append(stage)
     }
 
     /// Appends a contact pass: one stage per segment.
@@ -203,11 +230,11 @@ extension World {
             runStages(pass)
         }
         for segment in scratch.parallel.segments {
-            let start = Int(segment.start), end = Int(segment.end)
-            scratch.parallel.stages.append(
-                SolveStage(
-                    kind: kind, start: start, end: end, chunk: segment.shared ? Int(segment.chunk) : end - start,
-                    remapSinks: remapSinks, work: BodyWork()))
+            var stage = SolveStage(
+                kind: kind, start: Int(segment.start), end: Int(segment.end), chunk: 1, remapSinks: remapSinks,
+                work: BodyWork())
+            stage.useTable(segment.table, shares: segment.shares, chunks: segment.chunks)
+            scratch.parallel.stages.append(stage)
         }
     }
 
@@ -217,7 +244,9 @@ extension World {
         let gravity = settings.gravity
         let maxSpeed = settings.maxLinearSpeed
         let maxBias = Float(settings.contactPushMaxVelocity)
-        let sink = Int32(bodies.count)
+        let slotted = scratch.parallel.slotted
+        // In slots, the sinks follow the bodies' slots (`fillSolverSlots`).
+        let sink = Int32(bodies.count + (slotted ? scratch.substepBodies.count : 0))
         let threshold = settings.restitutionThreshold
         // Only the `storeImpulses` stages write the contacts (each lane its own). Empty arrays (no single-precision
         // sub-steps, no contacts) have no base address: a stage that reads one never runs then.
@@ -228,28 +257,64 @@ extension World {
                 states.withUnsafeMutableBufferPointer { st in
                     scratch.constrainedThisStep.withUnsafeBufferPointer { cs in
                         scratch.awakeBodies.withUnsafeBufferPointer { aw in
-                            scratch.solverBodies.withUnsafeMutableBufferPointer { sb in
-                                scratch.solverVelocityStart.withUnsafeMutableBufferPointer { vs in
-                                    scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
-                                        scratch.substepBodies.withUnsafeBufferPointer { sl in
-                                            scratch.substepRates.withUnsafeBufferPointer { sr in
-                                                scratch.parallel.stages.withUnsafeBufferPointer { stages in
-                                                    var context = ParallelSolveContext(
-                                                        bodies: bo.baseAddress!, states: st.baseAddress!,
-                                                        constrained: cs.baseAddress!, awake: aw.baseAddress!,
-                                                        solverBodies: sb.baseAddress!, velocityStart: vs.baseAddress!,
-                                                        constraints: ws.baseAddress!, contacts: co,
-                                                        stages: stages.baseAddress!, stageCount: stages.count,
-                                                        threads: pass.threads, gravity: gravity, maxSpeed: maxSpeed,
-                                                        invH: Float(pass.invH), maxBias: maxBias, sink: sink,
-                                                        restitutionThreshold: threshold, step: pass.step,
-                                                        substepBodies: sl.baseAddress
-                                                            ?? UnsafePointer(none.assumingMemoryBound(to: Int32.self)),
-                                                        substepRates: sr.baseAddress
-                                                            ?? UnsafePointer(
-                                                                none.assumingMemoryBound(to: SubstepRate.self)),
-                                                        maxSpeedF: Float(maxSpeed), h: Float(pass.h))
-                                                    World.runJob(&context)
+                            scratch.solverBodies.withUnsafeMutableBufferPointer { worldSolverBodies in
+                                scratch.parallel.slotBodies.withUnsafeMutableBufferPointer { slotBodies in
+                                    scratch.parallel.slotOf.withUnsafeBufferPointer { slotOf in
+                                        let sb = slotted ? slotBodies : worldSolverBodies
+                                        scratch.solverVelocityStart.withUnsafeMutableBufferPointer { vs in
+                                            scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
+                                                scratch.substepBodies.withUnsafeBufferPointer { sl in
+                                                    scratch.substepRates.withUnsafeBufferPointer { sr in
+                                                        scratch.parallel.stages.withUnsafeBufferPointer { stages in
+                                                            scratch.parallel.chunkRanges.withUnsafeBufferPointer {
+                                                                ranges in
+                                                                scratch.parallel.shareBounds.withUnsafeBufferPointer {
+                                                                    bounds in
+                                                                    var context = ParallelSolveContext(
+                                                                        bodies: bo.baseAddress!,
+                                                                        states: st.baseAddress!,
+                                                                        constrained: cs.baseAddress!,
+                                                                        awake: aw.baseAddress!,
+                                                                        solverBodies: sb.baseAddress!,
+                                                                        velocityStart: vs.baseAddress!,
+                                                                        constraints: ws.baseAddress!, contacts: co,
+                                                                        stages: stages.baseAddress!,
+                                                                        stageCount: stages.count,
+                                                                        threads: pass.threads, gravity: gravity,
+                                                                        maxSpeed: maxSpeed,
+                                                                        invH: Float(pass.invH), maxBias: maxBias,
+                                                                        sink: sink,
+                                                                        restitutionThreshold: threshold,
+                                                                        step: pass.step,
+                                                                        substepBodies: sl.baseAddress
+                                                                            ?? UnsafePointer(
+                                                                                none.assumingMemoryBound(to: Int32.self)
+                                                                            ),
+                                                                        substepRates: sr.baseAddress
+                                                                            ?? UnsafePointer(
+                                                                                none.assumingMemoryBound(
+                                                                                    to: SubstepRate.self)),
+                                                                        maxSpeedF: Float(maxSpeed), h: Float(pass.h),
+                                                                        ranges: ranges.baseAddress
+                                                                            ?? UnsafePointer(
+                                                                                none.assumingMemoryBound(
+                                                                                    to: SIMD2<Int32>.self)),
+                                                                        shareBounds: bounds.baseAddress
+                                                                            ?? UnsafePointer(
+                                                                                none.assumingMemoryBound(to: Int32.self)
+                                                                            ),
+                                                                        slotted: slotted,
+                                                                        slotOf: slotOf.baseAddress
+                                                                            ?? UnsafePointer(
+                                                                                none.assumingMemoryBound(to: Int32.self)
+                                                                            ),
+                                                                        bodyCount: Int32(bodies.count),
+                                                                        slotBase: Int32(scratch.substepBodies.count))
+                                                                    World.runJob(&context)
+                                                                }
+                                                            }
+                                                        }
+                                                    }
                                                 }
                                             }
                                         }
@@ -281,14 +346,23 @@ extension World {
         let pool = WorkerPool.shared
         for s in 0..<c.stageCount {
             let stage = c.stages[s]
-            pool.runStage(s, chunks: stage.chunks, thread: thread, threads: c.threads) { k in runChunk(c, stage, k) }
+            let shares = stage.table >= 0 ? c.shareBounds + Int(stage.shares) : nil
+            pool.runStage(s, chunks: stage.chunks, thread: thread, threads: c.threads, shares: shares) { k in
+                runChunk(c, stage, k)
+            }
         }
     }
 
     /// Chunk `k` of a stage.
     @inline(__always) private static func runChunk(_ c: ParallelSolveContext, _ stage: SolveStage, _ k: Int) {
-        let lo = Int(stage.start) + k * Int(stage.chunk)
-        let range = lo..<Swift.min(Int(stage.end), lo + Int(stage.chunk))
+        let range: Range<Int>
+        if stage.table >= 0 {
+            let r = c.ranges[Int(stage.table) + k]
+            range = Int(r.x)..<Int(r.y)
+        } else {
+            let lo = Int(stage.start) + k * Int(stage.chunk)
+            range = lo..<Swift.min(Int(stage.end), lo + Int(stage.chunk))
+        }
         switch stage.kind {
         case .bodies:
             bodyWork(c, stage.work, range)
@@ -306,12 +380,19 @@ extension World {
         case .solverVelocities:
             for j in range {
                 integrateSolverVelocity(
-                    Int(c.substepBodies[j]), c.substepRates + j, c.solverBodies, maxSpeed: c.maxSpeedF)
+                    c.slotted ? j : Int(c.substepBodies[j]), c.substepRates + j, c.solverBodies, maxSpeed: c.maxSpeedF)
             }
         case .solverPositions:
-            for j in range { integrateSolverPosition(Int(c.substepBodies[j]), c.solverBodies, h: c.h) }
+            for j in range { integrateSolverPosition(c.slotted ? j : Int(c.substepBodies[j]), c.solverBodies, h: c.h) }
         case .solverStore:
-            for j in range { storeSolverBody(Int(c.substepBodies[j]), c.states, c.solverBodies, c.velocityStart) }
+            for j in range {
+                let i = Int(c.substepBodies[j])
+                storeSolverBody(i, slot: c.slotted ? j : i, c.states, c.solverBodies, c.velocityStart)
+            }
+        case .mapSlots:
+            mapSlots(c, range)
+        case .unmapSlots:
+            unmapSlots(c, range)
         }
     }
 
@@ -348,6 +429,25 @@ extension World {
 package struct ParallelScratch: Sendable {
     var segments: [SolveSegment] = []
     var stages: [SolveStage] = []
+    /// The threads' shares of the step (Parallel/World+ParallelShares.swift): the key bounds and whether they cut
+    /// evenly; the chunks (ranges of bundles or of positions in `substepBodies`) and the share bounds (by chunk) of
+    /// the segments, of all bundles (`bundle…`), of the dynamic solver bodies (`body…`) and of all of them
+    /// (`allBody…`, the same table).
+    var keyBounds: [Int32] = []
+    var keyed = false
+    var chunkRanges: [SIMD2<Int32>] = []
+    var shareBounds: [Int32] = []
+    var bundleTable: Int32 = 0, bundleShares: Int32 = 0, bundleChunks: Int32 = 0
+    var bodyTable: Int32 = 0, bodyShares: Int32 = 0, bodyChunks: Int32 = 0
+    var allBodyShares: Int32 = 0, allBodyChunks: Int32 = 0
+    /// The solver bodies and rates in layer order while they are sorted.
+    var sortedBodies: [Int32] = []
+    var sortedRates: [SubstepRate] = []
+    /// The solver bodies in slots while the threads solve (`fillSolverSlots`): whether they are, by body its slot,
+    /// and the slots.
+    var slotted = false
+    var slotOf: [Int32] = []
+    var slotBodies: [SolverBody] = []
     /// Slots each thread of a parallel scan fills from its run's start, and by thread what it found: the ordering
     /// pass's bodies named by contacts that are not awake (two slots per contact; the contacts and bodies kept,
     /// Parallel/World+ParallelOrdering.swift), the begin-event scan's contacts (Parallel/World+ParallelEvents.swift).
@@ -397,8 +497,11 @@ package struct ParallelScratch: Sendable {
 struct SolveSegment: Sendable {
     var start: Int32, end: Int32
     var shared: Bool
-    /// Bundles per chunk (shared segments).
-    var chunk: Int32 = 0
+    /// A shared segment's colour in `solveOrder`: its two-point manifolds `contactStart ..< contactMid`, its
+    /// one-point ones `contactMid ..< contactEnd`.
+    var contactStart: Int32 = 0, contactMid: Int32 = 0, contactEnd: Int32 = 0
+    /// Its chunks (`ParallelScratch.chunkRanges` from `table`) and share bounds (`shareBounds` from `shares`).
+    var table: Int32 = 0, shares: Int32 = 0, chunks: Int32 = 1
 
     init(_ end: Int, start: Int, shared: Bool) {
         self.start = Int32(start)
@@ -425,6 +528,8 @@ struct SolveStage: Sendable {
         case bodies, warmStart, biased, relaxed, restitution, storeImpulses
         /// The single-precision sub-steps' per-body passes (Solver/SinglePrecisionSubsteps.swift).
         case solverVelocities, solverPositions, solverStore
+        /// The bundles' bodies to solver slots and back (Parallel/World+ParallelShares.swift).
+        case mapSlots, unmapSlots
     }
 
     var kind: Kind
@@ -434,6 +539,16 @@ struct SolveStage: Sendable {
     var remapSinks: Bool
     /// The fused per-body passes (`bodies` stages).
     var work: BodyWork
+    /// When not −1: the stage's chunks are `ParallelScratch.chunkRanges[table ..< table + tableChunks]`, thread t's
+    /// share `shareBounds[shares + t] ..< shareBounds[shares + t + 1]` (Parallel/World+ParallelShares.swift).
+    var table: Int32 = -1, shares: Int32 = 0, tableChunks: Int32 = 0
+
+    /// Takes its chunks and shares from the tables.
+    mutating func useTable(_ table: Int32, shares: Int32, chunks: Int32) {
+        self.table = table
+        self.shares = shares
+        tableChunks = chunks
+    }
 
     init(kind: Kind, start: Int, end: Int, chunk: Int, remapSinks: Bool, work: BodyWork) {
         self.kind = kind
@@ -445,7 +560,9 @@ struct SolveStage: Sendable {
     }
 
     /// Chunks in the stage (at least 1, so that an empty stage is over once claimed).
-    var chunks: Int { Swift.max(1, (Int(end - start) + Int(chunk) - 1) / Int(chunk)) }
+    var chunks: Int {
+        table >= 0 ? Int(tableChunks) : Swift.max(1, (Int(end - start) + Int(chunk) - 1) / Int(chunk))
+    }
 }
 
 /// Per-body passes fused into one: for each body, the flagged parts in the order of `Part`.
@@ -512,4 +629,13 @@ struct ParallelSolveContext {
     let substepRates: UnsafePointer<SubstepRate>
     let maxSpeedF: Float
     let h: Float
+    /// The chunk ranges and share bounds of stages with tables (`SolveStage.table`).
+    let ranges: UnsafePointer<SIMD2<Int32>>
+    let shareBounds: UnsafePointer<Int32>
+    /// Whether `solverBodies` are the slots of `ParallelScratch.slotBodies`; by body, its slot; the world's bodies
+    /// and the first slot past the sub-steps' bodies (`fillSolverSlots`).
+    let slotted: Bool
+    let slotOf: UnsafePointer<Int32>
+    let bodyCount: Int32
+    let slotBase: Int32
 }

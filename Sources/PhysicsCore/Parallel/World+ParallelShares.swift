@@ -1,0 +1,300 @@
+/// Which thread works on what in a parallel step: shares that keep each body and each bundle on one core.
+///
+/// On two cores that share no cache level (a virtual machine's cores may be anywhere on the host's mesh), every
+/// cache line one core wrote and the other then reads crosses between them: about a tenth of a microsecond each. A
+/// colour split in halves by count, the preparation and the impulses' store split in halves of all bundles, and the
+/// per-body passes split in halves of the awake list put about half of the bundles (640 bytes each) and a third of
+/// the bodies on the other core at each change of pass: on `pile 4000 --nosleep` the two-thread sub-steps took as
+/// long as one thread's.
+///
+/// So the shares follow the layers of the ground-up order (ContactOrdering.swift): the contacts' keys (their depth
+/// from the ground) are cut at key bounds that give each thread about the same number of contacts, and thread t's
+/// share of every colour is that colour's contacts with keys in t's range (the colours list their contacts by key,
+/// two-point and one-point manifolds apart: two runs per colour, each cut at the same bounds). The preparation and
+/// the impulses' store take, for each thread, the union of its shares; the per-body passes take the solver bodies in
+/// layer order (`sortSubstepBodiesByLayer`), cut at the bodies' keys at the same bounds. A thread then works on the
+/// same layers from pass to pass: only the bodies at a bound change cores. When the keys cannot be cut evenly (one
+/// layer holds most contacts), every run is cut in equal parts instead. The shares decide only which thread claims
+/// a chunk first (`WorkerPool.claim`); a thread that runs out takes chunks from the others', and the results are
+/// the same whichever thread solves a chunk.
+extension World {
+    /// Cuts this step's segments (`planParallelSegments`) into chunks and shares for `threads` threads: the chunk
+    /// ranges and share bounds of each segment, and of all bundles for the preparation and the impulses' store.
+    mutating func planShares(threads: Int) {
+        let count = scratch.solveOrder.count
+        let layers = scratch.layers
+        World.resize(&scratch.parallel.keyBounds, to: threads + 1, with: 0)
+        var keyed = false
+        if layers.contactCount == count && layers.bodyCount == bodies.count && layers.keyCount > 0 {
+            keyed = scratch.layers.work.withUnsafeBufferPointer { work in
+                scratch.parallel.keyBounds.withUnsafeMutableBufferPointer { bounds in
+                    World.cutKeys(
+                        LayerSegments(bodyCount: layers.bodyCount, contactCount: count).pointers(
+                            UnsafeMutablePointer(mutating: work.baseAddress!)),
+                        keys: layers.keyCount, count: count, threads: threads, bounds: bounds.baseAddress!)
+                }
+            }
+        }
+        scratch.parallel.keyed = keyed
+        scratch.parallel.chunkRanges.removeAll(keepingCapacity: true)
+        scratch.parallel.shareBounds.removeAll(keepingCapacity: true)
+        let segmentCount = scratch.parallel.segments.count
+        for g in 0..<segmentCount {
+            let segment = scratch.parallel.segments[g]
+            let table = scratch.parallel.chunkRanges.count
+            scratch.parallel.segments[g].table = Int32(table)
+            scratch.parallel.segments[g].shares = Int32(scratch.parallel.shareBounds.count)
+            guard segment.shared else {
+                // One chunk, the calling thread's.
+                scratch.parallel.chunkRanges.append(SIMD2(segment.start, segment.end))
+                scratch.parallel.shareBounds.append(0)
+                for _ in 0..<threads { scratch.parallel.shareBounds.append(1) }
+                scratch.parallel.segments[g].chunks = 1
+                continue
+            }
+            let bundles = Int(segment.end - segment.start)
+            let chunk = Swift.max(4, (bundles + 8 * threads - 1) / (8 * threads))
+            let twoPointBundles = Int32((segment.contactMid - segment.contactStart + 3) / 4)
+            for t in 0..<threads {
+                scratch.parallel.shareBounds.append(Int32(scratch.parallel.chunkRanges.count - table))
+                // The two-point run's share, then the one-point run's.
+                for run in 0..<2 {
+                    let first = run == 0 ? segment.start : segment.start + twoPointBundles
+                    let last = run == 0 ? segment.start + twoPointBundles : segment.end
+                    let lo = cut(segment, run: run, first: first, last: last, at: t, of: threads, keyed: keyed)
+                    let hi = cut(segment, run: run, first: first, last: last, at: t + 1, of: threads, keyed: keyed)
+                    var b = lo
+                    while b < hi {
+                        let e = Swift.min(hi, b + Int32(chunk))
+                        scratch.parallel.chunkRanges.append(SIMD2(b, e))
+                        b = e
+                    }
+                }
+            }
+            let chunks = scratch.parallel.chunkRanges.count - table
+            scratch.parallel.shareBounds.append(Int32(chunks))
+            scratch.parallel.segments[g].chunks = Int32(chunks)
+        }
+        // All bundles, by thread: the union of its shares of every segment.
+        let table = scratch.parallel.chunkRanges.count
+        scratch.parallel.bundleTable = Int32(table)
+        scratch.parallel.bundleShares = Int32(scratch.parallel.shareBounds.count)
+        for t in 0..<threads {
+            scratch.parallel.shareBounds.append(Int32(scratch.parallel.chunkRanges.count - table))
+            for g in 0..<segmentCount {
+                let segment = scratch.parallel.segments[g]
+                let bounds = Int(segment.shares)
+                let lo = Int(scratch.parallel.shareBounds[bounds + t])
+                let hi = Int(scratch.parallel.shareBounds[bounds + t + 1])
+                for k in lo..<hi {
+                    scratch.parallel.chunkRanges.append(scratch.parallel.chunkRanges[Int(segment.table) + k])
+                }
+            }
+        }
+        let chunks = scratch.parallel.chunkRanges.count - table
+        scratch.parallel.shareBounds.append(Int32(chunks))
+        scratch.parallel.bundleChunks = Int32(chunks)
+    }
+
+    /// Where share `t` of `threads` begins in run `run` (0: two-point, 1: one-point) of a colour segment, whose
+    /// bundles are `first ..< last`: at the bundle holding the first contact whose key reaches the bound (`keyed`),
+    /// else at an equal part.
+    private func cut(
+        _ segment: SolveSegment, run: Int, first: Int32, last: Int32, at t: Int, of threads: Int, keyed: Bool
+    ) -> Int32 {
+        if t == 0 { return first }
+        if t == threads { return last }
+        guard keyed else { return first + (last - first) * Int32(t) / Int32(threads) }
+        let bound = scratch.parallel.keyBounds[t]
+        let lo = Int(run == 0 ? segment.contactStart : segment.contactMid)
+        let hi = Int(run == 0 ? segment.contactMid : segment.contactEnd)
+        // The run's contacts are in key order: the first one at or past the bound.
+        let keys = LayerSegments(bodyCount: scratch.layers.bodyCount, contactCount: scratch.layers.contactCount)
+            .keysOffset
+        var a = lo, b = hi
+        while a < b {
+            let m = (a + b) / 2
+            if scratch.layers.work[keys + m] < bound { a = m + 1 } else { b = m }
+        }
+        return Swift.min(last, first + Int32((a - lo + 3) / 4))
+    }
+
+    /// The key bounds of `threads` shares (`bounds[0] = 0`, `bounds[threads] = keys`): each bound the key whose
+    /// contacts' start in the sorted order is nearest to an equal part of `count`. Returns false when the bounds
+    /// cannot give every thread at least half its equal part.
+    private static func cutKeys(
+        _ l: LayerPointers, keys: Int, count: Int, threads: Int, bounds: UnsafeMutablePointer<Int32>
+    ) -> Bool {
+        // Contacts with keys below k: 0 for k = 0, else the end of key k − 1.
+        @inline(__always) func below(_ k: Int) -> Int { k == 0 ? 0 : Int(l.keyEnds[k - 1]) }
+        bounds[0] = 0
+        var k = 0
+        for t in 1..<threads {
+            let target = count * t / threads
+            while k < keys && below(k + 1) <= target { k += 1 }
+            // Now below(k) ≤ target < below(k + 1) (or k = keys): the nearer of k and k + 1.
+            let next = Swift.min(keys, k + 1)
+            bounds[t] = Int32(target - below(k) <= below(next) - target ? k : next)
+            if bounds[t] < bounds[t - 1] { bounds[t] = bounds[t - 1] }
+        }
+        bounds[threads] = Int32(keys)
+        for t in 0..<threads where 2 * threads * (below(Int(bounds[t + 1])) - below(Int(bounds[t]))) < count {
+            return false
+        }
+        return true
+    }
+
+    /// Puts the single-precision sub-steps' dynamic bodies (`substepBodies[0 ..< dynamic]`, with their rates) in
+    /// layer order, so that the per-body passes can be cut at the contacts' key bounds (`planBodyShares`). Returns
+    /// false, leaving them as they are, when the bodies are not the ordering's moving bodies.
+    mutating func sortSubstepBodiesByLayer(dynamic: Int) -> Bool {
+        let layers = scratch.layers
+        guard layers.bodyCount == bodies.count, layers.ranked == dynamic,
+            layers.contactCount == scratch.solveOrder.count
+        else { return false }
+        World.resize(&scratch.parallel.sortedBodies, to: dynamic, with: 0)
+        World.resize(&scratch.parallel.sortedRates, to: dynamic, with: SubstepRate())
+        let sorted = scratch.layers.work.withUnsafeBufferPointer { rank in
+            scratch.substepBodies.withUnsafeBufferPointer { list in
+                scratch.substepRates.withUnsafeBufferPointer { rates in
+                    scratch.parallel.sortedBodies.withUnsafeMutableBufferPointer { toList in
+                        scratch.parallel.sortedRates.withUnsafeMutableBufferPointer { toRates in
+                            for j in 0..<dynamic {
+                                let r = Int(rank[Int(list[j])])
+                                guard r >= 0 && r < dynamic else { return false }
+                                toList[r] = list[j]
+                                toRates[r] = rates[j]
+                            }
+                            return true
+                        }
+                    }
+                }
+            }
+        }
+        guard sorted else { return false }
+        scratch.substepBodies.withUnsafeMutableBufferPointer { list in
+            scratch.substepRates.withUnsafeMutableBufferPointer { rates in
+                list.baseAddress!.update(from: scratch.parallel.sortedBodies, count: dynamic)
+                rates.baseAddress!.update(from: scratch.parallel.sortedRates, count: dynamic)
+            }
+        }
+        return true
+    }
+
+    /// Chunks and shares of the per-body passes over the single-precision sub-steps' bodies: `dynamic` bodies, then
+    /// up to `all` the kinematic ones (in the last share). With `keyed` (the bodies in layer order and the key
+    /// bounds even), thread t's share is the bodies with keys in its range; else equal parts.
+    mutating func planBodyShares(threads: Int, dynamic: Int, all: Int, keyed: Bool) {
+        let chunk = Swift.max(32, (all + 8 * threads - 1) / (8 * threads))
+        let table = scratch.parallel.chunkRanges.count
+        let shares = scratch.parallel.shareBounds.count
+        scratch.parallel.bodyTable = Int32(table)
+        scratch.parallel.bodyShares = Int32(shares)
+        var start = 0
+        var bodyKey = 0
+        var bodiesBelow = 0
+        let layers = scratch.layers
+        let bodyKeys = LayerSegments(bodyCount: layers.bodyCount, contactCount: layers.contactCount).bodyKeysOffset
+        for t in 0..<threads {
+            var end = dynamic * (t + 1) / threads
+            if keyed {
+                if t + 1 == threads {
+                    end = dynamic
+                } else {
+                    // Bodies with keys below the bound.
+                    let bound = Int(scratch.parallel.keyBounds[t + 1])
+                    while bodyKey < bound {
+                        bodiesBelow += Int(scratch.layers.work[bodyKeys + bodyKey])
+                        bodyKey += 1
+                    }
+                    end = Swift.min(dynamic, Swift.max(start, bodiesBelow))
+                }
+            }
+            scratch.parallel.shareBounds.append(Int32(scratch.parallel.chunkRanges.count - table))
+            var b = start
+            while b < end {
+                let e = Swift.min(end, b + chunk)
+                scratch.parallel.chunkRanges.append(SIMD2(Int32(b), Int32(e)))
+                b = e
+            }
+            start = end
+        }
+        let dynamicChunks = scratch.parallel.chunkRanges.count - table
+        scratch.parallel.shareBounds.append(Int32(dynamicChunks))
+        scratch.parallel.bodyChunks = Int32(dynamicChunks)
+        // The same chunks and the kinematic bodies as one more, in the last share.
+        scratch.parallel.allBodyShares = Int32(scratch.parallel.shareBounds.count)
+        for t in 0..<threads { scratch.parallel.shareBounds.append(scratch.parallel.shareBounds[shares + t]) }
+        if all > dynamic { scratch.parallel.chunkRanges.append(SIMD2(Int32(dynamic), Int32(all))) }
+        scratch.parallel.allBodyChunks = Int32(scratch.parallel.chunkRanges.count - table)
+        scratch.parallel.shareBounds.append(scratch.parallel.allBodyChunks)
+    }
+}
+
+/// The solver bodies in slots (`ParallelScratch.slotBodies`) while the threads solve: the sub-steps' bodies first in
+/// the order of `substepBodies` (layer order, so that each thread's bodies are contiguous), then every body of the
+/// world at `slotBase + index` (the static and sleeping bodies the bundles read), then the sinks. Indexed by body,
+/// a thread's solver bodies lie among the other thread's: two bodies share a 64-byte line and the processor fetches
+/// lines in pairs, so bodies written by different threads sat on the same lines, which crossed between the cores
+/// at every pass (on `pile 4000 --nosleep`, two threads took as long per bundle as one thread took for twice the
+/// bundles). The bundles name slots from the first stage of the sub-steps (`mapSlots`) to the last before the
+/// restitution (`unmapSlots`), which reads the double-precision states by body again.
+extension World {
+    /// Fills the slots for the `all` sub-steps' bodies (`substepBodies`, layer order) and `sinkSlots` sinks.
+    mutating func fillSolverSlots(all: Int, sinkSlots: Int) {
+        let bodyCount = bodies.count
+        World.resize(&scratch.parallel.slotOf, to: bodyCount, with: 0)
+        World.resize(&scratch.parallel.slotBodies, to: all + bodyCount + sinkSlots, with: SolverBody())
+        scratch.parallel.slotOf.withUnsafeMutableBufferPointer { slotOf in
+            scratch.parallel.slotBodies.withUnsafeMutableBufferPointer { slots in
+                scratch.solverBodies.withUnsafeBufferPointer { sb in
+                    scratch.substepBodies.withUnsafeBufferPointer { list in
+                        for b in 0..<bodyCount { slotOf[b] = Int32(all + b) }
+                        for j in 0..<all {
+                            let i = Int(list[j])
+                            slotOf[i] = Int32(j)
+                            slots[j] = sb[i]
+                        }
+                        (slots.baseAddress! + all).update(from: sb.baseAddress!, count: bodyCount)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The bundles `range` name slots instead of bodies (and slot-space sinks).
+    static func mapSlots(_ c: ParallelSolveContext, _ range: Range<Int>) {
+        @inline(__always) func map(_ v: SIMD4<Int32>) -> SIMD4<Int32> {
+            var r = v
+            for l in 0..<4 where v[l] >= 0 {
+                r[l] = v[l] < c.bodyCount ? c.slotOf[Int(v[l])] : v[l] &+ c.slotBase
+            }
+            return r
+        }
+        for b in range {
+            let w = c.constraints + b
+            w.pointee.bodyA = map(w.pointee.bodyA)
+            w.pointee.bodyB = map(w.pointee.bodyB)
+            w.pointee.storeA = map(w.pointee.storeA)
+            w.pointee.storeB = map(w.pointee.storeB)
+        }
+    }
+
+    /// The bundles `range` name bodies again (and the world's sinks).
+    static func unmapSlots(_ c: ParallelSolveContext, _ range: Range<Int>) {
+        @inline(__always) func unmap(_ v: SIMD4<Int32>) -> SIMD4<Int32> {
+            var r = v
+            for l in 0..<4 where v[l] >= 0 {
+                r[l] = v[l] < c.slotBase ? c.substepBodies[Int(v[l])] : v[l] &- c.slotBase
+            }
+            return r
+        }
+        for b in range {
+            let w = c.constraints + b
+            w.pointee.bodyA = unmap(w.pointee.bodyA)
+            w.pointee.bodyB = unmap(w.pointee.bodyB)
+            w.pointee.storeA = unmap(w.pointee.storeA)
+            w.pointee.storeB = unmap(w.pointee.storeB)
+        }
+    }
+}
