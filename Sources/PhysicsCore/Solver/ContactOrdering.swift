@@ -99,8 +99,11 @@ extension World {
         World.resize(&scratch.colorMask, to: bodyCount + 1, with: 0)
         World.resize(&scratch.colorStart, to: 66, with: 0)
         World.resize(&scratch.twoPointEnd, to: 64, with: 0)
-        let layerSegments = LayerSegments(bodyCount: bodyCount, contactCount: count)
-        World.resize(&scratch.layers.work, to: layerSegments.total, with: 0)
+        // The layers for the threads' shares only when this step has threads (on one thread they cost 1 % of the
+        // step's instructions and serve nothing); without them the layers are marked out of date.
+        let withLayers = threads != nil
+        let layerSegments = LayerSegments(bodyCount: bodyCount, contactCount: withLayers ? count : 0)
+        World.resize(&scratch.layers.work, to: withLayers ? layerSegments.total : 1, with: 0)
         var keyCount = 0
         var ranked = 0
         scratch.layers.work.withUnsafeMutableBufferPointer { layerWork in
@@ -116,14 +119,16 @@ extension World {
                                         let tail: Int
                                         (tail, keyCount) = World.layer(
                                             s, moving.baseAddress!, count: count, queued: queued, bodyCount: bodyCount)
-                                        ranked = World.rankBodies(
-                                            s, l, moving.baseAddress!, count: count, tail: tail, keys: keyCount,
-                                            bodyCount: bodyCount)
+                                        if withLayers {
+                                            ranked = World.rankBodies(
+                                                s, l, moving.baseAddress!, count: count, tail: tail, keys: keyCount,
+                                                bodyCount: bodyCount)
+                                        }
                                         World.color(
                                             s, input.baseAddress!, moving.baseAddress!, order.baseAddress!,
                                             count: count,
                                             colorMask: mask.baseAddress! + 1, colorStart: start.baseAddress!,
-                                            twoPointEnd: twoPointEnd.baseAddress!, keys: l.keys)
+                                            twoPointEnd: twoPointEnd.baseAddress!, keys: withLayers ? l.keys : nil)
                                     }
                                 }
                             }
@@ -132,7 +137,11 @@ extension World {
                 }
             }
         }
-        scratch.layers.set(bodyCount: bodyCount, contactCount: count, keyCount: keyCount, ranked: ranked)
+        if withLayers {
+            scratch.layers.set(bodyCount: bodyCount, contactCount: count, keyCount: keyCount, ranked: ranked)
+        } else {
+            scratch.layers.set(bodyCount: 0, contactCount: 0, keyCount: 0, ranked: 0)
+        }
         // This step's input is the next step's reference; its buffers take the next step's input.
         swap(&scratch.orderInput, &scratch.orderInputBefore)
         swap(&scratch.orderMoving, &scratch.orderMovingBefore)
@@ -321,7 +330,7 @@ extension World {
         _ s: OrderPointers, _ input: UnsafePointer<Int32>, _ moving: UnsafePointer<SIMD2<Int32>>,
         _ order: UnsafeMutablePointer<Int32>, count: Int,
         colorMask: UnsafeMutablePointer<UInt64>, colorStart: UnsafeMutablePointer<Int32>,
-        twoPointEnd: UnsafeMutablePointer<Int32>, keys: UnsafeMutablePointer<Int32>
+        twoPointEnd: UnsafeMutablePointer<Int32>, keys: UnsafeMutablePointer<Int32>?
     ) {
         colorStart.update(repeating: 0, count: 66)
         // `twoPointEnd[c]` counts colour c's two-point manifolds first.
@@ -355,13 +364,15 @@ extension World {
         // `heads[key]` is the end of the key's run.
         var key = 0
         for j in 0..<count {
-            while j >= Int(s.heads[key]) { key &+= 1 }
             let c = Int(s.colorOf[j])
             let k = input[Int(s.sorted[j])]
             // The cursor picked by a select, not a branch (one-point and two-point manifolds mix in a crowd of boxes).
             let cursor = c < 64 && k >= 0 ? twoPointEnd + c : colorStart + c
             order[Int(cursor.pointee)] = k & ~twoPointFlag
-            keys[Int(cursor.pointee)] = Int32(key)
+            if let keys {
+                while j >= Int(s.heads[key]) { key &+= 1 }
+                keys[Int(cursor.pointee)] = Int32(key)
+            }
             cursor.pointee &+= 1
         }
         // Now `colorStart[c]` (c < 64) is the end of the two-point run, which is where the one-point run begins, and
