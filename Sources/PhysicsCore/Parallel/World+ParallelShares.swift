@@ -264,37 +264,29 @@ extension World {
 
     /// The bundles `range` name slots instead of bodies (and slot-space sinks).
     static func mapSlots(_ c: ParallelSolveContext, _ range: Range<Int>) {
-        @inline(__always) func map(_ v: SIMD4<Int32>) -> SIMD4<Int32> {
-            var r = v
-            for l in 0..<4 where v[l] >= 0 {
-                r[l] = v[l] < c.bodyCount ? c.slotOf[Int(v[l])] : v[l] &+ c.slotBase
-            }
-            return r
-        }
-        for b in range {
-            let w = c.constraints + b
-            w.pointee.bodyA = map(w.pointee.bodyA)
-            w.pointee.bodyB = map(w.pointee.bodyB)
-            w.pointee.storeA = map(w.pointee.storeA)
-            w.pointee.storeB = map(w.pointee.storeB)
-        }
+        renameBodies(c, range) { $0 < c.bodyCount ? c.slotOf[Int($0)] : $0 &+ c.slotBase }
     }
 
     /// The bundles `range` name bodies again (and the world's sinks).
     static func unmapSlots(_ c: ParallelSolveContext, _ range: Range<Int>) {
-        @inline(__always) func unmap(_ v: SIMD4<Int32>) -> SIMD4<Int32> {
+        renameBodies(c, range) { $0 < c.slotBase ? c.substepBodies[Int($0)] : $0 &- c.slotBase }
+    }
+
+    /// Every body a lane of bundles `range` reads or writes (not −1) renamed by `name`.
+    @inline(__always) private static func renameBodies(
+        _ c: ParallelSolveContext, _ range: Range<Int>, _ name: (Int32) -> Int32
+    ) {
+        @inline(__always) func rename(_ v: SIMD4<Int32>) -> SIMD4<Int32> {
             var r = v
-            for l in 0..<4 where v[l] >= 0 {
-                r[l] = v[l] < c.slotBase ? c.substepBodies[Int(v[l])] : v[l] &- c.slotBase
-            }
+            for l in 0..<4 where v[l] >= 0 { r[l] = name(v[l]) }
             return r
         }
         for b in range {
             let w = c.constraints + b
-            w.pointee.bodyA = unmap(w.pointee.bodyA)
-            w.pointee.bodyB = unmap(w.pointee.bodyB)
-            w.pointee.storeA = unmap(w.pointee.storeA)
-            w.pointee.storeB = unmap(w.pointee.storeB)
+            w.pointee.bodyA = rename(w.pointee.bodyA)
+            w.pointee.bodyB = rename(w.pointee.bodyB)
+            w.pointee.storeA = rename(w.pointee.storeA)
+            w.pointee.storeB = rename(w.pointee.storeB)
         }
     }
 }
