@@ -26,6 +26,8 @@ extension World {
         // each thread prepares the bundles it then solves; in equal chunks when no colour is shared out.
         let tabled = planParallelSegments()
         if tabled { planShares(threads: threads) }
+        // The solve uses this plan (`acquireSolverThreads`) instead of making it again.
+        scratch.parallel.planEpoch = tabled ? scratch.prepareEpoch : 0
         let chunks =
             tabled
             ? Int(scratch.parallel.bundleChunks)

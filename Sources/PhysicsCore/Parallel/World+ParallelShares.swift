@@ -21,6 +21,7 @@ extension World {
     /// Cuts this step's segments (`planParallelSegments`) into chunks and shares for `threads` threads: the chunk
     /// ranges and share bounds of each segment, and of all bundles for the preparation and the impulses' store.
     mutating func planShares(threads: Int) {
+        scratch.parallel.planThreads = threads
         let count = scratch.solveOrder.count
         let layers = scratch.layers
         World.resize(&scratch.parallel.keyBounds, to: threads + 1, with: 0)

@@ -25,11 +25,12 @@ extension World {
     /// the pool back after the sub-steps.
     mutating func acquireSolverThreads() -> Int? {
         let work = scratch.solveOrder.count
-        guard stepWorkerCount > 1, work >= WorldSettings.parallelContactMinimum, planParallelSegments() else {
-            return nil
-        }
+        // The parallel preparation planned this step's segments and shares already (when it ran on the threads).
+        let planned = scratch.parallel.planEpoch == scratch.prepareEpoch
+        guard stepWorkerCount > 1, work >= WorldSettings.parallelContactMinimum, planned || planParallelSegments()
+        else { return nil }
         guard let threads = acquireThreads(forWork: work) else { return nil }
-        planShares(threads: threads)
+        if !planned || scratch.parallel.planThreads != threads { planShares(threads: threads) }
         return threads
     }
 
@@ -103,8 +104,6 @@ extension World {
             let slotted = layered && fieldStore.order.isEmpty
             scratch.parallel.slotted = slotted
             if slotted {
-                var maxChunks = 1
-                for segment in scratch.parallel.segments { maxChunks = Swift.max(maxChunks, Int(segment.chunks)) }
                 fillSolverSlots(all: all, sinkSlots: 1 + 4 * (maxChunks - 1))
                 addBundleStage(.mapSlots, pass)
             }
@@ -435,6 +434,10 @@ package struct ParallelScratch: Sendable {
     /// (`allBody…`, the same table).
     var keyBounds: [Int32] = []
     var keyed = false
+    /// The preparation epoch (`StepScratch.prepareEpoch`) whose segments with shares were planned by the parallel
+    /// preparation (0: none), and for how many threads the shares were last planned.
+    var planEpoch: UInt32 = 0
+    var planThreads = 0
     var chunkRanges: [SIMD2<Int32>] = []
     var shareBounds: [Int32] = []
     var bundleTable: Int32 = 0, bundleShares: Int32 = 0, bundleChunks: Int32 = 0
