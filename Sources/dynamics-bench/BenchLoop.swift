@@ -52,6 +52,11 @@ enum FrameLoop {
         let bodies = scene.dynamicBodies
         let total = warmup + frames
         for f in 0..<total {
+            if f == warmup {
+                // `--profile` times the measured frames only.
+                scene.world.stepProfile.reset()
+                WorkerPool.shared.resetThreadTimes()
+            }
             let t0 = monotonicMilliseconds()
             if f < warmup { scene.world.step(dt: frameDt) } else { measuredStep(&scene.world) }
             let t1 = monotonicMilliseconds()

@@ -23,7 +23,7 @@ struct DynamicsBench: ParsableCommand {
 
     /// The usage line printed after every argument error.
     static let usageLine =
-        "usage: dynamics-bench <pile N | pyramid BASE | tumbler | chain> [--nosleep] [--frames F] [--warmup W] [--substeps S] [--settling-passes P] [--threads T [--adaptive-threads]] [--perturb K]"
+        "usage: dynamics-bench <pile N | pyramid BASE | tumbler | chain> [--nosleep] [--frames F] [--warmup W] [--substeps S] [--settling-passes P] [--threads T [--adaptive-threads]] [--perturb K] [--profile]"
 
     @Argument(help: "Scene: pile, pyramid, tumbler or chain.")
     var scene: SceneKind
@@ -81,6 +81,13 @@ struct DynamicsBench: ParsableCommand {
             valueName: "K"))
     var perturb = 0
 
+    @Flag(
+        name: .customLong("profile"),
+        help: ArgumentHelp(
+            "Also print on stderr where the measured steps spent their time, phase by phase, and what each thread "
+                + "did (a clock read per phase and per stage; the results are the same)."))
+    var profile = false
+
     func validate() throws {
         switch scene {
         case .pile:
@@ -135,13 +142,22 @@ struct DynamicsBench: ParsableCommand {
         settings.workerCount = threads
         settings.adaptiveWorkers = adaptiveThreads
         var built = try SceneBuilder.build(scene, n: count ?? 0, settings: settings, perturbation: perturb)
+        built.world.stepProfile.enabled = profile
+        WorkerPool.shared.timeThreads(profile)
         let samples = FrameLoop.run(&built, frames: frames, warmup: warmup)
+        WorkerPool.shared.timeThreads(false)
         let report = BenchReport(
             scene: built, samples: samples, warmup: warmup, sleep: !noSleep, substeps: substeps,
             threads: threads, adaptive: adaptiveThreads, perturbation: perturb)
         print(report.jsonLine)
         fflush(nil)
         printError(report.summaryLine)
+        if profile {
+            let stepMs = samples.stepMs.reduce(0, +) / Double(samples.stepMs.count)
+            for line in BenchProfile.lines(built.world, frames: frames, threads: threads, stepMs: stepMs) {
+                printError(line)
+            }
+        }
     }
 
     /// Parses, runs, and turns every failure into one line on stderr and exit code 2 — never a stack trace.

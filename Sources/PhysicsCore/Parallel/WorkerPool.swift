@@ -65,6 +65,9 @@
         /// One condition variable per worker: a job wakes only the workers it wants.
         private let signals = (0..<maxThreads).map { _ in WakeSignal() }
         private let counters = StageCounters(lines: counterLines)
+        /// Whether `runStage` times the threads (`timeThreads`), and their times.
+        private let timing = Atomic<Bool>(false)
+        private let times = ThreadTimes()
 
         private init() {}
 
@@ -163,7 +166,11 @@
                         own ? 1 : 1 << 32, ordering: .relaxed
                     ).oldValue
                     let front = Int(old & 0xFFFF_FFFF), back = Int(old >> 32)
-                    if front &+ back < hi &- lo { return own ? lo &+ front : hi &- 1 &- back }
+                    if front &+ back < hi &- lo {
+                        if own { return lo &+ front }
+                        if _slowPath(timing.load(ordering: .relaxed)) { times.took(thread: thread) }
+                        return hi &- 1 &- back
+                    }
                 }
                 share = share &+ 1 == threads ? 0 : share &+ 1
             }
@@ -190,13 +197,30 @@
             _ body: (Int) -> Void
         ) {
             var done = 0
+            let timed = timing.load(ordering: .relaxed)
+            let start = timed ? Self.monotonicNanoseconds() : 0
             while let k = claim(stage, chunks: chunks, thread: thread, threads: threads, shares: shares) {
                 body(k)
                 done &+= 1
             }
             if done > 0 { finish(stage, count: done, threads: threads) }
+            let worked = timed ? Self.monotonicNanoseconds() : 0
             waitForStage(stage, chunks: chunks, threads: threads)
+            if _slowPath(timed) {
+                times.add(thread: thread, busy: worked &- start, waiting: Self.monotonicNanoseconds() &- worked)
+            }
         }
+
+        /// Starts or stops timing the stages (`threadTimes`; off by default: a flag read per stage).
+        package func timeThreads(_ on: Bool) { timing.store(on, ordering: .relaxed) }
+
+        /// What thread `thread` (0: the caller) did in the stages of the jobs since the last `resetThreadTimes`
+        /// while they were timed: nanoseconds working on chunks, nanoseconds waiting for the others to finish a
+        /// stage, stages, and chunks it took from the others' shares. Read between jobs.
+        package func threadTimes(_ thread: Int) -> ThreadTime { times.value(thread: thread) }
+
+        /// Zeroes `threadTimes`. Only between jobs.
+        package func resetThreadTimes() { times.reset() }
 
         @inline(__always) private static func pause(_ spins: inout Int) {
             spins &+= 1
@@ -337,6 +361,40 @@
         }
     }
 
+    /// By thread, what `WorkerPool.threadTimes` reports: a row of four counts per thread, 128 bytes apart (a
+    /// cache-line pair each), written only by its thread during a job and read between jobs (`run` returns after
+    /// every worker has left the job, which orders their writes before the read).
+    ///
+    /// `@unchecked Sendable`: as `StageCounters`, allocated once and never freed; each row has one writer at a time.
+    private final class ThreadTimes: @unchecked Sendable {
+        private let rows: UnsafeMutablePointer<UInt64>
+        private static let rowStride = 16
+
+        init() {
+            let n = WorkerPool.maxThreads * Self.rowStride
+            rows = UnsafeMutableRawPointer.allocate(byteCount: n * MemoryLayout<UInt64>.stride, alignment: 128)
+                .bindMemory(to: UInt64.self, capacity: n)
+            rows.initialize(repeating: 0, count: n)
+        }
+
+        func add(thread: Int, busy: UInt64, waiting: UInt64) {
+            let row = rows + thread * Self.rowStride
+            row[0] &+= busy
+            row[1] &+= waiting
+            row[2] &+= 1
+        }
+
+        func took(thread: Int) { rows[thread * Self.rowStride + 3] &+= 1 }
+
+        func value(thread: Int) -> ThreadTime {
+            let row = rows + thread * Self.rowStride
+            return ThreadTime(
+                busyNanoseconds: row[0], waitNanoseconds: row[1], stages: Int(row[2]), takenChunks: Int(row[3]))
+        }
+
+        func reset() { rows.update(repeating: 0, count: WorkerPool.maxThreads * Self.rowStride) }
+    }
+
     /// A POSIX mutex and condition variable in memory of their own (pthread objects must not move).
     ///
     /// `@unchecked Sendable`: the two objects are made to be used from several threads at once; they are created
@@ -388,6 +446,9 @@
         ) -> Int? { nil }
         package func finish(_ stage: Int, count: Int, threads: Int) {}
         package func waitForStage(_ stage: Int, chunks: Int, threads: Int) {}
+        package func timeThreads(_ on: Bool) {}
+        package func threadTimes(_ thread: Int) -> ThreadTime { ThreadTime() }
+        package func resetThreadTimes() {}
         package func runStage(
             _ stage: Int, chunks: Int, thread: Int, threads: Int, shares: UnsafePointer<Int32>? = nil,
             _ body: (Int) -> Void
@@ -420,4 +481,16 @@ private struct PartsPlan {
     let context: UnsafeRawPointer
     let parts: Int
     let threads: Int
+}
+
+/// What one thread did in the timed stages of the worker pool's jobs (`WorkerPool.threadTimes`).
+package struct ThreadTime: Sendable {
+    /// Nanoseconds working on chunks (claiming them included).
+    package var busyNanoseconds: UInt64 = 0
+    /// Nanoseconds waiting for the other threads to finish a stage.
+    package var waitNanoseconds: UInt64 = 0
+    /// Stages it ran.
+    package var stages = 0
+    /// Chunks it took from the other threads' shares.
+    package var takenChunks = 0
 }

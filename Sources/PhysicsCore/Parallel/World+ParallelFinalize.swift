@@ -23,6 +23,7 @@ extension World {
         }
         scratch.parallel.finalizeSteps += 1
         runFinalizeJob(threads: threads, k)
+        profileMark(.finalizeBodies)
         // In the serial loop's order: blown-up bodies' impulses, the trees for the other bodies' moved shapes, then
         // the fast bodies' (each swept before its boxes were computed).
         for j in 0..<awakeCount where scratch.parallel.bodyFlags[j] & FinalizeConstants.blownUp != 0 {

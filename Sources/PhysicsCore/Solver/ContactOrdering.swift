@@ -82,6 +82,7 @@ extension World {
                 }
             }
         }
+        profileMark(.orderingPass)
         scratch.orderInput.removeLast(contactCount - count)
         scratch.orderMoving.removeLast(contactCount - count)
         guard count > 1 else {

@@ -28,6 +28,7 @@ extension World {
         orderContactsFromGround(
             gathering: BodyGather(epoch: scratch.prepareEpoch, gravity: settings.gravity, sink: Int32(bodyCount)),
             threads: threads)
+        profileMark(.layersAndColors)
         let count = scratch.solveOrder.count
         if count == 0 {
             scratch.wideConstraints.removeAll(keepingCapacity: true)

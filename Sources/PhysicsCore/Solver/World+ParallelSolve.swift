@@ -107,6 +107,7 @@ extension World {
                 fillSolverSlots(all: all, sinkSlots: 1 + 4 * (maxChunks - 1))
                 addBundleStage(.mapSlots, pass)
             }
+            profileMark(.substepSetup)
             let fields = !fieldStore.order.isEmpty
             for _ in 0..<n {
                 if fields {

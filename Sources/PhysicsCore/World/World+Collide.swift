@@ -4,6 +4,7 @@ extension World {
     package mutating func collide(dt: Double) {
         if !velocityChanged.isEmpty { sweepBodiesGivenVelocity(dt: dt) }
         updatePairs()
+        profileMark(.pairs)
         var wakeList: [Int32] = []
         deepBodies.removeAll(keepingCapacity: true)
         var deep: [Int32] = []
@@ -31,6 +32,7 @@ extension World {
                 }
             }
         }
+        profileMark(.narrowPhase)
         scratch.touches = touches
         swap(&deep, &deepBodies)
         // End events, then retire parted pairs (stable order); the candidates' indices follow the compaction.
@@ -39,6 +41,7 @@ extension World {
         scratch.fullBeginScan = !wakeList.isEmpty
         for b in wakeList { wakeIsland(of: b) }
         for b in deepBodies { bodies[Int(b)].needsContinuous = true }
+        profileMark(.retireAndWake)
     }
 
     /// What `updateContact` found that the step must act on after the narrow phase, in contact order.

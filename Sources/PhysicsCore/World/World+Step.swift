@@ -17,11 +17,14 @@ extension World {
             workerOverride = threaded ? nil : 1
             start = WorkerPool.monotonicNanoseconds()
         }
+        if _slowPath(stepProfile.enabled) { stepProfile.start() }
         clearEvents()
         collide(dt: dt)
         solve(dt: dt)
         emitBeginEvents()
+        profileMark(.events)
         updateSleep(dt: dt)
+        profileMark(.sleep)
         stepCount += 1
         time += dt
         // Workers that helped this step spin only briefly for the next one (WorkerPool.parkedSpinNanoseconds).
@@ -59,11 +62,14 @@ extension World {
             dampingRatio: settings.contactDampingRatio, h: h)
 
         listAwakeBodies()
+        profileMark(.awakeList)
         prepareContacts(contactSoftness: contactSoftness, staticSoftness: staticSoftness)
         let jointContext = jointStepContext(h: h, contactHertz: hertz)
+        profileMark(.preparation)
         prepareJoints(jointContext)
         markConstrainedBodies()
         classifyJoints()
+        profileMark(.constraintMarks)
         let jointPasses = basePasses + Swift.max(0, Swift.min(8, settings.extraJointIterations))
         // Joints work on the double-precision states, contacts on the single-precision solver bodies: velocities
         // cross over only where a joint pass sits between two contact passes.
@@ -78,6 +84,7 @@ extension World {
         } else if singlePrecisionSubsteps {
             // Solver/SinglePrecisionSubsteps.swift: the same passes on the solver bodies alone.
             beginSinglePrecisionSubsteps(dt: dt, h: h, substeps: n, threads: nil)
+            profileMark(.substepSetup)
             let hF = Float(h)
             let fields = !fieldStore.order.isEmpty
             for _ in 0..<n {
@@ -123,7 +130,9 @@ extension World {
         projectJoints()
         // Clearing is one pass over a byte per body, not a pass over the contacts and joints.
         scratch.constrainedThisStep.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
+        profileMark(.substeps)
         finalizeBodies(dt: dt)
+        profileMark(.treeUpdates)
     }
 
     /// The contact solve and relax passes per sub-step of this step: `WorldSettings.settlingIterations` while more
@@ -319,6 +328,7 @@ extension World {
         }
         // Impulses only: the refresh above reads none.
         for i32 in blownUp { dropImpulses(ofBlownUpBody: Int(i32)) }
+        profileMark(.finalizeBodies)
         finishFastBodies(constants.proxy)
     }
 

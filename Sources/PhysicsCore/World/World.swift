@@ -81,6 +81,8 @@ public struct World: Sendable {
     /// created on a moving body): their fattened boxes were swept for the old velocity, so the next step sweeps them
     /// for the new one before it looks for pairs (`sweepBodiesGivenVelocity`). May hold duplicates.
     package var velocityChanged: [Int32] = []
+    /// Where the steps spend their time, when profiled (off by default; `StepProfile`).
+    package var stepProfile = StepProfile()
 
     /// An empty world.
     public init(settings: WorldSettings = WorldSettings()) {

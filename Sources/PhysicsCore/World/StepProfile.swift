@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a world's steps spend their time, phase by phase, on the thread that steps it (`dynamics-bench --profile`).
+///
+/// Off by default: each phase's end then costs one test of `enabled`. On, it costs a clock read (tens of
+/// nanoseconds, about fifteen a step). The phases with threads (the narrow phase, the ordering pass, the preparation,
+/// the sub-steps, the bodies' finalize) include the time the calling thread waited for the others; what each worker
+/// thread did is `WorkerPool.threadTimes`. Profiling changes no result.
+package struct StepProfile: Sendable {
+    /// The phases of `World.step`, in step order.
+    package enum Phase: Int, CaseIterable, Sendable {
+        /// Broad phase: the moved proxies' new pairs, new contacts.
+        case pairs
+        /// Each contact's manifold updated.
+        case narrowPhase
+        /// Parted pairs retired, end events, struck sleepers woken.
+        case retireAndWake
+        /// The awake bodies listed.
+        case awakeList
+        /// The ordering's pass over the contacts (the contacts to solve, their bodies gathered).
+        case orderingPass
+        /// The ground-up layers and the colours (on the calling thread).
+        case layersAndColors
+        /// The bundles prepared.
+        case preparation
+        /// Joints prepared, the constrained bodies marked (on the calling thread).
+        case constraintMarks
+        /// The sub-steps' bodies listed, sorted and placed (with threads: on the calling thread, but the listing).
+        case substepSetup
+        /// The sub-steps, restitution and the impulses' store.
+        case substeps
+        /// Each awake body's pose, sleep timer, continuous sweep and boxes.
+        case finalizeBodies
+        /// The broad-phase trees updated with the moved boxes (on the calling thread, but the rebuilds).
+        case treeUpdates
+        /// Begin events.
+        case events
+        /// Islands put to sleep.
+        case sleep
+
+        /// A short name for tables.
+        package var name: String {
+            switch self {
+            case .pairs: "pairs"
+            case .narrowPhase: "narrow phase"
+            case .retireAndWake: "retire, wake"
+            case .awakeList: "awake list"
+            case .orderingPass: "ordering pass"
+            case .layersAndColors: "layers, colours"
+            case .preparation: "preparation"
+            case .constraintMarks: "constraint marks"
+            case .substepSetup: "sub-step set-up"
+            case .substeps: "sub-steps"
+            case .finalizeBodies: "finalize bodies"
+            case .treeUpdates: "tree updates"
+            case .events: "events"
+            case .sleep: "sleep"
+            }
+        }
+    }
+
+    /// Whether steps are timed (default false).
+    package var enabled = false
+    /// Nanoseconds spent in each phase (by `Phase.rawValue`) since the last `reset`.
+    package private(set) var nanoseconds = [UInt64](repeating: 0, count: Phase.allCases.count)
+    /// Steps timed since the last `reset`.
+    package private(set) var steps = 0
+    /// The clock at the end of the last phase timed.
+    private var last: UInt64 = 0
+
+    package init() {}
+
+    /// Forgets the times so far (the setting `enabled` is kept).
+    package mutating func reset() {
+        nanoseconds = [UInt64](repeating: 0, count: Phase.allCases.count)
+        steps = 0
+    }
+
+    /// Starts a step's clock.
+    mutating func start() {
+        last = Self.now()
+        steps += 1
+    }
+
+    /// Ends `phase`: the time since the last mark (or the step's start) is its.
+    mutating func mark(_ phase: Phase) {
+        let t = Self.now()
+        nanoseconds[phase.rawValue] &+= t &- last
+        last = t
+    }
+
+    private static func now() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+    }
+}
+
+extension World {
+    /// Ends profile phase `phase` when steps are profiled (`StepProfile`); a test of one flag otherwise.
+    @inline(__always) mutating func profileMark(_ phase: StepProfile.Phase) {
+        if _slowPath(stepProfile.enabled) { stepProfile.mark(phase) }
+    }
+}

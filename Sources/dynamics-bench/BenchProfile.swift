@@ -1,0 +1,41 @@
+import PhysicsCore
+
+/// The `--profile` table: where the measured frames' steps spent their time, by phase (`StepProfile`), and what
+/// each thread did in the worker pool's stages (`WorkerPool.threadTimes`). Lines for stderr.
+enum BenchProfile {
+    /// The table for `frames` measured frames of `world` (profiled since the warm-up ended) on `threads` threads,
+    /// whose steps took `stepMs` ms a frame on average.
+    static func lines(_ world: World, frames: Int, threads: Int, stepMs: Double) -> [String] {
+        let profile = world.stepProfile
+        let perFrame = 1e-6 / Double(Swift.max(1, frames))
+        let total = profile.nanoseconds.reduce(0, +)
+        var out = ["profile: ms a frame over \(frames) frames (step \(fixedString(stepMs, 3)) ms)"]
+        for phase in StepProfile.Phase.allCases {
+            let ns = profile.nanoseconds[phase.rawValue]
+            let share = total == 0 ? 0 : 100 * Double(ns) / Double(total)
+            out.append(
+                "  " + padded(phase.name, 18) + padded(fixedString(Double(ns) * perFrame, 3), 8, left: true)
+                    + padded(fixedString(share, 1), 7, left: true) + " %")
+        }
+        guard threads > 1 else { return out }
+        var callerWork = 0.0
+        for t in 0..<threads {
+            let time = WorkerPool.shared.threadTimes(t)
+            let busy = Double(time.busyNanoseconds) * perFrame, waiting = Double(time.waitNanoseconds) * perFrame
+            if t == 0 { callerWork = busy + waiting }
+            out.append(
+                "  thread \(t)\(t == 0 ? " (caller)" : ""): busy \(fixedString(busy, 3)), waiting "
+                    + "\(fixedString(waiting, 3)), \(fixedString(Double(time.stages) / Double(frames), 1)) stages and "
+                    + "\(fixedString(Double(time.takenChunks) / Double(frames), 1)) chunks taken from other shares")
+        }
+        out.append(
+            "  caller outside the shared stages: \(fixedString(Swift.max(0, Double(total) * perFrame - callerWork), 3))"
+                + " (the other threads wait through it)")
+        return out
+    }
+
+    private static func padded(_ s: String, _ width: Int, left: Bool = false) -> String {
+        let pad = String(repeating: " ", count: Swift.max(0, width - s.count))
+        return left ? pad + s : s + pad
+    }
+}
