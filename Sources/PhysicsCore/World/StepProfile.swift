@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Where a world's steps spend their time, phase by phase, on the thread that steps it (`dynamics-bench --profile`).
 ///
 /// Off by default: each phase's end then costs one test of `enabled`. On, it costs a clock read (tens of
@@ -35,7 +29,8 @@ package struct StepProfile: Sendable {
         case substeps
         /// Each awake body's pose, sleep timer, continuous sweep and boxes.
         case finalizeBodies
-        /// The broad-phase trees updated with the moved boxes (on the calling thread, but the rebuilds).
+        /// The broad-phase trees updated with the moved boxes (on the calling thread, but the rebuilds). On one
+        /// thread each body's boxes go into the trees with its finalize: this phase is then the refit or rebuild.
         case treeUpdates
         /// Begin events.
         case events
@@ -82,21 +77,15 @@ package struct StepProfile: Sendable {
 
     /// Starts a step's clock.
     mutating func start() {
-        last = Self.now()
+        last = WorkerPool.monotonicNanoseconds()
         steps += 1
     }
 
     /// Ends `phase`: the time since the last mark (or the step's start) is its.
     mutating func mark(_ phase: Phase) {
-        let t = Self.now()
+        let t = WorkerPool.monotonicNanoseconds()
         nanoseconds[phase.rawValue] &+= t &- last
         last = t
-    }
-
-    private static func now() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
     }
 }
 
