@@ -13,9 +13,12 @@ enum BenchProfile {
         for phase in StepProfile.Phase.allCases {
             let ns = profile.nanoseconds[phase.rawValue]
             let share = total == 0 ? 0 : 100 * Double(ns) / Double(total)
+            // With threads: the part of the phase outside the shared stages, the calling thread's alone.
+            let alone = Double(ns - Swift.min(ns, profile.inStages[phase.rawValue])) * perFrame
             out.append(
                 "  " + padded(phase.name, 18) + padded(fixedString(Double(ns) * perFrame, 3), 8, left: true)
-                    + padded(fixedString(share, 1), 7, left: true) + " %")
+                    + padded(fixedString(share, 1), 7, left: true) + " %"
+                    + (threads > 1 ? ", alone " + padded(fixedString(alone, 3), 6, left: true) : ""))
         }
         guard threads > 1 else { return out }
         var callerWork = 0.0

@@ -166,7 +166,7 @@ struct SinglePrecisionSubstepTests {
         var (wrapped, _) = build()
         // Its stamp is one of the first epochs (the steps it touched the floor), which the 3 steps after the wrap
         // reach again.
-        let stamp = wrapped.scratch.substepStamp[Int(ball.index)]
+        let stamp = wrapped.scratch.prepareStamp[Int(ball.index)]
         #expect(stamp >= 1 && stamp <= 3, "stamp \(stamp)")
         wrapped.scratch.prepareEpoch = .max
         for _ in 0..<3 {

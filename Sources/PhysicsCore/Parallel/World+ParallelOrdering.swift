@@ -4,8 +4,9 @@
 /// Each thread filters a run of the contacts into its own region of the ordering's input (the contacts to solve,
 /// their moving bodies) and gathers a share of the awake bodies' preparation records; the calling thread then closes
 /// the gaps between the regions (the input in contact order, as one thread writes it), counts the moving-body
-/// graph's degrees and queues its first layer in that order, and gathers the bodies that are not awake (statics,
-/// sleepers) that the contacts named. Records of awake bodies without a contact are written but never read.
+/// graph's degrees and queues its first layer in that order, stamps the moving bodies, and gathers and stamps the
+/// other bodies that the contacts named (statics, sleepers, kinematic bodies). Records of awake bodies without a
+/// contact are written but never read; the stamps are the serial pass's: every body of a contact to solve.
 extension World {
     /// `readContacts` on `threads` threads (the worker pool held). `sides` has room for two bodies per contact and
     /// `chunkCounts` for two numbers per thread. Returns what `readContacts` returns.
@@ -40,7 +41,13 @@ extension World {
         }
         startLayers(s, bodyCount: bodyCount)
         var queued = 0
-        for i in 0..<count { linkMovingBodies(s, p.moving[i], queued: &queued) }
+        for i in 0..<count {
+            let m = p.moving[i]
+            linkMovingBodies(s, m, queued: &queued)
+            // Gathered by the threads; stamped here (the sub-steps read the stamps: SinglePrecisionSubsteps.swift).
+            if m.x >= 0 { p.stamp[Int(m.x)] = gather.epoch }
+            if m.y >= 0 { p.stamp[Int(m.y)] = gather.epoch }
+        }
         for t in 0..<threads {
             let lo = 2 * (contactCount * t / threads)
             for j in 0..<chunkCounts[2 * t + 1] {
@@ -54,7 +61,7 @@ extension World {
     }
 
     /// Thread `part`'s run of the contacts: the contacts to solve into the input from the run's start, and the
-    /// bodies they name that are not awake into `sides` from twice the run's start.
+    /// bodies they name that do not move (not awake, or not dynamic) into `sides` from twice the run's start.
     private static func filterContacts(_ j: ReadContactsJob, part: Int) {
         let p = j.pass
         let lo = j.contactCount * part / j.threads, hi = j.contactCount * (part + 1) / j.threads
@@ -68,12 +75,13 @@ extension World {
             p.input[out] = Int32(k) | (p.contacts[k].manifold.pointCount == 2 ? twoPointFlag : 0)
             p.moving[out] = SIMD2(awakeA && typeA == .dynamic ? a : -1, awakeB && typeB == .dynamic ? b : -1)
             out &+= 1
-            // Not in `awakeBodies` (awake and not static): gathered by the calling thread afterwards.
-            if !awakeA || typeA == .static {
+            // Not moving (not awake, or not dynamic): gathered by the calling thread afterwards (an awake kinematic
+            // body again: the same record).
+            if !awakeA || typeA != .dynamic {
                 j.sides[side] = a
                 side &+= 1
             }
-            if !awakeB || typeB == .static {
+            if !awakeB || typeB != .dynamic {
                 j.sides[side] = b
                 side &+= 1
             }
@@ -97,7 +105,7 @@ private struct ReadContactsJob {
     let gather: BodyGather
     let awake: UnsafePointer<Int32>?
     let awakeCount: Int
-    /// Two entries per contact: each thread's run of the bodies its contacts name that are not awake.
+    /// Two entries per contact: each thread's run of the bodies its contacts name that do not move.
     let sides: UnsafeMutablePointer<Int32>
     /// By thread: the contacts it kept, the bodies it put in `sides`.
     let chunkCounts: UnsafeMutablePointer<Int>

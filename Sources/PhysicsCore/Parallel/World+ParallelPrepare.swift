@@ -33,37 +33,45 @@ extension World {
             ? Int(scratch.parallel.bundleChunks)
             : (scratch.wideConstraints.count + World.prepareChunk - 1) / World.prepareChunk
         World.resize(&scratch.parallel.chunkElastic, to: chunks, with: false)
-        scratch.solveOrder.withUnsafeBufferPointer { order in
-            contacts.withUnsafeBufferPointer { co in
-                scratch.prepareBodies.withUnsafeBufferPointer { pb in
-                    scratch.colorStart.withUnsafeBufferPointer { colorStart in
-                        scratch.twoPointEnd.withUnsafeBufferPointer { twoPointEnd in
-                            scratch.parallel.colorBundleStart.withUnsafeBufferPointer { colorBundle in
-                                scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
-                                    scratch.parallel.chunkElastic.withUnsafeMutableBufferPointer { elastic in
-                                        scratch.parallel.chunkRanges.withUnsafeBufferPointer { ranges in
-                                            scratch.parallel.shareBounds.withUnsafeBufferPointer { bounds in
-                                                var job = PrepareJob(
-                                                    order: order.baseAddress!, contacts: co.baseAddress!,
-                                                    records: pb.baseAddress!,
-                                                    colorStart: colorStart.baseAddress!,
-                                                    twoPointEnd: twoPointEnd.baseAddress!,
-                                                    colorBundleStart: colorBundle.baseAddress!,
-                                                    bundles: ws.baseAddress!,
-                                                    bundleCount: ws.count, context: context, threads: threads,
-                                                    elastic: elastic.baseAddress!, chunks: chunks,
-                                                    ranges: tabled
-                                                        ? ranges.baseAddress! + Int(scratch.parallel.bundleTable) : nil,
-                                                    shares: tabled
-                                                        ? bounds.baseAddress! + Int(scratch.parallel.bundleShares) : nil
-                                                )
-                                                withUnsafePointer(to: &job) { pointer in
-                                                    WorkerPool.shared.run(
-                                                        threads: threads, stageCount: 1,
-                                                        { raw, thread in
-                                                            World.prepareChunks(
-                                                                raw.assumingMemoryBound(to: PrepareJob.self), thread)
-                                                        }, UnsafeRawPointer(pointer))
+        scratch.parallel.slowMarks.prepare(threads: threads, bodies: bodies.count)
+        let slowRow = scratch.parallel.slowMarks.row
+        scratch.parallel.slowMarks.bytes.withUnsafeMutableBufferPointer { slowMarks in
+            scratch.solveOrder.withUnsafeBufferPointer { order in
+                contacts.withUnsafeBufferPointer { co in
+                    scratch.prepareBodies.withUnsafeBufferPointer { pb in
+                        scratch.colorStart.withUnsafeBufferPointer { colorStart in
+                            scratch.twoPointEnd.withUnsafeBufferPointer { twoPointEnd in
+                                scratch.parallel.colorBundleStart.withUnsafeBufferPointer { colorBundle in
+                                    scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
+                                        scratch.parallel.chunkElastic.withUnsafeMutableBufferPointer { elastic in
+                                            scratch.parallel.chunkRanges.withUnsafeBufferPointer { ranges in
+                                                scratch.parallel.shareBounds.withUnsafeBufferPointer { bounds in
+                                                    var job = PrepareJob(
+                                                        order: order.baseAddress!, contacts: co.baseAddress!,
+                                                        records: pb.baseAddress!,
+                                                        colorStart: colorStart.baseAddress!,
+                                                        twoPointEnd: twoPointEnd.baseAddress!,
+                                                        colorBundleStart: colorBundle.baseAddress!,
+                                                        bundles: ws.baseAddress!,
+                                                        bundleCount: ws.count, context: context, threads: threads,
+                                                        elastic: elastic.baseAddress!, chunks: chunks,
+                                                        ranges: tabled
+                                                            ? ranges.baseAddress! + Int(scratch.parallel.bundleTable)
+                                                            : nil,
+                                                        shares: tabled
+                                                            ? bounds.baseAddress! + Int(scratch.parallel.bundleShares)
+                                                            : nil,
+                                                        slowMarks: slowMarks.baseAddress!, slowRow: slowRow
+                                                    )
+                                                    withUnsafePointer(to: &job) { pointer in
+                                                        WorkerPool.shared.run(
+                                                            threads: threads, stageCount: 1,
+                                                            { raw, thread in
+                                                                World.prepareChunks(
+                                                                    raw.assumingMemoryBound(to: PrepareJob.self), thread
+                                                                )
+                                                            }, UnsafeRawPointer(pointer))
+                                                    }
                                                 }
                                             }
                                         }
@@ -91,6 +99,17 @@ extension World {
                 range = first..<Swift.min(j.bundleCount, first + prepareChunk)
             }
             prepareBundles(j, range)
+            // The bodies of its slow lanes (`markConstrainedBodies`), in this thread's row.
+            let marks = j.slowMarks + thread * j.slowRow
+            for b in range {
+                var lanes = j.bundles[b].slowLanes
+                while lanes != 0 {
+                    let l = lanes.trailingZeroBitCount
+                    marks[Int(j.bundles[b].bodyA[l])] = 1
+                    marks[Int(j.bundles[b].bodyB[l])] = 1
+                    lanes &= lanes &- 1
+                }
+            }
             // Whether a lane of the chunk bounces (`ParallelScratch.anyElastic`).
             var elastic = false
             for b in range where any(j.bundles[b].restitution .> 0) { elastic = true }
@@ -154,4 +173,32 @@ private struct PrepareJob {
     let chunks: Int
     let ranges: UnsafePointer<SIMD2<Int32>>?
     let shares: UnsafePointer<Int32>?
+    /// By thread, a row of `slowRow` bytes (`SlowLaneMarks`): the bodies of its bundles' slow lanes.
+    let slowMarks: UnsafeMutablePointer<UInt8>
+    let slowRow: Int
+}
+
+/// By thread, the bodies of the slow lanes of the bundles it prepared (`WideContactConstraint.slowLanes`, marked
+/// 1), each thread in a row of its own, `row` bytes apart (a multiple of 64: no cache line written by two threads);
+/// `markConstrainedBodies` (World+Step.swift) joins them for `threads` threads (0: the bundles were prepared on one
+/// thread) and zeroes them. All zero outside a step's preparation and that join.
+struct SlowLaneMarks: Sendable {
+    var bytes: [UInt8] = []
+    var row = 0
+    var threads = 0
+
+    /// Rows for `threads` threads and `bodies` bodies (all zero already: another row length only moves the rows
+    /// over zeros).
+    mutating func prepare(threads: Int, bodies: Int) {
+        row = (bodies + 63) / 64 * 64
+        self.threads = threads
+        World.grow(&bytes, to: threads * row, with: 0)
+    }
+
+    /// Marks left by a preparation whose join did not follow (a preparation run by itself) zeroed.
+    mutating func discard() {
+        guard threads > 0 else { return }
+        bytes.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        threads = 0
+    }
 }

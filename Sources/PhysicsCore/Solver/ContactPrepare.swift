@@ -13,12 +13,13 @@ extension World {
         World.resize(&scratch.prepareStamp, to: bodyCount, with: 0)
         scratch.prepareEpoch &+= 1
         if scratch.prepareEpoch == 0 {
-            // Wrapped: no stamp may look current (the single-precision sub-steps' stamps use the same epochs).
+            // Wrapped: no stamp may look current (the single-precision sub-steps read the same stamps).
             scratch.prepareStamp.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-            scratch.substepStamp.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
             scratch.prepareEpoch = 1
         }
         sizeSolverBodies()
+        // Slow-lane marks of a preparation run by itself (a test), never joined, are dropped.
+        scratch.parallel.slowMarks.discard()
         // Known exactly only when the bundles are prepared on the threads (Parallel/World+ParallelPrepare.swift).
         scratch.parallel.anyElastic = true
         // The ordering's pass over the contacts gathers their bodies and splits each colour, two-point manifolds

@@ -30,7 +30,8 @@ extension World {
         World.resize(&scratch.substepRates, to: awake, with: SubstepRate())
         let gravity = settings.gravity
         let maxSpeed = settings.maxLinearSpeed
-        // The bodies the bundles name, stamped by `markConstrainedBodies` (World+Step.swift).
+        // The bodies the bundles name: those the ordering's pass gathered for the preparation this step (their
+        // `prepareStamp` is this step's epoch, ContactOrdering.swift), every body of every contact to solve.
         let epoch = scratch.prepareEpoch
         // With fields, the free bodies take their whole step first, through the fields' own update (Fields/); the
         // noise clock starts the step.
@@ -56,7 +57,7 @@ extension World {
         bodies.withUnsafeBufferPointer { bo in
             states.withUnsafeMutableBufferPointer { st in
                 scratch.constrainedThisStep.withUnsafeBufferPointer { cs in
-                    scratch.substepStamp.withUnsafeBufferPointer { stamp in
+                    scratch.prepareStamp.withUnsafeBufferPointer { stamp in
                         scratch.solverBodies.withUnsafeMutableBufferPointer { sb in
                             scratch.solverVelocityStart.withUnsafeMutableBufferPointer { vs in
                                 scratch.substepBodies.withUnsafeMutableBufferPointer { list in

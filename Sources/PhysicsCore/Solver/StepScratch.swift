@@ -24,8 +24,6 @@ package struct StepScratch: Sendable {
     package var substepKinematic: [Int32] = []
     /// Steps that took the single-precision sub-steps since the world was made (a count for tests).
     package var singlePrecisionSteps = 0
-    /// By body: the preparation epoch (`prepareEpoch`) of the last step whose bundles named it.
-    package var substepStamp: [UInt32] = []
     /// Awake dynamic and kinematic bodies, rebuilt every step.
     package var awakeBodies: [Int32] = []
     /// Sleep islands (World+Sleep.swift).

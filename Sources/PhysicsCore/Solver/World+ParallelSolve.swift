@@ -460,6 +460,8 @@ package struct ParallelScratch: Sendable {
     /// The parallel narrow phase's findings by chunk, and its lists (World+ParallelCollide.swift).
     var collideRecords: [CollideChunkRecord] = []
     var collideLists: [Int32] = []
+    /// By thread, the slow lanes' bodies of the bundles it prepared (Parallel/World+ParallelPrepare.swift).
+    var slowMarks = SlowLaneMarks()
     /// Where each colour's bundles begin, and the overflow colour's (the parallel preparation).
     var colorBundleStart: [Int32] = []
     /// By chunk of the parallel preparation: whether a lane of its bundles bounces; and whether any does (true when

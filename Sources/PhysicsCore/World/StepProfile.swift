@@ -62,22 +62,36 @@ package struct StepProfile: Sendable {
     package var enabled = false
     /// Nanoseconds spent in each phase (by `Phase.rawValue`) since the last `reset`.
     package private(set) var nanoseconds = [UInt64](repeating: 0, count: Phase.allCases.count)
+    /// Of `nanoseconds`, the time the calling thread spent in the worker pool's shared stages, working or waiting
+    /// for the others (`WorkerPool.threadTimes`, counted only while the pool times its threads): the rest of a
+    /// phase is the calling thread's alone, which the other threads wait through.
+    package private(set) var inStages = [UInt64](repeating: 0, count: Phase.allCases.count)
     /// Steps timed since the last `reset`.
     package private(set) var steps = 0
     /// The clock at the end of the last phase timed.
     private var last: UInt64 = 0
+    /// The calling thread's time in the shared stages at the end of the last phase timed.
+    private var lastInStages: UInt64 = 0
 
     package init() {}
 
     /// Forgets the times so far (the setting `enabled` is kept).
     package mutating func reset() {
         nanoseconds = [UInt64](repeating: 0, count: Phase.allCases.count)
+        inStages = [UInt64](repeating: 0, count: Phase.allCases.count)
         steps = 0
+    }
+
+    /// The calling thread's time in the shared stages so far.
+    private static func callerInStages() -> UInt64 {
+        let time = WorkerPool.shared.threadTimes(0)
+        return time.busyNanoseconds &+ time.waitNanoseconds
     }
 
     /// Starts a step's clock.
     mutating func start() {
         last = WorkerPool.monotonicNanoseconds()
+        lastInStages = Self.callerInStages()
         steps += 1
     }
 
@@ -86,6 +100,9 @@ package struct StepProfile: Sendable {
         let t = WorkerPool.monotonicNanoseconds()
         nanoseconds[phase.rawValue] &+= t &- last
         last = t
+        let stages = Self.callerInStages()
+        inStages[phase.rawValue] &+= stages &- lastInStages
+        lastInStages = stages
     }
 }
 

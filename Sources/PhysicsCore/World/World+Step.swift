@@ -209,15 +209,14 @@ extension World {
             scratch.constrainedThisStep.append(
                 contentsOf: repeatElement(false, count: bodies.count - scratch.constrainedThisStep.count))
         }
-        // The contacts' test ran with their preparation (`WideContactConstraint.slowLanes`). In the same pass over
-        // the bundles, for the single-precision sub-steps: every body a lane names (statics and sleepers too) stamped
-        // with this step's preparation epoch (`scratch.substepStamp`).
-        let stampSolverBodies = singlePrecisionSubsteps
-        if stampSolverBodies { World.resize(&scratch.substepStamp, to: bodies.count, with: 0) }
-        let epoch = scratch.prepareEpoch
+        // The contacts' test ran with their preparation (`WideContactConstraint.slowLanes`). Prepared on the threads,
+        // each marked its bundles' slow bodies in a row of its own (`SlowLaneMarks`): the rows are joined, without
+        // a pass over the bundles (which the other thread wrote: each would cross between the cores).
+        let joined = scratch.parallel.slowMarks.threads > 0
+        if joined { joinSlowLaneMarks() }
         scratch.constrainedThisStep.withUnsafeMutableBufferPointer { cs in
-            scratch.wideConstraints.withUnsafeBufferPointer { ws in
-                scratch.substepStamp.withUnsafeMutableBufferPointer { stamp in
+            if !joined {
+                scratch.wideConstraints.withUnsafeBufferPointer { ws in
                     guard let w = ws.baseAddress else { return }
                     for i in 0..<ws.count {
                         var lanes = w[i].slowLanes
@@ -227,18 +226,45 @@ extension World {
                             cs[Int(w[i].bodyB[l])] = true
                             lanes &= lanes &- 1
                         }
-                        if stampSolverBodies {
-                            for l in 0..<Int(w[i].laneCount) {
-                                stamp[Int(w[i].bodyA[l])] = epoch
-                                stamp[Int(w[i].bodyB[l])] = epoch
-                            }
-                        }
                     }
                 }
             }
             for k in forest.activeJoints {
                 cs[Int(joints[Int(k)].bodyA)] = true
                 cs[Int(joints[Int(k)].bodyB)] = true
+            }
+        }
+    }
+
+    /// `scratch.constrainedThisStep` from the threads' rows of slow-lane marks (any row's mark sets a body's flag),
+    /// eight bodies a word; the rows are zeroed again.
+    private mutating func joinSlowLaneMarks() {
+        let bodyCount = bodies.count
+        let threads = scratch.parallel.slowMarks.threads, row = scratch.parallel.slowMarks.row
+        scratch.parallel.slowMarks.threads = 0
+        scratch.constrainedThisStep.withUnsafeMutableBufferPointer { cs in
+            scratch.parallel.slowMarks.bytes.withUnsafeMutableBufferPointer { marks in
+                guard let flags = cs.baseAddress, let rows = marks.baseAddress else { return }
+                // A `Bool` is the byte 0 or 1, and so is every mark: eight flags are the OR of eight marks' words.
+                let out = UnsafeMutableRawPointer(flags)
+                let words = bodyCount / 8
+                for w in 0..<words {
+                    var word: UInt64 = 0
+                    for t in 0..<threads {
+                        let at = UnsafeMutableRawPointer(rows + t * row + 8 * w)
+                        word |= at.loadUnaligned(as: UInt64.self)
+                        at.storeBytes(of: 0, as: UInt64.self)
+                    }
+                    out.storeBytes(of: word, toByteOffset: 8 * w, as: UInt64.self)
+                }
+                for b in (8 * words)..<bodyCount {
+                    var mark: UInt8 = 0
+                    for t in 0..<threads {
+                        mark |= rows[t * row + b]
+                        rows[t * row + b] = 0
+                    }
+                    flags[b] = mark != 0
+                }
             }
         }
     }
