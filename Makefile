@@ -182,10 +182,15 @@ bench: deps
 	$(SWIFT) build --scratch-path $(BENCH_DIR) -c release --product dynamics-bench $(BENCH_FLAGS)
 	@mkdir -p bench-results
 	@out="bench-results/compare-$$(date +%Y%m%d-%H%M%S)"; status=0; \
+	latency=""; cc=$$(command -v cc || command -v clang || true); \
+	if [ -n "$$cc" ] && "$$cc" -O2 -o "$(BENCH_DIR)/cache-latency" scripts/cache-latency.c 2>/dev/null; then \
+	  latency="$(BENCH_DIR)/cache-latency"; fi; \
 	echo "CPU=$(BENCH_CORE) $(COMPARE) --repeats $(REPEATS) $(if $(CONFIGS),--configs \"$(CONFIGS)\" )-- $(BENCH_BIN) $(BENCH_ARGS)" \
 	  | tee "$$out.log"; \
+	if [ -n "$$latency" ]; then echo "make bench: a load from a 1 MiB working set before the runs: $$("$$latency") ns (scripts/cache-latency.c)" | tee -a "$$out.log"; fi; \
 	CPU=$(BENCH_CORE) "$(COMPARE)" --repeats $(REPEATS) $(if $(CONFIGS),--configs "$(CONFIGS)") -- "$(BENCH_BIN)" $(BENCH_ARGS) \
 	  | tee -a "$$out.log" || status=$$?; \
+	if [ -n "$$latency" ]; then echo "make bench: a load from a 1 MiB working set after the runs: $$("$$latency") ns" | tee -a "$$out.log"; fi; \
 	grep '^|' "$$out.log" > "$$out.md" || true; \
 	echo "make bench: table in $$out.md, full output in $$out.log"; \
 	exit $$status
