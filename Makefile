@@ -182,15 +182,20 @@ bench: deps
 	$(SWIFT) build --scratch-path $(BENCH_DIR) -c release --product dynamics-bench $(BENCH_FLAGS)
 	@mkdir -p bench-results
 	@out="bench-results/compare-$$(date +%Y%m%d-%H%M%S)"; status=0; \
-	latency=""; cc=$$(command -v cc || command -v clang || true); \
+	latency=""; ports=""; cc=$$(command -v cc || command -v clang || true); \
+	pin=""; if command -v taskset >/dev/null 2>&1; then pin="taskset -c $(BENCH_CORE)"; fi; \
 	if [ -n "$$cc" ] && "$$cc" -O2 -o "$(BENCH_DIR)/cache-latency" scripts/cache-latency.c 2>/dev/null; then \
 	  latency="$(BENCH_DIR)/cache-latency"; fi; \
+	if [ -n "$$cc" ] && "$$cc" -O2 -o "$(BENCH_DIR)/port-contention" scripts/port-contention.c 2>/dev/null; then \
+	  ports="$(BENCH_DIR)/port-contention"; fi; \
 	echo "CPU=$(BENCH_CORE) $(COMPARE) --repeats $(REPEATS) $(if $(CONFIGS),--configs \"$(CONFIGS)\" )-- $(BENCH_BIN) $(BENCH_ARGS)" \
 	  | tee "$$out.log"; \
-	if [ -n "$$latency" ]; then echo "make bench: a load from a 1 MiB working set before the runs: $$("$$latency") ns (scripts/cache-latency.c)" | tee -a "$$out.log"; fi; \
+	if [ -n "$$latency" ]; then echo "make bench: a load from a 1 MiB working set before the runs: $$($$pin "$$latency") ns (scripts/cache-latency.c)" | tee -a "$$out.log"; fi; \
+	if [ -n "$$ports" ]; then echo "make bench: eight multiply-add chains over one before the runs: $$($$pin "$$ports") (scripts/port-contention.c; 1.0-1.2: the core is ours, 1.5 and more: shared)" | tee -a "$$out.log"; fi; \
 	CPU=$(BENCH_CORE) "$(COMPARE)" --repeats $(REPEATS) $(if $(CONFIGS),--configs "$(CONFIGS)") -- "$(BENCH_BIN)" $(BENCH_ARGS) \
 	  | tee -a "$$out.log" || status=$$?; \
-	if [ -n "$$latency" ]; then echo "make bench: a load from a 1 MiB working set after the runs: $$("$$latency") ns" | tee -a "$$out.log"; fi; \
+	if [ -n "$$latency" ]; then echo "make bench: a load from a 1 MiB working set after the runs: $$($$pin "$$latency") ns" | tee -a "$$out.log"; fi; \
+	if [ -n "$$ports" ]; then echo "make bench: eight multiply-add chains over one after the runs: $$($$pin "$$ports")" | tee -a "$$out.log"; fi; \
 	grep '^|' "$$out.log" > "$$out.md" || true; \
 	echo "make bench: table in $$out.md, full output in $$out.log"; \
 	exit $$status
