@@ -26,7 +26,9 @@ struct ContactPrepareTests {
         }
         for q in [w.q0, w.q1] { f += [q.irnA[l], q.irnB[l], q.irtA[l], q.irtB[l]] }
         let i: [Int32] = [
-            w.bodyA[l], w.bodyB[l], w.storeA[l], w.storeB[l], w.contactIndex[l], w.pointCount[l], w.useBlock[l],
+            WideContactConstraint.bodySlot(w.bodyA[l]), WideContactConstraint.bodySlot(w.bodyB[l]),
+            WideContactConstraint.bodySlot(w.storeA[l]),
+            WideContactConstraint.bodySlot(w.storeB[l]), w.contactIndex[l], w.pointCount[l], w.useBlock[l],
             Int32((w.writeA >> UInt8(l)) & 1), Int32((w.writeB >> UInt8(l)) & 1), Int32((w.slowLanes >> UInt8(l)) & 1)
         ]
         return f.map(\.bitPattern) + i.map { UInt32(bitPattern: $0) }
@@ -133,7 +135,8 @@ struct ContactPrepareTests {
             for l in Int(bundle.laneCount)..<4 {
                 let zeros = [UInt32](repeating: 0, count: 59)
                 let ints = [
-                    UInt32(bitPattern: bundle.bodyA[0]), UInt32(bitPattern: bundle.bodyB[0]), sink, sink, 0, 0,
+                    UInt32(bitPattern: WideContactConstraint.bodySlot(bundle.bodyA[0])),
+                    UInt32(bitPattern: WideContactConstraint.bodySlot(bundle.bodyB[0])), sink, sink, 0, 0,
                     UInt32.max, 0, 0, 0
                 ]
                 #expect(lane(bundle, l) == zeros + ints)
@@ -190,6 +193,28 @@ struct ContactPrepareTests {
         w.step(dt: 1.0 / 60)
         #expect(w.isAwake(box) == false && w.isAwake(bar) == true)
         #expect(Self.checkLanes(&w) == 1)
+    }
+
+    @Test("Bundles name their bodies by byte offset: the slot times the solver body's 32-byte stride")
+    func bodyOffsets() {
+        // The gather adds a lane's offset to the solver bodies' base: it must be the slot times the stride.
+        #expect(MemoryLayout<SolverBody>.stride == 32)
+        #expect(WideContactConstraint.bodyOffset(3) == 3 * Int32(MemoryLayout<SolverBody>.stride))
+        #expect(WideContactConstraint.bodySlot(WideContactConstraint.bodyOffset(12345)) == 12345)
+        // The empty-lane default (−1) stays negative, which the slot renaming skips.
+        #expect(WideContactConstraint.bodySlot(WideContactConstraint.bodyOffset(-1)) == -1)
+        var w = Scenes.pile(60, settings: Scenes.frameSettings).0
+        for _ in 0..<60 { w.step(dt: 1.0 / 60) }
+        w.prepareContacts(contactSoftness: Self.contactSoftness, staticSoftness: Self.staticSoftness)
+        var lanes = 0
+        for bundle in w.scratch.wideConstraints {
+            for l in 0..<Int(bundle.laneCount) {
+                let c = w.contacts[Int(bundle.contactIndex[l])]
+                #expect(bundle.bodyA[l] == 32 * c.bodyA && bundle.bodyB[l] == 32 * c.bodyB)
+                lanes += 1
+            }
+        }
+        #expect(lanes > 0)
     }
 
     @Test("A lone contact, the world's only one ever, makes one bundle (no colours computed)")

@@ -67,7 +67,9 @@ extension ParallelSolveTests {
             for l in 0..<Int(bundle.laneCount) {
                 let contact = w.contacts[Int(bundle.contactIndex[l])]
                 lanes += 1
-                named += contact.bodyA == bundle.bodyA[l] && contact.bodyB == bundle.bodyB[l] ? 1 : 0
+                let a = WideContactConstraint.bodySlot(bundle.bodyA[l]),
+                    b = WideContactConstraint.bodySlot(bundle.bodyB[l])
+                named += contact.bodyA == a && contact.bodyB == b ? 1 : 0
             }
         }
         #expect(lanes > 0 && named == lanes)

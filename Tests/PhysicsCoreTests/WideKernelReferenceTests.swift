@@ -58,7 +58,8 @@ struct WideKernelReferenceTests {
         for c in w.scratch.wideConstraints {
             var out: [(Int, Lanes, Int, Lanes)] = []
             for l in 0..<4 {
-                var av = bodies[Int(c.bodyA[l])].velocity, bv = bodies[Int(c.bodyB[l])].velocity
+                var av = bodies[Int(WideContactConstraint.bodySlot(c.bodyA[l]))].velocity,
+                    bv = bodies[Int(WideContactConstraint.bodySlot(c.bodyB[l]))].velocity
                 let nx = c.normalX[l], ny = c.normalY[l]
                 for (p, q) in c.twoPoints ? [(c.p0, c.q0), (c.p1, c.q1)] : [(c.p0, c.q0)] {
                     // P = ni·n + ti·t, t = (ny, −nx); the angular change ni·(i·rn) + ti·(i·rt).
@@ -71,7 +72,11 @@ struct WideKernelReferenceTests {
                     bv[1] += c.invMassB[l] * py
                     bv[2] += ni * q.irnB[l] + ti * q.irtB[l]
                 }
-                out.append((Int(c.storeA[l]), av, Int(c.storeB[l]), bv))
+                out.append(
+                    (
+                        Int(WideContactConstraint.bodySlot(c.storeA[l])), av,
+                        Int(WideContactConstraint.bodySlot(c.storeB[l])), bv
+                    ))
             }
             for (ia, va, ib, vb) in out {
                 bodies[ia].velocity = va
@@ -90,7 +95,8 @@ struct WideKernelReferenceTests {
     ) {
         var out: [(Int, Lanes, Int, Lanes)] = []
         for l in 0..<4 {
-            let a = bodies[Int(c.bodyA[l])], b = bodies[Int(c.bodyB[l])]
+            let a = bodies[Int(WideContactConstraint.bodySlot(c.bodyA[l]))],
+                b = bodies[Int(WideContactConstraint.bodySlot(c.bodyB[l]))]
             var av = a.velocity, bv = b.velocity
             let nx = c.normalX[l], ny = c.normalY[l]
             let mA = c.invMassA[l], mB = c.invMassB[l], iA = c.invIA[l], iB = c.invIB[l]
@@ -175,7 +181,11 @@ struct WideKernelReferenceTests {
                     d * mnAY, 0 - d * mnAX, d * c[keyPath: q].irtA[l], d * mnBY, 0 - d * mnBX,
                     d * c[keyPath: q].irtB[l])
             }
-            out.append((Int(c.storeA[l]), av, Int(c.storeB[l]), bv))
+            out.append(
+                (
+                    Int(WideContactConstraint.bodySlot(c.storeA[l])), av,
+                    Int(WideContactConstraint.bodySlot(c.storeB[l])), bv
+                ))
         }
         for (ia, va, ib, vb) in out {
             bodies[ia].velocity = va

@@ -59,7 +59,9 @@ struct WideSolverTests {
                 seen[i] += 1
                 colors.insert(color(of: i))
                 let c = w.contacts[k]
-                #expect(bundle.bodyA[l] == c.bodyA && bundle.bodyB[l] == c.bodyB)
+                #expect(
+                    WideContactConstraint.bodySlot(bundle.bodyA[l]) == c.bodyA
+                        && WideContactConstraint.bodySlot(bundle.bodyB[l]) == c.bodyB)
                 if bundle.writeA & (1 << UInt8(l)) != 0 { #expect(moving.insert(c.bodyA).inserted) }
                 if bundle.writeB & (1 << UInt8(l)) != 0 { #expect(moving.insert(c.bodyB).inserted) }
             }

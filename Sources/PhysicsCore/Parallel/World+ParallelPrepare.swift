@@ -105,8 +105,8 @@ extension World {
                 var lanes = j.bundles[b].slowLanes
                 while lanes != 0 {
                     let l = lanes.trailingZeroBitCount
-                    marks[Int(j.bundles[b].bodyA[l])] = 1
-                    marks[Int(j.bundles[b].bodyB[l])] = 1
+                    marks[Int(WideContactConstraint.bodySlot(j.bundles[b].bodyA[l]))] = 1
+                    marks[Int(WideContactConstraint.bodySlot(j.bundles[b].bodyB[l]))] = 1
                     lanes &= lanes &- 1
                 }
             }

@@ -279,7 +279,9 @@ extension World {
     ) {
         @inline(__always) func rename(_ v: SIMD4<Int32>) -> SIMD4<Int32> {
             var r = v
-            for l in 0..<4 where v[l] >= 0 { r[l] = name(v[l]) }
+            for l in 0..<4 where v[l] >= 0 {
+                r[l] = WideContactConstraint.bodyOffset(name(WideContactConstraint.bodySlot(v[l])))
+            }
             return r
         }
         for b in range {

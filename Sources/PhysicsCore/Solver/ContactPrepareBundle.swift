@@ -75,10 +75,10 @@ extension World {
         let storeA = SIMD4(a0.pointee.store, a1.pointee.store, a2.pointee.store, a3.pointee.store)
         let storeB = SIMD4(b0.pointee.store, b1.pointee.store, b2.pointee.store, b3.pointee.store)
         let sink = SIMD4<Int32>(repeating: ctx.sink)
-        w.pointee.bodyA = ia
-        w.pointee.bodyB = ib
-        w.pointee.storeA = storeA
-        w.pointee.storeB = storeB
+        w.pointee.bodyA = WideContactConstraint.bodyOffsets(ia)
+        w.pointee.bodyB = WideContactConstraint.bodyOffsets(ib)
+        w.pointee.storeA = WideContactConstraint.bodyOffsets(storeA)
+        w.pointee.storeB = WideContactConstraint.bodyOffsets(storeB)
         w.pointee.writeA = bits(storeA, sink)
         w.pointee.writeB = bits(storeB, sink)
         w.pointee.contactIndex = k
@@ -248,8 +248,9 @@ extension World {
         _ w: UnsafeMutablePointer<WideContactConstraint>, from laneCount: Int, sink: Int32
     ) {
         let empty = SIMD4<Int32>(0, 1, 2, 3) .>= Int32(laneCount)
-        w.pointee.storeA.replace(with: sink, where: empty)
-        w.pointee.storeB.replace(with: sink, where: empty)
+        let sinkOffset = WideContactConstraint.bodyOffset(sink)
+        w.pointee.storeA.replace(with: sinkOffset, where: empty)
+        w.pointee.storeB.replace(with: sinkOffset, where: empty)
         let live = UInt8(truncatingIfNeeded: (1 << laneCount) - 1)
         w.pointee.writeA &= live
         w.pointee.writeB &= live

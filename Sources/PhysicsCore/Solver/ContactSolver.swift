@@ -63,7 +63,8 @@ extension World {
         }
         let pointCount = Int(w.pointee.pointCount[l])
         var pts = (point(w.pointee.p0), point(w.pointee.p1))
-        let sA = states + Int(w.pointee.bodyA[l]), sB = states + Int(w.pointee.bodyB[l])
+        let sA = states + Int(WideContactConstraint.bodySlot(w.pointee.bodyA[l]))
+        let sB = states + Int(WideContactConstraint.bodySlot(w.pointee.bodyB[l]))
         var body = SolverBodyPair(a: sA.pointee, b: sB.pointee)
         var targets = (0.0, 0.0)
         var active = 0

@@ -52,7 +52,8 @@ package struct WideBodies {
         return (World.separation(p0, a, b, nx, ny), World.separation(p1, a, b, nx, ny))
     }
 
-    /// The solver bodies the four lanes of `index` name.
+    /// The solver bodies the four lanes of `index` name (byte offsets, `WideContactConstraint.bodyOffset`: each is
+    /// zero-extended by its load and added to the base, no sign extension and no shift).
     @inline(__always) static func slots(
         _ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>
     ) -> (
@@ -60,12 +61,11 @@ package struct WideBodies {
         UnsafeMutablePointer<SolverBody>
     ) {
         let lanes = UnsafeRawPointer(index)
-        return (
-            bodies + Int(lanes.load(fromByteOffset: 0, as: Int32.self)),
-            bodies + Int(lanes.load(fromByteOffset: 4, as: Int32.self)),
-            bodies + Int(lanes.load(fromByteOffset: 8, as: Int32.self)),
-            bodies + Int(lanes.load(fromByteOffset: 12, as: Int32.self))
-        )
+        let base = UnsafeMutableRawPointer(bodies)
+        @inline(__always) func slot(_ lane: Int) -> UnsafeMutablePointer<SolverBody> {
+            (base + Int(lanes.load(fromByteOffset: 4 * lane, as: UInt32.self))).assumingMemoryBound(to: SolverBody.self)
+        }
+        return (slot(0), slot(1), slot(2), slot(3))
     }
 
     /// Writes the velocity columns `a` of four lanes to the slots of `indexA`, then `b` to those of `indexB` (lanes

@@ -415,8 +415,8 @@ extension World {
 
     /// Points the sink lanes of bundles `range` at sink slot `own`.
     private static func remapSinks(_ c: ParallelSolveContext, _ range: Range<Int>, to own: Int32) {
-        let shared = SIMD4<Int32>(repeating: c.sink)
-        let mine = SIMD4<Int32>(repeating: own)
+        let shared = SIMD4<Int32>(repeating: WideContactConstraint.bodyOffset(c.sink))
+        let mine = SIMD4<Int32>(repeating: WideContactConstraint.bodyOffset(own))
         for b in range {
             let w = c.constraints + b
             w.pointee.storeA.replace(with: mine, where: w.pointee.storeA .== shared)

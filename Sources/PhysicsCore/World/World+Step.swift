@@ -222,8 +222,8 @@ extension World {
                         var lanes = w[i].slowLanes
                         while lanes != 0 {
                             let l = lanes.trailingZeroBitCount
-                            cs[Int(w[i].bodyA[l])] = true
-                            cs[Int(w[i].bodyB[l])] = true
+                            cs[Int(WideContactConstraint.bodySlot(w[i].bodyA[l]))] = true
+                            cs[Int(WideContactConstraint.bodySlot(w[i].bodyB[l]))] = true
                             lanes &= lanes &- 1
                         }
                     }
