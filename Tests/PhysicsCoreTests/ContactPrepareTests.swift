@@ -201,6 +201,10 @@ struct ContactPrepareTests {
         #expect(MemoryLayout<SolverBody>.stride == 32)
         #expect(WideContactConstraint.bodyOffset(3) == 3 * Int32(MemoryLayout<SolverBody>.stride))
         #expect(WideContactConstraint.bodySlot(WideContactConstraint.bodyOffset(12345)) == 12345)
+        // The largest slot a full world's parallel solve names (its bodies, as many sub-step slots, the sinks of up
+        // to 16 threads' chunks) still has an offset in 32 bits.
+        let largestSlot = Int64(2 * World.maximumBodyCount + 1 + 4 * 8 * 16)
+        #expect(largestSlot * Int64(MemoryLayout<SolverBody>.stride) <= Int64(Int32.max))
         // The empty-lane default (−1) stays negative, which the slot renaming skips.
         #expect(WideContactConstraint.bodySlot(WideContactConstraint.bodyOffset(-1)) == -1)
         var w = Scenes.pile(60, settings: Scenes.frameSettings).0

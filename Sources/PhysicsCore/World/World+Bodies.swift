@@ -1,11 +1,17 @@
 /// Creating, destroying and driving bodies. Every entry point refuses non-finite input and stale handles: the
 /// call returns false (or nil) and the world is unchanged.
 extension World {
-    /// Creates a body. Returns nil when the definition holds a non-finite value.
+    /// The most bodies a world holds at once: 2²⁴ (16 777 216). The contact solver names its bodies by 32-bit byte
+    /// offsets, the slot times 32, and the parallel solve's slots run to about twice the body count.
+    public static let maximumBodyCount = 1 << 24
+
+    /// Creates a body. Returns nil when the definition holds a non-finite value, or when the world already holds
+    /// `maximumBodyCount` bodies.
     public mutating func createBody(_ def: BodyDefinition) -> BodyID? {
         guard def.position.isFinite, def.angle.isFinite, def.linearVelocity.isFinite, def.angularVelocity.isFinite,
             def.linearDamping.isFinite, def.angularDamping.isFinite, def.gravityScale.isFinite
         else { return nil }
+        guard !freeBodies.isEmpty || bodies.count < World.maximumBodyCount else { return nil }
         let index: Int32
         if let free = freeBodies.popLast() {
             index = free
