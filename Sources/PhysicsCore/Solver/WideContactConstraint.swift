@@ -91,6 +91,7 @@ package struct WideContactConstraint: Sendable {
     /// The byte offset of solver body slot `slot` (`MemoryLayout<SolverBody>.stride` is 32), as the body fields
     /// hold it.
     @inline(__always) package static func bodyOffset(_ slot: Int32) -> Int32 { slot &<< 5 }
+    /// `bodyOffset` of four slots, lane by lane.
     @inline(__always) package static func bodyOffsets(_ slots: SIMD4<Int32>) -> SIMD4<Int32> { slots &<< 5 }
     /// The slot of a body field's byte offset.
     @inline(__always) package static func bodySlot(_ offset: Int32) -> Int32 { offset &>> 5 }
