@@ -207,6 +207,20 @@ struct BadInputTests {
         #expect(body != nil && second.world.gravityScale(of: body!) == 1)
     }
 
+    @Test("An item past the world's most bodies is refused with a diagnostic; the others keep moving")
+    func itemPastTheBodyLimit() {
+        let (animator, healthy, gravity) = scene()
+        // The real limit is 2²⁴ bodies; a world lowered to its current count reaches it with one more item.
+        animator.world.bodyLimit = animator.world.bodies.count
+        let extra = square(100, 100, side: 20, name: "extra")
+        let log = collectingDiagnostics { gravity.addItem(extra) }
+        #expect(log.count(.tooManyItems) == 1)
+        #expect(log.all.first?.message.contains("was not added") == true)
+        #expect(animator.body(of: extra) == nil)
+        expectStillStepping(animator, healthy)
+        #expect(extra.center == CGPoint(x: 100, y: 100))
+    }
+
     @Test func behaviorAddedTwice() {
         let (animator, healthy, gravity) = scene()
         let other = DynamicAnimator()

@@ -221,6 +221,22 @@ struct ContactPrepareTests {
         #expect(lanes > 0)
     }
 
+    @Test("A world refuses bodies past its limit and takes them again once one is destroyed")
+    func bodyLimit() {
+        var w = World(settings: Scenes.frameSettings)
+        #expect(w.bodyLimit == World.maximumBodyCount)
+        w.bodyLimit = 3
+        let ids = (0..<3).compactMap { _ in w.createBody(BodyDefinition()) }
+        #expect(ids.count == 3)
+        let fourth = w.createBody(BodyDefinition())
+        #expect(fourth == nil)
+        let destroyed = w.destroyBody(ids[1])
+        #expect(destroyed)
+        let again = w.createBody(BodyDefinition())
+        #expect(again != nil)
+        #expect(w.bodies.count == 3)
+    }
+
     @Test("A lone contact, the world's only one ever, makes one bundle (no colours computed)")
     func loneContact() {
         var s = Scenes.frameSettings

@@ -59,7 +59,14 @@ extension DynamicAnimator {
         def.angularDamping = Self.defaultDamping
         def.gravityScale = 0
         def.userData = record.serial
-        guard let body = world.createBody(def) else { return }
+        // Every value was checked above: the world refuses a body only when it holds its most.
+        guard let body = world.createBody(def) else {
+            DynamicsDiagnostics.report(
+                .tooManyItems,
+                "Item \(describe(item)) was not added: the animator already simulates its most items "
+                    + "(\(World.maximumBodyCount)); remove some from its behaviours first")
+            return
+        }
         var shapeDef = ShapeDefinition()
         shapeDef.friction = Self.defaultFriction
         shapeDef.restitution = Self.defaultRestitution

@@ -41,6 +41,9 @@ public struct DynamicsDiagnostic: Hashable, Sendable, CustomStringConvertible {
         /// A `DynamicItemGroup` was given a group among its items. UIKit: "UIDynamicItemGroup cannot be initialized
         /// with items containing UIDynamicItemGroup".
         case invalidGroup
+        /// An item was added while the animator's world already held its most bodies
+        /// (`World.maximumBodyCount`, 2²⁴); it is not simulated.
+        case tooManyItems
         /// A step left some body non-finite or absurdly far or fast (a joint with an extreme lever arm or mass ratio):
         /// it was put back where it started the step, at rest.
         case bodyBlownUp
