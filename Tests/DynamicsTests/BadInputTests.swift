@@ -216,6 +216,7 @@ struct BadInputTests {
         let log = collectingDiagnostics { gravity.addItem(extra) }
         #expect(log.count(.tooManyItems) == 1)
         #expect(log.all.first?.message.contains("was not added") == true)
+        #expect(log.all.first?.message.contains("(\(animator.world.bodies.count))") == true)
         #expect(animator.body(of: extra) == nil)
         expectStillStepping(animator, healthy)
         #expect(extra.center == CGPoint(x: 100, y: 100))
