@@ -14,26 +14,43 @@ extension DynamicTree {
     /// worker pool). Every leaf to mark must be marked, and no internal node (the marks between two descents).
     package mutating func markMovedAncestors(threads: Int) {
         guard root != -1, nodes[Int(root)].child1 != -1 else { return }
-        // The top levels, parents before children; the subtrees below them are the threads' tasks.
-        var top: [Int32] = []
-        var tasks: [Int32] = []
-        nodes.withUnsafeBufferPointer { n in
-            var level: [Int32] = [root]
-            for _ in 0..<Self.parallelMarkLevels {
-                var next: [Int32] = []
-                for id in level {
-                    if n[Int(id)].child1 == -1 { continue }
-                    top.append(id)
-                    next.append(n[Int(id)].child1)
-                    next.append(n[Int(id)].child2)
+        // On this thread's stack, so a step allocates nothing: the top levels breadth first (at most 1 + 2 + 4 + 8
+        // nodes, then the 16 of the level below), the internal nodes among them (the top, parents before children),
+        // and the internal nodes of the level below (the threads' tasks, one subtree each).
+        let levelCapacity = (1 << (Self.parallelMarkLevels + 1)) - 1
+        let topCapacity = (1 << Self.parallelMarkLevels) - 1
+        let taskCapacity = 1 << Self.parallelMarkLevels
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: levelCapacity + topCapacity + taskCapacity) { buffer in
+            let order = buffer.baseAddress!
+            let top = order + levelCapacity
+            let tasks = top + topCapacity
+            var topCount = 0
+            var taskCount = 0
+            nodes.withUnsafeBufferPointer { n in
+                order[0] = root
+                var levelStart = 0
+                var levelEnd = 1
+                for _ in 0..<Self.parallelMarkLevels {
+                    var next = levelEnd
+                    for k in levelStart..<levelEnd {
+                        let id = order[k]
+                        if n[Int(id)].child1 == -1 { continue }
+                        top[topCount] = id
+                        topCount += 1
+                        order[next] = n[Int(id)].child1
+                        order[next + 1] = n[Int(id)].child2
+                        next += 2
+                    }
+                    levelStart = levelEnd
+                    levelEnd = next
                 }
-                level = next
+                for k in levelStart..<levelEnd where n[Int(order[k])].child1 != -1 {
+                    tasks[taskCount] = order[k]
+                    taskCount += 1
+                }
             }
-            tasks = level.filter { n[Int($0)].child1 != -1 }
-        }
-        nodes.withUnsafeMutableBufferPointer { n in
-            tasks.withUnsafeBufferPointer { t in
-                var job = MarkJob(nodes: n.baseAddress!, tasks: t.baseAddress!, taskCount: t.count, threads: threads)
+            nodes.withUnsafeMutableBufferPointer { n in
+                var job = MarkJob(nodes: n.baseAddress!, tasks: tasks, taskCount: taskCount, threads: threads)
                 withUnsafePointer(to: &job) { pointer in
                     WorkerPool.shared.run(
                         threads: threads, stageCount: 1,
@@ -44,11 +61,11 @@ extension DynamicTree {
                             }
                         }, UnsafeRawPointer(pointer))
                 }
-            }
-            // The top nodes, children first.
-            for id in top.reversed() {
-                let i = Int(id)
-                if n[Int(n[i].child1)].moved || n[Int(n[i].child2)].moved { n[i].moved = true }
+                // The top nodes, children first.
+                for k in stride(from: topCount - 1, through: 0, by: -1) {
+                    let i = Int(top[k])
+                    if n[Int(n[i].child1)].moved || n[Int(n[i].child2)].moved { n[i].moved = true }
+                }
             }
         }
     }

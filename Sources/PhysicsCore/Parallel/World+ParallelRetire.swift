@@ -21,6 +21,7 @@ extension World {
         // retired contacts; as many records from `bounds[t]` on are kept aside for thread t − 1, from `aside[t]` in
         // the compaction's scratch.
         var plan = CompactionPlan()
+        precondition(threads < CompactionPlan.entries, "at most \(CompactionPlan.entries - 1) threads compact")
         var asideCount = 0
         for t in 0...threads {
             let d = first + (newCount - first) * t / threads
@@ -120,11 +121,13 @@ extension World {
 
 /// Where each thread's run of destinations begins (`bounds`, one more for the end), how many retired contacts come
 /// before its first source (`retired`: for t ≥ 1 also the records kept aside for the thread before), and where they
-/// are kept (`aside`).
+/// are kept (`aside`). Inline, so a step's compaction allocates nothing: one entry per thread and one more, for at
+/// most `WorkerPool.maxThreads` (16) threads.
 private struct CompactionPlan {
-    var bounds = [Int](repeating: 0, count: WorkerPool.maxThreads + 1)
-    var retired = [Int](repeating: 0, count: WorkerPool.maxThreads + 1)
-    var aside = [Int](repeating: 0, count: WorkerPool.maxThreads + 1)
+    static let entries = 17
+    var bounds = InlineArray<17, Int>(repeating: 0)
+    var retired = InlineArray<17, Int>(repeating: 0)
+    var aside = InlineArray<17, Int>(repeating: 0)
 }
 
 /// What the threads of the parallel compaction read and write.
