@@ -13,6 +13,14 @@ extension World {
 
     /// `compactContacts(removed:)` on `threads` threads (the worker pool held).
     mutating func compactContactsInParallel(removed: [Int32], threads: Int) {
+        precondition(threads < CompactionPlan.entries, "at most \(CompactionPlan.entries - 1) threads compact")
+        // The plan on this thread's stack: a step's compaction allocates nothing.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * CompactionPlan.entries) { buffer in
+            compactContactsInParallel(removed: removed, threads: threads, plan: CompactionPlan(buffer.baseAddress!))
+        }
+    }
+
+    private mutating func compactContactsInParallel(removed: [Int32], threads: Int, plan: CompactionPlan) {
         let count = contacts.count
         let first = Int(removed[0])
         let newCount = count - removed.count
@@ -20,8 +28,6 @@ extension World {
         // Thread t moves destinations `bounds[t] ..< bounds[t + 1]`, whose first source comes after `retired[t]`
         // retired contacts; as many records from `bounds[t]` on are kept aside for thread t − 1, from `aside[t]` in
         // the compaction's scratch.
-        var plan = CompactionPlan()
-        precondition(threads < CompactionPlan.entries, "at most \(CompactionPlan.entries - 1) threads compact")
         var asideCount = 0
         for t in 0...threads {
             let d = first + (newCount - first) * t / threads
@@ -121,13 +127,15 @@ extension World {
 
 /// Where each thread's run of destinations begins (`bounds`, one more for the end), how many retired contacts come
 /// before its first source (`retired`: for t ≥ 1 also the records kept aside for the thread before), and where they
-/// are kept (`aside`). Inline, so a step's compaction allocates nothing: one entry per thread and one more, for at
-/// most `WorkerPool.maxThreads` (16) threads.
+/// are kept (`aside`): `entries` each, one per thread and one more, in a buffer the caller holds.
 private struct CompactionPlan {
-    static let entries = 17
-    var bounds = InlineArray<17, Int>(repeating: 0)
-    var retired = InlineArray<17, Int>(repeating: 0)
-    var aside = InlineArray<17, Int>(repeating: 0)
+    static let entries = WorkerPool.maxThreads + 1
+    let bounds: UnsafeMutablePointer<Int>
+    var retired: UnsafeMutablePointer<Int> { bounds + Self.entries }
+    var aside: UnsafeMutablePointer<Int> { bounds + 2 * Self.entries }
+
+    /// The plan in `buffer`, `3 × entries` integers.
+    init(_ buffer: UnsafeMutablePointer<Int>) { bounds = buffer }
 }
 
 /// What the threads of the parallel compaction read and write.
