@@ -20,6 +20,7 @@ extension World {
         }
     }
 
+    /// The compaction with its plan written into `plan`'s buffer.
     private mutating func compactContactsInParallel(removed: [Int32], threads: Int, plan: CompactionPlan) {
         let count = contacts.count
         let first = Int(removed[0])

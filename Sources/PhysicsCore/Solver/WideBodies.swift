@@ -52,15 +52,15 @@ package struct WideBodies {
         return (World.separation(p0, a, b, nx, ny), World.separation(p1, a, b, nx, ny))
     }
 
-    /// The solver bodies the four lanes of `index` name (byte offsets, `WideContactConstraint.bodyOffset`: each is
+    /// The solver bodies the four lanes of `offsets` name (byte offsets, `WideContactConstraint.bodyOffset`: each is
     /// zero-extended by its load and added to the base, no sign extension and no shift).
     @inline(__always) static func slots(
-        _ bodies: UnsafeMutablePointer<SolverBody>, _ index: UnsafePointer<SIMD4<Int32>>
+        _ bodies: UnsafeMutablePointer<SolverBody>, _ offsets: UnsafePointer<SIMD4<Int32>>
     ) -> (
         UnsafeMutablePointer<SolverBody>, UnsafeMutablePointer<SolverBody>, UnsafeMutablePointer<SolverBody>,
         UnsafeMutablePointer<SolverBody>
     ) {
-        let lanes = UnsafeRawPointer(index)
+        let lanes = UnsafeRawPointer(offsets)
         let base = UnsafeMutableRawPointer(bodies)
         @inline(__always) func slot(_ lane: Int) -> UnsafeMutablePointer<SolverBody> {
             (base + Int(lanes.load(fromByteOffset: 4 * lane, as: UInt32.self))).assumingMemoryBound(to: SolverBody.self)
