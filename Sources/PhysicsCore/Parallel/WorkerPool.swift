@@ -65,6 +65,10 @@
         /// One condition variable per worker: a job wakes only the workers it wants.
         private let signals = (0..<maxThreads).map { _ in WakeSignal() }
         private let counters = StageCounters(lines: counterLines)
+        /// By thread, the stages of the current job it has finished (`publish`, `waitForProgress`): a line each.
+        private let progress = StageCounters(lines: maxThreads)
+        /// By thread, the spins of its waits in the last job that recorded them (`recordWaits`).
+        private let waitSpins = StageCounters(lines: maxThreads)
         /// Whether `runStage` times the threads (`timeThreads`), and their times.
         private let timing = Atomic<Bool>(false)
         private let times = ThreadTimes()
@@ -116,6 +120,8 @@
         /// it, with at most the threads `acquire` granted.
         package func run(threads: Int, stageCount: Int, _ job: Job, _ context: UnsafeRawPointer) {
             counters.reset(stageCount * (threads + 1))
+            progress.reset(threads)
+            waitSpins.reset(threads)
             parked.store(false, ordering: .relaxed)
             participants.store(threads, ordering: .relaxed)
             jobFunction.store(unsafeBitCast(job, to: UInt.self), ordering: .relaxed)
@@ -190,6 +196,31 @@
             while counters.lines[line].word.load(ordering: .acquiring) < UInt64(chunks) { Self.pause(&spins) }
         }
 
+        /// Records that thread `thread` has finished the first `stages` stages of the job: what it wrote in them
+        /// becomes visible to every thread that then sees the count (`waitForProgress`). Stages that threads run
+        /// in step with each other without a barrier between them (World+ParallelSolve.swift) use these counts
+        /// instead of `finish` and `waitForStage`.
+        @inline(__always) package func publish(thread: Int, stages: Int) {
+            progress.lines[thread].word.store(UInt64(stages), ordering: .releasing)
+        }
+
+        /// Waits until thread `thread` has finished the first `stages` stages of the job (`publish`).
+        /// Returns how many times it looked again.
+        @discardableResult
+        @inline(__always) package func waitForProgress(of thread: Int, stages: Int) -> Int {
+            var spins = 0
+            while progress.lines[thread].word.load(ordering: .acquiring) < UInt64(stages) { Self.pause(&spins) }
+            return spins
+        }
+
+        /// Records how many times thread `thread` looked again in its waits of this job (`waits`).
+        package func recordWaits(thread: Int, spins: Int) {
+            waitSpins.lines[thread].word.store(UInt64(spins), ordering: .relaxed)
+        }
+
+        /// What thread `thread` recorded in the last job (`recordWaits`); read between jobs.
+        package func waits(thread: Int) -> Int { Int(waitSpins.lines[thread].word.load(ordering: .relaxed)) }
+
         /// One thread's part of stage `stage`: `body(chunk)` for each chunk it claims (its share from `shares` when
         /// given, see `claim`), then the wait for the stage to be over.
         @inline(__always) package func runStage(
@@ -213,6 +244,15 @@
 
         /// Starts or stops timing the stages (`threadTimes`; off by default: a flag read per stage).
         package func timeThreads(_ on: Bool) { timing.store(on, ordering: .relaxed) }
+
+        /// Whether the stages are timed (`timeThreads`).
+        package var timesThreads: Bool { timing.load(ordering: .relaxed) }
+
+        /// Adds one stage of thread `thread` to `threadTimes`: nanoseconds working and waiting (stages that do not
+        /// go through `runStage`, World+ParallelSolve.swift's pipelined jobs).
+        package func addStageTime(thread: Int, busy: UInt64, waiting: UInt64) {
+            times.add(thread: thread, busy: busy, waiting: waiting)
+        }
 
         /// What thread `thread` (0: the caller) did in the stages of the jobs since the last `resetThreadTimes`
         /// while they were timed: nanoseconds working on chunks, nanoseconds waiting for the others to finish a
@@ -446,7 +486,13 @@
         ) -> Int? { nil }
         package func finish(_ stage: Int, count: Int, threads: Int) {}
         package func waitForStage(_ stage: Int, chunks: Int, threads: Int) {}
+        package func publish(thread: Int, stages: Int) {}
+        @discardableResult package func waitForProgress(of thread: Int, stages: Int) -> Int { 0 }
+        package func recordWaits(thread: Int, spins: Int) {}
+        package func waits(thread: Int) -> Int { 0 }
         package func timeThreads(_ on: Bool) {}
+        package var timesThreads: Bool { false }
+        package func addStageTime(thread: Int, busy: UInt64, waiting: UInt64) {}
         package func threadTimes(_ thread: Int) -> ThreadTime { ThreadTime() }
         package func resetThreadTimes() {}
         package func runStage(

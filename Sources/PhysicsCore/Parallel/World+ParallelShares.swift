@@ -32,7 +32,8 @@ extension World {
                     World.cutKeys(
                         LayerSegments(bodyCount: layers.bodyCount, contactCount: count).pointers(
                             UnsafeMutablePointer(mutating: work.baseAddress!)),
-                        keys: layers.keyCount, count: count, threads: threads, bounds: bounds.baseAddress!)
+                        keys: layers.keyCount, count: count, threads: threads,
+                        firstShare: scratch.parallel.firstShare, bounds: bounds.baseAddress!)
                 }
             }
         }
@@ -121,17 +122,19 @@ extension World {
     }
 
     /// The key bounds of `threads` shares (`bounds[0] = 0`, `bounds[threads] = keys`): each bound the key whose
-    /// contacts' start in the sorted order is nearest to an equal part of `count`. Returns false when the bounds
-    /// cannot give every thread at least half its equal part.
+    /// contacts' start in the sorted order is nearest to an equal part of `count` (on two threads, to `firstShare`
+    /// of it: `ParallelScratch.firstShare`). Returns false when the bounds cannot give every thread at least half its
+    /// equal part.
     private static func cutKeys(
-        _ l: LayerPointers, keys: Int, count: Int, threads: Int, bounds: UnsafeMutablePointer<Int32>
+        _ l: LayerPointers, keys: Int, count: Int, threads: Int, firstShare: Double,
+        bounds: UnsafeMutablePointer<Int32>
     ) -> Bool {
         // Contacts with keys below k: 0 for k = 0, else the end of key k − 1.
         @inline(__always) func below(_ k: Int) -> Int { k == 0 ? 0 : Int(l.keyEnds[k - 1]) }
         bounds[0] = 0
         var k = 0
         for t in 1..<threads {
-            let target = count * t / threads
+            let target = threads == 2 ? Int(Double(count) * firstShare) : count * t / threads
             while k < keys && below(k + 1) <= target { k += 1 }
             // Now below(k) ≤ target < below(k + 1) (or k = keys): the nearer of k and k + 1.
             let next = Swift.min(keys, k + 1)
@@ -183,7 +186,7 @@ extension World {
     }
 
     /// Chunks and shares of the per-body passes over the single-precision sub-steps' bodies: `dynamic` bodies, then
-    /// up to `all` the kinematic ones (in the last share). With `keyed` (the bodies in layer order and the key
+    /// up to `all` the kinematic ones (in the first share, `allBodyTable`). With `keyed` (the bodies in layer order and the key
     /// bounds even), thread t's share is the bodies with keys in its range; else equal parts.
     mutating func planBodyShares(threads: Int, dynamic: Int, all: Int, keyed: Bool) {
         let chunk = Swift.max(32, (all + 8 * threads - 1) / (8 * threads))
@@ -223,11 +226,20 @@ extension World {
         let dynamicChunks = scratch.parallel.chunkRanges.count - table
         scratch.parallel.shareBounds.append(Int32(dynamicChunks))
         scratch.parallel.bodyChunks = Int32(dynamicChunks)
-        // The same chunks and the kinematic bodies as one more, in the last share.
+        // The same chunks in a table of their own, with the kinematic bodies as one more at the end of the first
+        // share: the contacts that read them (ground contacts, key 0) are the first thread's, so in a pipelined job
+        // (World+ParallelSolve.swift) no other thread reads what the position pass writes of them.
+        let allTable = scratch.parallel.chunkRanges.count
+        scratch.parallel.allBodyTable = Int32(allTable)
         scratch.parallel.allBodyShares = Int32(scratch.parallel.shareBounds.count)
-        for t in 0..<threads { scratch.parallel.shareBounds.append(scratch.parallel.shareBounds[shares + t]) }
-        if all > dynamic { scratch.parallel.chunkRanges.append(SIMD2(Int32(dynamic), Int32(all))) }
-        scratch.parallel.allBodyChunks = Int32(scratch.parallel.chunkRanges.count - table)
+        for t in 0..<threads {
+            scratch.parallel.shareBounds.append(Int32(scratch.parallel.chunkRanges.count - allTable))
+            let lo = Int(scratch.parallel.shareBounds[shares + t]),
+                hi = Int(scratch.parallel.shareBounds[shares + t + 1])
+            for k in lo..<hi { scratch.parallel.chunkRanges.append(scratch.parallel.chunkRanges[table + k]) }
+            if t == 0 && all > dynamic { scratch.parallel.chunkRanges.append(SIMD2(Int32(dynamic), Int32(all))) }
+        }
+        scratch.parallel.allBodyChunks = Int32(scratch.parallel.chunkRanges.count - allTable)
         scratch.parallel.shareBounds.append(scratch.parallel.allBodyChunks)
     }
 }

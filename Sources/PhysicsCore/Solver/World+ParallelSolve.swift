@@ -107,6 +107,16 @@ extension World {
                 fillSolverSlots(all: all, sinkSlots: 1 + 4 * (maxChunks - 1))
                 addBundleStage(.mapSlots, pass)
             }
+            // Two threads on shares cut at the layers: a pipelined job (`runPipelinedStages`), marks and chunk
+            // classes cleared for this step.
+            let pipelined = slotted && threads == 2
+            scratch.parallel.pipelined = pipelined
+            if pipelined {
+                World.resize(&scratch.parallel.shareMarks, to: 2 * all, with: 0)
+                World.resize(&scratch.parallel.boundaryChunks, to: scratch.parallel.chunkRanges.count, with: 0)
+                scratch.parallel.shareMarks.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+                scratch.parallel.boundaryChunks.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            }
             profileMark(.substepSetup)
             let fields = !fieldStore.order.isEmpty
             for _ in 0..<n {
@@ -126,6 +136,7 @@ extension World {
             if slotted { addBundleStage(.unmapSlots, pass) }
             finishParallelStep(threads: threads, pass)
             scratch.parallel.slotted = false
+            scratch.parallel.pipelined = false
             return
         }
         let fields = !fieldStore.order.isEmpty
@@ -214,9 +225,10 @@ extension World {
         let end = allBodies ? scratch.substepBodies.count : scratch.substepKinematicStart
         var stage = SolveStage(kind: kind, start: 0, end: end, chunk: 1, remapSinks: false, work: BodyWork())
         stage.useTable(
-            scratch.parallel.bodyTable,
+            allBodies ? scratch.parallel.allBodyTable : scratch.parallel.bodyTable,
             shares: allBodies ? scratch.parallel.allBodyShares : scratch.parallel.bodyShares,
             chunks: allBodies ? scratch.parallel.allBodyChunks : scratch.parallel.bodyChunks)
+        stage.pipelinable = kind == .solverVelocities || kind == .solverPositions
         scratch.parallel.stages.append(stage)
     }
 
@@ -234,6 +246,7 @@ extension World {
                 kind: kind, start: Int(segment.start), end: Int(segment.end), chunk: 1, remapSinks: remapSinks,
                 work: BodyWork())
             stage.useTable(segment.table, shares: segment.shares, chunks: segment.chunks)
+            stage.pipelinable = segment.shared && (kind == .warmStart || kind == .biased || kind == .relaxed)
             scratch.parallel.stages.append(stage)
         }
     }
@@ -248,6 +261,7 @@ extension World {
         // In slots, the sinks follow the bodies' slots (`fillSolverSlots`).
         let sink = Int32(bodies.count + (slotted ? scratch.substepBodies.count : 0))
         let threshold = settings.restitutionThreshold
+        let pipelined = scratch.parallel.pipelined && pass.threads == 2
         // Only the `storeImpulses` stages write the contacts (each lane its own). Empty arrays (no single-precision
         // sub-steps, no contacts) have no base address: a stage that reads one never runs then.
         let none = UnsafeMutableRawPointer(bitPattern: 64)!
@@ -270,47 +284,137 @@ extension World {
                                                                 ranges in
                                                                 scratch.parallel.shareBounds.withUnsafeBufferPointer {
                                                                     bounds in
-                                                                    var context = ParallelSolveContext(
-                                                                        bodies: bo.baseAddress!,
-                                                                        states: st.baseAddress!,
-                                                                        constrained: cs.baseAddress!,
-                                                                        awake: aw.baseAddress!,
-                                                                        solverBodies: sb.baseAddress!,
-                                                                        velocityStart: vs.baseAddress!,
-                                                                        constraints: ws.baseAddress!, contacts: co,
-                                                                        stages: stages.baseAddress!,
-                                                                        stageCount: stages.count,
-                                                                        threads: pass.threads, gravity: gravity,
-                                                                        maxSpeed: maxSpeed,
-                                                                        invH: Float(pass.invH), maxBias: maxBias,
-                                                                        sink: sink,
-                                                                        restitutionThreshold: threshold,
-                                                                        step: pass.step,
-                                                                        substepBodies: sl.baseAddress
-                                                                            ?? UnsafePointer(
-                                                                                none.assumingMemoryBound(to: Int32.self)
-                                                                            ),
-                                                                        substepRates: sr.baseAddress
-                                                                            ?? UnsafePointer(
-                                                                                none.assumingMemoryBound(
-                                                                                    to: SubstepRate.self)),
-                                                                        maxSpeedF: Float(maxSpeed), h: Float(pass.h),
-                                                                        ranges: ranges.baseAddress
-                                                                            ?? UnsafePointer(
-                                                                                none.assumingMemoryBound(
-                                                                                    to: SIMD2<Int32>.self)),
-                                                                        shareBounds: bounds.baseAddress
-                                                                            ?? UnsafePointer(
-                                                                                none.assumingMemoryBound(to: Int32.self)
-                                                                            ),
-                                                                        slotted: slotted,
-                                                                        slotOf: slotOf.baseAddress
-                                                                            ?? UnsafePointer(
-                                                                                none.assumingMemoryBound(to: Int32.self)
-                                                                            ),
-                                                                        bodyCount: Int32(bodies.count),
-                                                                        slotBase: Int32(scratch.substepBodies.count))
-                                                                    World.runJob(&context)
+                                                                    scratch.parallel.shareMarks
+                                                                        .withUnsafeMutableBufferPointer { mk in
+                                                                            scratch.parallel.boundaryChunks
+                                                                                .withUnsafeMutableBufferPointer { bc in
+                                                                                    scratch.parallel.segments
+                                                                                        .withUnsafeBufferPointer { sg in
+                                                                                            let marks =
+                                                                                                mk.baseAddress
+                                                                                                ?? none
+                                                                                                .assumingMemoryBound(
+                                                                                                    to: UInt8.self)
+                                                                                            let boundary =
+                                                                                                bc.baseAddress
+                                                                                                ?? none
+                                                                                                .assumingMemoryBound(
+                                                                                                    to: UInt8.self)
+                                                                                            var context =
+                                                                                                ParallelSolveContext(
+                                                                                                    bodies: bo
+                                                                                                        .baseAddress!,
+                                                                                                    states: st
+                                                                                                        .baseAddress!,
+                                                                                                    constrained: cs
+                                                                                                        .baseAddress!,
+                                                                                                    awake: aw
+                                                                                                        .baseAddress!,
+                                                                                                    solverBodies: sb
+                                                                                                        .baseAddress!,
+                                                                                                    velocityStart: vs
+                                                                                                        .baseAddress!,
+                                                                                                    constraints: ws
+                                                                                                        .baseAddress!,
+                                                                                                    contacts: co,
+                                                                                                    stages: stages
+                                                                                                        .baseAddress!,
+                                                                                                    stageCount: stages
+                                                                                                        .count,
+                                                                                                    threads: pass
+                                                                                                        .threads,
+                                                                                                    gravity: gravity,
+                                                                                                    maxSpeed: maxSpeed,
+                                                                                                    invH: Float(
+                                                                                                        pass.invH),
+                                                                                                    maxBias: maxBias,
+                                                                                                    sink: sink,
+                                                                                                    restitutionThreshold:
+                                                                                                        threshold,
+                                                                                                    step: pass.step,
+                                                                                                    substepBodies: sl
+                                                                                                        .baseAddress
+                                                                                                        ?? UnsafePointer(
+                                                                                                            none
+                                                                                                                .assumingMemoryBound(
+                                                                                                                    to:
+                                                                                                                        Int32
+                                                                                                                        .self
+                                                                                                                )
+                                                                                                        ),
+                                                                                                    substepRates: sr
+                                                                                                        .baseAddress
+                                                                                                        ?? UnsafePointer(
+                                                                                                            none
+                                                                                                                .assumingMemoryBound(
+                                                                                                                    to:
+                                                                                                                        SubstepRate
+                                                                                                                        .self
+                                                                                                                )),
+                                                                                                    maxSpeedF: Float(
+                                                                                                        maxSpeed),
+                                                                                                    h: Float(pass.h),
+                                                                                                    ranges: ranges
+                                                                                                        .baseAddress
+                                                                                                        ?? UnsafePointer(
+                                                                                                            none
+                                                                                                                .assumingMemoryBound(
+                                                                                                                    to:
+                                                                                                                        SIMD2<
+                                                                                                                            Int32
+                                                                                                                        >
+                                                                                                                        .self
+                                                                                                                )),
+                                                                                                    shareBounds: bounds
+                                                                                                        .baseAddress
+                                                                                                        ?? UnsafePointer(
+                                                                                                            none
+                                                                                                                .assumingMemoryBound(
+                                                                                                                    to:
+                                                                                                                        Int32
+                                                                                                                        .self
+                                                                                                                )
+                                                                                                        ),
+                                                                                                    slotted: slotted,
+                                                                                                    slotOf: slotOf
+                                                                                                        .baseAddress
+                                                                                                        ?? UnsafePointer(
+                                                                                                            none
+                                                                                                                .assumingMemoryBound(
+                                                                                                                    to:
+                                                                                                                        Int32
+                                                                                                                        .self
+                                                                                                                )
+                                                                                                        ),
+                                                                                                    bodyCount: Int32(
+                                                                                                        bodies.count),
+                                                                                                    slotBase: Int32(
+                                                                                                        scratch
+                                                                                                            .substepBodies
+                                                                                                            .count),
+                                                                                                    pipelined:
+                                                                                                        pipelined,
+                                                                                                    marks: marks,
+                                                                                                    markCount: Int32(
+                                                                                                        scratch
+                                                                                                            .substepBodies
+                                                                                                            .count),
+                                                                                                    boundary: boundary,
+                                                                                                    bodyTables: SIMD4(
+                                                                                                        scratch.parallel
+                                                                                                            .bodyTable,
+                                                                                                        scratch.parallel
+                                                                                                            .bodyShares,
+                                                                                                        scratch.parallel
+                                                                                                            .allBodyTable,
+                                                                                                        scratch.parallel
+                                                                                                            .allBodyShares
+                                                                                                    ),
+                                                                                                    segments: sg)
+                                                                                            World.runJob(&context)
+                                                                                        }
+                                                                                }
+                                                                        }
                                                                 }
                                                             }
                                                         }
@@ -326,6 +430,7 @@ extension World {
                 }
             }
         }
+        if pipelined { scratch.parallel.balanceShares() }
         scratch.parallel.stages.removeAll(keepingCapacity: true)
     }
 
@@ -343,18 +448,157 @@ extension World {
     /// One thread's part of a job: in each stage, chunks until none is left, then wait for the stage to be over.
     private static func runStages(_ context: UnsafePointer<ParallelSolveContext>, _ thread: Int) {
         let c = context.pointee
+        if c.pipelined {
+            let waited = runPipelinedStages(c, thread)
+            WorkerPool.shared.recordWaits(thread: thread, spins: waited)
+            return
+        }
         let pool = WorkerPool.shared
         for s in 0..<c.stageCount {
             let stage = c.stages[s]
             let shares = stage.table >= 0 ? c.shareBounds + Int(stage.shares) : nil
             pool.runStage(s, chunks: stage.chunks, thread: thread, threads: c.threads, shares: shares) { k in
-                runChunk(c, stage, k)
+                runChunk(c, stage, k, thread)
             }
         }
     }
 
+    /// One thread's part of a pipelined job (two threads, shares cut at the layers, solver bodies in slots): each
+    /// thread runs the chunks of its own share of every stage, nobody else's, and the threads meet only where their
+    /// shares touch the same bodies. With shares cut at the layers those are the bodies of one layer (about 3-4 % of
+    /// a pile's or the tumbler's): a chunk that touches one of them (a boundary chunk) waits until the other thread
+    /// has finished the stage before (`WorkerPool.waitForProgress`); the others (interior chunks, run first) touch
+    /// only bodies the other thread never touches in these stages and wait for nothing. So a colour no longer ends
+    /// with a barrier, and a thread that finishes a colour early goes on with the interior of the next. Every chunk
+    /// still sees exactly what it sees on one thread: a body of the other share is read or written only after the
+    /// other thread's last stage touching it and before its next one. Stages that are not `pipelinable` (serial
+    /// colours, the slots' renaming, the store, the restitution), and the stage after each, wait for the other
+    /// thread to finish everything before them. Which bodies each share touches is marked while the slots are named
+    /// (`mapSlots`), and each chunk's class found the first time its thread runs it without a full wait.
+    private static func runPipelinedStages(_ c: ParallelSolveContext, _ thread: Int) -> Int {
+        let pool = WorkerPool.shared
+        var spins = 0
+        let other = 1 - thread
+        var afterFullWait = true
+        let timed = pool.timesThreads
+        for s in 0..<c.stageCount {
+            let stage = c.stages[s]
+            let bounds = c.shareBounds + Int(stage.shares)
+            let lo = Int(bounds[thread]), hi = Int(bounds[thread + 1])
+            var waited: UInt64 = 0
+            let start = timed ? WorkerPool.monotonicNanoseconds() : 0
+            @inline(__always) func wait(counted: Bool) {
+                let before = timed ? WorkerPool.monotonicNanoseconds() : 0
+                let n = pool.waitForProgress(of: other, stages: s)
+                if counted { spins &+= n }
+                if _slowPath(timed) { waited &+= WorkerPool.monotonicNanoseconds() &- before }
+            }
+            if stage.kind == .mapSlots { markBodyShares(c, thread) }
+            if !stage.pipelinable || afterFullWait {
+                if s > 0 { wait(counted: false) }
+                for k in lo..<hi { runChunk(c, stage, k, thread) }
+            } else {
+                var boundary = false
+                for k in lo..<hi {
+                    if isBoundary(c, stage, k, of: thread) {
+                        boundary = true
+                    } else {
+                        runChunk(c, stage, k, thread)
+                    }
+                }
+                if boundary {
+                    wait(counted: true)
+                    for k in lo..<hi where c.boundary[Int(stage.table) + k] == 2 { runChunk(c, stage, k, thread) }
+                }
+            }
+            pool.publish(thread: thread, stages: s + 1)
+            afterFullWait = !stage.pipelinable
+            if _slowPath(timed) {
+                let busy = WorkerPool.monotonicNanoseconds() &- start &- waited
+                pool.addStageTime(thread: thread, busy: busy, waiting: waited)
+            }
+        }
+        return spins
+    }
+
+    /// Whether chunk `k` of `stage` (thread `thread`'s) touches a slot the other thread's share touches: its class
+    /// (`ParallelSolveContext.boundary`) found now when not found yet.
+    @inline(__always) private static func isBoundary(
+        _ c: ParallelSolveContext, _ stage: SolveStage, _ k: Int, of thread: Int
+    ) -> Bool {
+        let index = Int(stage.table) + k
+        if c.boundary[index] == 0 {
+            let row = c.marks + (1 - thread) * Int(c.markCount)
+            let r = c.ranges[index]
+            var touches = false
+            if stage.kind == .solverVelocities || stage.kind == .solverPositions {
+                for j in Int(r.x)..<Int(r.y) where row[j] != 0 { touches = true }
+            } else {
+                for b in Int(r.x)..<Int(r.y) {
+                    let w = c.constraints + b
+                    touches =
+                        touches || touchesMarked(w.pointee.bodyA, row, c.markCount)
+                        || touchesMarked(w.pointee.bodyB, row, c.markCount)
+                }
+            }
+            c.boundary[index] = touches ? 2 : 1
+        }
+        return c.boundary[index] == 2
+    }
+
+    /// Whether a lane of `offsets` (body offsets, −1: none) names a sub-step body slot marked in `row`.
+    @inline(__always) private static func touchesMarked(
+        _ offsets: SIMD4<Int32>, _ row: UnsafeMutablePointer<UInt8>, _ count: Int32
+    ) -> Bool {
+        var touches = false
+        for l in 0..<4 where offsets[l] >= 0 {
+            let slot = WideContactConstraint.bodySlot(offsets[l])
+            touches = touches || (slot < count && row[Int(slot)] != 0)
+        }
+        return touches
+    }
+
+    /// Marks in thread `thread`'s row the slots its shares of the per-body passes touch (pipelined jobs).
+    private static func markBodyShares(_ c: ParallelSolveContext, _ thread: Int) {
+        let row = c.marks + thread * Int(c.markCount)
+        for table in [c.bodyTables.x, c.bodyTables.z] {
+            let shares = table == c.bodyTables.x ? c.bodyTables.y : c.bodyTables.w
+            let bounds = c.shareBounds + Int(shares)
+            for k in Int(bounds[thread])..<Int(bounds[thread + 1]) {
+                let r = c.ranges[Int(table) + k]
+                (row + Int(r.x)).update(repeating: 1, count: Int(r.y - r.x))
+            }
+        }
+    }
+
+    /// Whether bundle `bundle` belongs to a shared colour segment.
+    private static func inSharedSegment(_ c: ParallelSolveContext, _ bundle: Int) -> Bool {
+        for segment in c.segments where Int(segment.start) <= bundle && bundle < Int(segment.end) {
+            return segment.shared
+        }
+        return false
+    }
+
+    /// Marks in `row` the sub-step body slots bundles `range` read or write (pipelined jobs, after `mapSlots`).
+    private static func markBundles(_ c: ParallelSolveContext, _ range: Range<Int>, _ row: UnsafeMutablePointer<UInt8>)
+    {
+        @inline(__always) func mark(_ offsets: SIMD4<Int32>) {
+            for l in 0..<4 where offsets[l] >= 0 {
+                let slot = WideContactConstraint.bodySlot(offsets[l])
+                if slot < c.markCount { row[Int(slot)] = 1 }
+            }
+        }
+        for b in range {
+            let w = c.constraints + b
+            mark(w.pointee.bodyA)
+            mark(w.pointee.bodyB)
+        }
+    }
+
     /// Chunk `k` of a stage.
-    @inline(__always) private static func runChunk(_ c: ParallelSolveContext, _ stage: SolveStage, _ k: Int) {
+    @inline(__always) private static func runChunk(
+        _ c: ParallelSolveContext, _ stage: SolveStage, _ k: Int, _ thread: Int
+    ) {
         let range: Range<Int>
         if stage.table >= 0 {
             let r = c.ranges[Int(stage.table) + k]
@@ -367,7 +611,11 @@ extension World {
         case .bodies:
             bodyWork(c, stage.work, range)
         case .warmStart:
-            if stage.remapSinks && k > 0 { remapSinks(c, range, to: c.sink + Int32(4 * k)) }
+            // A sink per chunk; in a pipelined job, where a chunk index may be either thread's from one colour to
+            // the next, a sink per thread (each runs its chunks one after another).
+            if stage.remapSinks && (c.pipelined ? thread > 0 : k > 0) {
+                remapSinks(c, range, to: c.sink + Int32(4 * (c.pipelined ? thread : k)))
+            }
             warmStartBundles(c.constraints, c.solverBodies, range)
         case .biased:
             solveBundles(c.constraints, c.solverBodies, range, invH: c.invH, maxBias: c.maxBias, useBias: true)
@@ -391,6 +639,10 @@ extension World {
             }
         case .mapSlots:
             mapSlots(c, range)
+            // Only shared colours: the serial ones run with a full wait on each side.
+            if c.pipelined && inSharedSegment(c, range.lowerBound) {
+                markBundles(c, range, c.marks + thread * Int(c.markCount))
+            }
         case .unmapSlots:
             unmapSlots(c, range)
         }
@@ -443,7 +695,19 @@ package struct ParallelScratch: Sendable {
     var shareBounds: [Int32] = []
     var bundleTable: Int32 = 0, bundleShares: Int32 = 0, bundleChunks: Int32 = 0
     var bodyTable: Int32 = 0, bodyShares: Int32 = 0, bodyChunks: Int32 = 0
-    var allBodyShares: Int32 = 0, allBodyChunks: Int32 = 0
+    var allBodyTable: Int32 = 0, allBodyShares: Int32 = 0, allBodyChunks: Int32 = 0
+    /// Whether this step's sub-steps run as a pipelined job (`pipelines`), by thread and sub-step body slot whether
+    /// the thread's share touches it (two rows of `substepBodies.count`), and by chunk of `chunkRanges` whether it
+    /// touches a slot the other thread's share touches too (0: not classified yet, 1: no, 2: yes).
+    var pipelined = false
+    /// On two threads, the first thread's part of the contacts when the shares are cut at the layers
+    /// (`World.cutKeys`), 0.35–0.65: moved after each pipelined job toward the thread that waited less, which had
+    /// the larger part of the work (a pipelined job's threads take nothing from each other's shares, so the parts
+    /// must match the threads' speeds; the two cores of a shared machine are not always equally fast). Which
+    /// thread solves what changes no result.
+    var firstShare = 0.5
+    var shareMarks: [UInt8] = []
+    var boundaryChunks: [UInt8] = []
     /// The solver bodies and rates in layer order while they are sorted.
     var sortedBodies: [Int32] = []
     var sortedRates: [SubstepRate] = []
@@ -498,6 +762,20 @@ package struct ParallelScratch: Sendable {
     package init() {}
 }
 
+extension ParallelScratch {
+    /// After a pipelined job: `firstShare` a step toward the thread that waited less for the other
+    /// (`WorkerPool.waits`), when one waited clearly more.
+    mutating func balanceShares() {
+        let first = Double(WorkerPool.shared.waits(thread: 0)), second = Double(WorkerPool.shared.waits(thread: 1))
+        let step = 0.005
+        if first > 1.25 * second + 1000 {
+            firstShare = Swift.min(0.65, firstShare + step)
+        } else if second > 1.25 * first + 1000 {
+            firstShare = Swift.max(0.35, firstShare - step)
+        }
+    }
+}
+
 /// A run of bundles that is one colour cut into chunks (`shared`), or small colours in a row or the overflow colour
 /// as one chunk.
 struct SolveSegment: Sendable {
@@ -548,6 +826,11 @@ struct SolveStage: Sendable {
     /// When not −1: the stage's chunks are `ParallelScratch.chunkRanges[table ..< table + tableChunks]`, thread t's
     /// share `shareBounds[shares + t] ..< shareBounds[shares + t + 1]` (Parallel/World+ParallelShares.swift).
     var table: Int32 = -1, shares: Int32 = 0, tableChunks: Int32 = 0
+    /// A stage a pipelined job runs without a barrier before it (`World.runPipelinedStages`): a colour of a contact
+    /// pass or a per-body pass of the single-precision sub-steps, each thread on its own share. The others (serial
+    /// colours, the slots' renaming, the store, the restitution) start when every thread has finished the stage
+    /// before, and the stage after them too.
+    var pipelinable = false
 
     /// Takes its chunks and shares from the tables.
     mutating func useTable(_ table: Int32, shares: Int32, chunks: Int32) {
@@ -644,4 +927,14 @@ struct ParallelSolveContext {
     let slotOf: UnsafePointer<Int32>
     let bodyCount: Int32
     let slotBase: Int32
+    /// A pipelined job (`World.runPipelinedStages`): by thread and sub-step body slot (`markCount` a row), whether
+    /// the thread's share touches it; by chunk of `ranges`, its class (`ParallelScratch.boundaryChunks`).
+    let pipelined: Bool
+    let marks: UnsafeMutablePointer<UInt8>
+    let markCount: Int32
+    let boundary: UnsafeMutablePointer<UInt8>
+    /// The per-body passes' tables and shares: dynamic bodies (x, y), all (z, w) (`ParallelScratch.bodyTable`…).
+    let bodyTables: SIMD4<Int32>
+    /// The step's colour segments (`ParallelScratch.segments`).
+    let segments: UnsafeBufferPointer<SolveSegment>
 }
