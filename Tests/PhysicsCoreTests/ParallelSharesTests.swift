@@ -76,3 +76,102 @@ extension ParallelSolveTests {
         #expect(!w.scratch.parallel.slotted)
     }
 }
+
+/// The pipelined two-thread sub-steps (World+ParallelSolve.swift, `runPipelinedStages`): a chunk a thread runs
+/// without waiting for the other (interior) must touch no body the other thread's share touches in those stages,
+/// or the two would race; the classes are checked here against the shares themselves, body by body.
+extension ParallelSolveTests {
+    /// The sub-step bodies (world indices) that each chunk of a table touches: a colour's chunks by their bundles'
+    /// lanes, a per-body table's by its slots.
+    static func chunkBodies(_ w: World, table: Int32, chunks: Int32, bundles: Bool) -> [Set<Int32>] {
+        let p = w.scratch.parallel
+        let substep = Set(w.scratch.substepBodies)
+        return (0..<Int(chunks)).map { k in
+            let r = p.chunkRanges[Int(table) + k]
+            var found = Set<Int32>()
+            for i in Int(r.x)..<Int(r.y) {
+                if bundles {
+                    let bundle = w.scratch.wideConstraints[i]
+                    for l in 0..<Int(bundle.laneCount) {
+                        for offset in [bundle.bodyA[l], bundle.bodyB[l]] {
+                            let body = WideContactConstraint.bodySlot(offset)
+                            if substep.contains(body) { found.insert(body) }
+                        }
+                    }
+                } else {
+                    found.insert(w.scratch.substepBodies[i])
+                }
+            }
+            return found
+        }
+    }
+
+    @Test(
+        "Pipelined sub-steps on 2 threads: an interior chunk touches no body of the other thread's share, most chunks are interior, the drum's kinematic body is the first thread's",
+        arguments: [Scene.pile, Scene.tumbler])
+    func pipelinedInteriorChunksAreExclusive(scene: Scene) {
+        var (w, _) = Self.build(scene, threads: 2)
+        for _ in 0..<60 { w.step(dt: 1.0 / 60) }
+        let before = w.scratch.parallel.pipelinedSteps
+        Self.stepOnThreads(&w)
+        let p = w.scratch.parallel
+        #expect(p.pipelinedSteps > before, "the sub-steps did not run pipelined")
+        // Every table a pipelined stage runs: the shared colours, the dynamic bodies, all sub-step bodies.
+        var tables: [(table: Int32, shares: Int32, chunks: Int32, bundles: Bool)] = p.segments.filter(\.shared).map {
+            ($0.table, $0.shares, $0.chunks, true)
+        }
+        tables.append((p.bodyTable, p.bodyShares, p.bodyChunks, false))
+        tables.append((p.allBodyTable, p.allBodyShares, p.allBodyChunks, false))
+        var touched = [Set<Int32>(), Set<Int32>()]
+        var perChunk: [[Set<Int32>]] = []
+        for t in tables {
+            let bodies = Self.chunkBodies(w, table: t.table, chunks: t.chunks, bundles: t.bundles)
+            perChunk.append(bodies)
+            for thread in 0..<2 {
+                let lo = Int(p.shareBounds[Int(t.shares) + thread]), hi = Int(p.shareBounds[Int(t.shares) + thread + 1])
+                for k in lo..<hi { touched[thread].formUnion(bodies[k]) }
+            }
+        }
+        var interior = 0, boundary = 0
+        for (i, t) in tables.enumerated() {
+            for thread in 0..<2 {
+                let lo = Int(p.shareBounds[Int(t.shares) + thread]), hi = Int(p.shareBounds[Int(t.shares) + thread + 1])
+                for k in lo..<hi {
+                    switch p.boundaryChunks[Int(t.table) + k] {
+                    case 1:
+                        interior += 1
+                        let shared = perChunk[i][k].intersection(touched[1 - thread])
+                        #expect(shared.isEmpty, "interior chunk \(k) of thread \(thread) shares \(shared.count) bodies")
+                    case 2: boundary += 1
+                    default: break
+                    }
+                }
+            }
+        }
+        // The shares are cut between two layers: only the chunks at the cut touch both sides.
+        #expect(interior > 2 * boundary, "\(interior) interior, \(boundary) boundary chunks")
+        // The drum (kinematic) is moved by the first thread, whose ground contacts read it.
+        let all = w.scratch.substepBodies.count, dynamic = w.scratch.substepKinematicStart
+        if scene == .tumbler {
+            #expect(all > dynamic)
+            let firstShareEnd = Int(p.shareBounds[Int(p.allBodyShares) + 1])
+            let ranges = (0..<firstShareEnd).map { p.chunkRanges[Int(p.allBodyTable) + $0] }
+            #expect(ranges.contains { Int($0.x) == dynamic && Int($0.y) == all })
+        }
+    }
+
+    @Test("On 2 threads the shares follow `firstShare`: 40 % and 60 % of the contacts to the first thread")
+    func firstShareMovesTheCut() {
+        for share in [0.4, 0.6] {
+            var (w, _) = Self.build(.pile, threads: 2)
+            for _ in 0..<60 { w.step(dt: 1.0 / 60) }
+            w.scratch.parallel.firstShare = share
+            Self.stepOnThreads(&w)
+            let p = w.scratch.parallel
+            let sizes = Self.shareSizes(w, table: p.bundleTable, shares: p.bundleShares, threads: 2)
+            let first = Double(sizes[0]) / Double(sizes.reduce(0, +))
+            // Within one layer's contacts (the cut falls between two) and the bundles' rounding.
+            #expect(abs(first - share) < 0.06, "first thread's part \(first), wanted \(share)")
+        }
+    }
+}

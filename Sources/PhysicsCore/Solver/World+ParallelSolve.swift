@@ -112,6 +112,7 @@ extension World {
             let pipelined = slotted && threads == 2
             scratch.parallel.pipelined = pipelined
             if pipelined {
+                scratch.parallel.pipelinedSteps += 1
                 World.resize(&scratch.parallel.shareMarks, to: 2 * all, with: 0)
                 World.resize(&scratch.parallel.boundaryChunks, to: scratch.parallel.chunkRanges.count, with: 0)
                 scratch.parallel.shareMarks.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
@@ -734,6 +735,8 @@ package struct ParallelScratch: Sendable {
     var anyElastic = true
     /// Steps solved on more than one thread since the world was made (a count for tests; it changes no result).
     package var steps = 0
+    /// Steps whose sub-steps ran as a pipelined job (a count for tests).
+    package var pipelinedSteps = 0
     /// Steps whose narrow phase ran on more than one thread (a count for tests).
     package var collideSteps = 0
     /// By awake body: what the parallel finalize found (`FinalizeConstants` flags); by shape: its tree must be
