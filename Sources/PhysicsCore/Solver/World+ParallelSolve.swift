@@ -263,163 +263,51 @@ extension World {
         let sink = Int32(bodies.count + (slotted ? scratch.substepBodies.count : 0))
         let threshold = settings.restitutionThreshold
         let pipelined = scratch.parallel.pipelined && pass.threads == 2
+        let bodyCount = Int32(bodies.count), slotBase = Int32(scratch.substepBodies.count)
+        let bodyTables = SIMD4(
+            scratch.parallel.bodyTable, scratch.parallel.bodyShares, scratch.parallel.allBodyTable,
+            scratch.parallel.allBodyShares)
         // Only the `storeImpulses` stages write the contacts (each lane its own). Empty arrays (no single-precision
         // sub-steps, no contacts) have no base address: a stage that reads one never runs then.
         let none = UnsafeMutableRawPointer(bitPattern: 64)!
-        contacts.withUnsafeMutableBufferPointer { contactBuffer in
-            let co = contactBuffer.baseAddress ?? none.assumingMemoryBound(to: Contact.self)
+        contacts.withUnsafeMutableBufferPointer { co in
             bodies.withUnsafeBufferPointer { bo in
                 states.withUnsafeMutableBufferPointer { st in
                     scratch.constrainedThisStep.withUnsafeBufferPointer { cs in
                         scratch.awakeBodies.withUnsafeBufferPointer { aw in
                             scratch.solverBodies.withUnsafeMutableBufferPointer { worldSolverBodies in
-                                scratch.parallel.slotBodies.withUnsafeMutableBufferPointer { slotBodies in
-                                    scratch.parallel.slotOf.withUnsafeBufferPointer { slotOf in
-                                        let sb = slotted ? slotBodies : worldSolverBodies
-                                        scratch.solverVelocityStart.withUnsafeMutableBufferPointer { vs in
-                                            scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
-                                                scratch.substepBodies.withUnsafeBufferPointer { sl in
-                                                    scratch.substepRates.withUnsafeBufferPointer { sr in
-                                                        scratch.parallel.stages.withUnsafeBufferPointer { stages in
-                                                            scratch.parallel.chunkRanges.withUnsafeBufferPointer {
-                                                                ranges in
-                                                                scratch.parallel.shareBounds.withUnsafeBufferPointer {
-                                                                    bounds in
-                                                                    scratch.parallel.shareMarks
-                                                                        .withUnsafeMutableBufferPointer { mk in
-                                                                            scratch.parallel.boundaryChunks
-                                                                                .withUnsafeMutableBufferPointer { bc in
-                                                                                    scratch.parallel.segments
-                                                                                        .withUnsafeBufferPointer { sg in
-                                                                                            let marks =
-                                                                                                mk.baseAddress
-                                                                                                ?? none
-                                                                                                .assumingMemoryBound(
-                                                                                                    to: UInt8.self)
-                                                                                            let boundary =
-                                                                                                bc.baseAddress
-                                                                                                ?? none
-                                                                                                .assumingMemoryBound(
-                                                                                                    to: UInt8.self)
-                                                                                            var context =
-                                                                                                ParallelSolveContext(
-                                                                                                    bodies: bo
-                                                                                                        .baseAddress!,
-                                                                                                    states: st
-                                                                                                        .baseAddress!,
-                                                                                                    constrained: cs
-                                                                                                        .baseAddress!,
-                                                                                                    awake: aw
-                                                                                                        .baseAddress!,
-                                                                                                    solverBodies: sb
-                                                                                                        .baseAddress!,
-                                                                                                    velocityStart: vs
-                                                                                                        .baseAddress!,
-                                                                                                    constraints: ws
-                                                                                                        .baseAddress!,
-                                                                                                    contacts: co,
-                                                                                                    stages: stages
-                                                                                                        .baseAddress!,
-                                                                                                    stageCount: stages
-                                                                                                        .count,
-                                                                                                    threads: pass
-                                                                                                        .threads,
-                                                                                                    gravity: gravity,
-                                                                                                    maxSpeed: maxSpeed,
-                                                                                                    invH: Float(
-                                                                                                        pass.invH),
-                                                                                                    maxBias: maxBias,
-                                                                                                    sink: sink,
-                                                                                                    restitutionThreshold:
-                                                                                                        threshold,
-                                                                                                    step: pass.step,
-                                                                                                    substepBodies: sl
-                                                                                                        .baseAddress
-                                                                                                        ?? UnsafePointer(
-                                                                                                            none
-                                                                                                                .assumingMemoryBound(
-                                                                                                                    to:
-                                                                                                                        Int32
-                                                                                                                        .self
-                                                                                                                )
-                                                                                                        ),
-                                                                                                    substepRates: sr
-                                                                                                        .baseAddress
-                                                                                                        ?? UnsafePointer(
-                                                                                                            none
-                                                                                                                .assumingMemoryBound(
-                                                                                                                    to:
-                                                                                                                        SubstepRate
-                                                                                                                        .self
-                                                                                                                )),
-                                                                                                    maxSpeedF: Float(
-                                                                                                        maxSpeed),
-                                                                                                    h: Float(pass.h),
-                                                                                                    ranges: ranges
-                                                                                                        .baseAddress
-                                                                                                        ?? UnsafePointer(
-                                                                                                            none
-                                                                                                                .assumingMemoryBound(
-                                                                                                                    to:
-                                                                                                                        SIMD2<
-                                                                                                                            Int32
-                                                                                                                        >
-                                                                                                                        .self
-                                                                                                                )),
-                                                                                                    shareBounds: bounds
-                                                                                                        .baseAddress
-                                                                                                        ?? UnsafePointer(
-                                                                                                            none
-                                                                                                                .assumingMemoryBound(
-                                                                                                                    to:
-                                                                                                                        Int32
-                                                                                                                        .self
-                                                                                                                )
-                                                                                                        ),
-                                                                                                    slotted: slotted,
-                                                                                                    slotOf: slotOf
-                                                                                                        .baseAddress
-                                                                                                        ?? UnsafePointer(
-                                                                                                            none
-                                                                                                                .assumingMemoryBound(
-                                                                                                                    to:
-                                                                                                                        Int32
-                                                                                                                        .self
-                                                                                                                )
-                                                                                                        ),
-                                                                                                    bodyCount: Int32(
-                                                                                                        bodies.count),
-                                                                                                    slotBase: Int32(
-                                                                                                        scratch
-                                                                                                            .substepBodies
-                                                                                                            .count),
-                                                                                                    pipelined:
-                                                                                                        pipelined,
-                                                                                                    marks: marks,
-                                                                                                    markCount: Int32(
-                                                                                                        scratch
-                                                                                                            .substepBodies
-                                                                                                            .count),
-                                                                                                    boundary: boundary,
-                                                                                                    bodyTables: SIMD4(
-                                                                                                        scratch.parallel
-                                                                                                            .bodyTable,
-                                                                                                        scratch.parallel
-                                                                                                            .bodyShares,
-                                                                                                        scratch.parallel
-                                                                                                            .allBodyTable,
-                                                                                                        scratch.parallel
-                                                                                                            .allBodyShares
-                                                                                                    ),
-                                                                                                    segments: sg)
-                                                                                            World.runJob(&context)
-                                                                                        }
-                                                                                }
-                                                                        }
-                                                                }
-                                                            }
-                                                        }
-                                                    }
+                                scratch.solverVelocityStart.withUnsafeMutableBufferPointer { vs in
+                                    scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
+                                        scratch.substepBodies.withUnsafeBufferPointer { sl in
+                                            scratch.substepRates.withUnsafeBufferPointer { sr in
+                                                World.withPlanPointers(&scratch.parallel, none: none) { plan in
+                                                    var context = ParallelSolveContext(
+                                                        bodies: bo.baseAddress!, states: st.baseAddress!,
+                                                        constrained: cs.baseAddress!, awake: aw.baseAddress!,
+                                                        solverBodies: slotted
+                                                            ? plan.slotBodies : worldSolverBodies.baseAddress!,
+                                                        velocityStart: vs.baseAddress!,
+                                                        constraints: ws.baseAddress!,
+                                                        contacts: co.baseAddress
+                                                            ?? none.assumingMemoryBound(to: Contact.self),
+                                                        stages: plan.stages.baseAddress!,
+                                                        stageCount: plan.stages.count, threads: pass.threads,
+                                                        gravity: gravity, maxSpeed: maxSpeed,
+                                                        invH: Float(pass.invH), maxBias: maxBias, sink: sink,
+                                                        restitutionThreshold: threshold, step: pass.step,
+                                                        substepBodies: sl.baseAddress
+                                                            ?? UnsafePointer(none.assumingMemoryBound(to: Int32.self)),
+                                                        substepRates: sr.baseAddress
+                                                            ?? UnsafePointer(
+                                                                none.assumingMemoryBound(to: SubstepRate.self)),
+                                                        maxSpeedF: Float(maxSpeed), h: Float(pass.h),
+                                                        ranges: plan.ranges, shareBounds: plan.shareBounds,
+                                                        slotted: slotted, slotOf: plan.slotOf,
+                                                        bodyCount: bodyCount, slotBase: slotBase,
+                                                        pipelined: pipelined, marks: plan.marks,
+                                                        markCount: slotBase, boundary: plan.boundary,
+                                                        bodyTables: bodyTables, segments: plan.segments)
+                                                    World.runJob(&context)
                                                 }
                                             }
                                         }
@@ -433,6 +321,43 @@ extension World {
         }
         if pipelined { scratch.parallel.balanceShares() }
         scratch.parallel.stages.removeAll(keepingCapacity: true)
+    }
+
+    /// The plan's arrays (`ParallelScratch`) by pointer for a job: empty ones at `none`, which no stage then reads.
+    private static func withPlanPointers(
+        _ p: inout ParallelScratch, none: UnsafeMutableRawPointer, _ body: (ParallelPlanPointers) -> Void
+    ) {
+        p.stages.withUnsafeBufferPointer { stages in
+            p.chunkRanges.withUnsafeBufferPointer { ranges in
+                p.shareBounds.withUnsafeBufferPointer { bounds in
+                    p.slotBodies.withUnsafeMutableBufferPointer { slots in
+                        p.slotOf.withUnsafeBufferPointer { slotOf in
+                            p.shareMarks.withUnsafeMutableBufferPointer { marks in
+                                p.boundaryChunks.withUnsafeMutableBufferPointer { boundary in
+                                    p.segments.withUnsafeBufferPointer { segments in
+                                        body(
+                                            ParallelPlanPointers(
+                                                stages: stages,
+                                                ranges: ranges.baseAddress
+                                                    ?? UnsafePointer(none.assumingMemoryBound(to: SIMD2<Int32>.self)),
+                                                shareBounds: bounds.baseAddress
+                                                    ?? UnsafePointer(none.assumingMemoryBound(to: Int32.self)),
+                                                slotBodies: slots.baseAddress
+                                                    ?? none.assumingMemoryBound(to: SolverBody.self),
+                                                slotOf: slotOf.baseAddress
+                                                    ?? UnsafePointer(none.assumingMemoryBound(to: Int32.self)),
+                                                marks: marks.baseAddress ?? none.assumingMemoryBound(to: UInt8.self),
+                                                boundary: boundary.baseAddress
+                                                    ?? none.assumingMemoryBound(to: UInt8.self),
+                                                segments: segments))
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Runs the job of `context` on its threads.
@@ -892,6 +817,18 @@ struct BodyWork: Sendable {
         self.h = h
         last = part
     }
+}
+
+/// The arrays of a parallel job's plan (`ParallelScratch`), by pointer while the job runs.
+struct ParallelPlanPointers {
+    let stages: UnsafeBufferPointer<SolveStage>
+    let ranges: UnsafePointer<SIMD2<Int32>>
+    let shareBounds: UnsafePointer<Int32>
+    let slotBodies: UnsafeMutablePointer<SolverBody>
+    let slotOf: UnsafePointer<Int32>
+    let marks: UnsafeMutablePointer<UInt8>
+    let boundary: UnsafeMutablePointer<UInt8>
+    let segments: UnsafeBufferPointer<SolveSegment>
 }
 
 /// What every thread of a parallel job reads: the step's arrays (valid for the job) and constants.
