@@ -15,6 +15,11 @@
 /// of the worker pool (`WorkerPool`): a list of stages (a per-body pass, or one colour of a contact pass), each
 /// cut into chunks that any thread claims. Which thread solves which chunk changes nothing, so a late thread
 /// (waking up, or descheduled on a busy machine) takes whatever is left and nobody waits for it.
+///
+/// On exactly two threads with the shares cut at the layers, the single-precision sub-steps run pipelined instead
+/// (`runPipelinedStages`): each thread its own share of every stage, no barrier between colours, a wait only before
+/// the chunks that touch the bodies both shares touch. There a thread does wait for the other, which always joins
+/// the job (the job stays open until the calling thread's part returns).
 extension World {
     /// Colours with fewer bundles than this run on the calling thread (with the small colours around them, without
     /// barriers between them): splitting them saves less than the threads' meeting costs.
