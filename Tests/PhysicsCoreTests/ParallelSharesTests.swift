@@ -175,3 +175,27 @@ extension ParallelSolveTests {
         }
     }
 }
+
+extension ParallelSolveTests {
+    @Test(
+        "Pipelined sub-steps whose stages fill several jobs of the pool (16 sub-steps, 8 passes) give the one-thread world"
+    )
+    func pipelinedStepsOverSeveralJobs() {
+        func run(threads: Int) -> (state: [UInt64], steps: Int, jobs: Int) {
+            var settings = Scenes.frameSettings
+            settings.workerCount = threads
+            settings.adaptiveWorkers = false
+            settings.substepCount = 16
+            settings.settlingIterations = 8
+            var (w, ids, _) = Scenes.pile(1000, settings: settings)
+            for _ in 0..<60 { w.step(dt: 1.0 / 60) }
+            return (Self.state(w, ids), w.scratch.parallel.pipelinedSteps, w.scratch.parallel.pipelinedJobs)
+        }
+        let one = run(threads: 1)
+        let two = run(threads: 2)
+        #expect(two.steps > 0, "no step ran pipelined")
+        // More jobs than steps: some step's stages did not fit in one job (`WorkerPool.stageCapacity`).
+        #expect(two.jobs > two.steps, "\(two.jobs) jobs in \(two.steps) steps")
+        #expect(two.state == one.state)
+    }
+}

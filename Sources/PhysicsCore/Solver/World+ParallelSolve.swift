@@ -324,7 +324,10 @@ extension World {
                 }
             }
         }
-        if pipelined { scratch.parallel.balanceShares() }
+        if pipelined {
+            scratch.parallel.pipelinedJobs += 1
+            scratch.parallel.balanceShares()
+        }
         scratch.parallel.stages.removeAll(keepingCapacity: true)
     }
 
@@ -449,6 +452,10 @@ extension World {
                 pool.addStageTime(thread: thread, busy: busy, waiting: waited)
             }
         }
+        // The job ends when both shares are done: the pool closes it once the calling thread's part returns, and a
+        // worker that had not joined yet (a job whose stages never made the calling thread wait) would never run
+        // its share.
+        if thread == 0 { pool.waitForProgress(of: other, stages: c.stageCount) }
         return spins
     }
 
@@ -665,8 +672,10 @@ package struct ParallelScratch: Sendable {
     var anyElastic = true
     /// Steps solved on more than one thread since the world was made (a count for tests; it changes no result).
     package var steps = 0
-    /// Steps whose sub-steps ran as a pipelined job (a count for tests).
+    /// Steps whose sub-steps ran as a pipelined job, and the pipelined jobs (a step's stages can fill several),
+    /// counts for tests.
     package var pipelinedSteps = 0
+    package var pipelinedJobs = 0
     /// Steps whose narrow phase ran on more than one thread (a count for tests).
     package var collideSteps = 0
     /// By awake body: what the parallel finalize found (`FinalizeConstants` flags); by shape: its tree must be
