@@ -14,6 +14,13 @@ extension ParallelSolveTests {
         #expect(w.scratch.parallel.steps > before, "no step ran on the threads")
     }
 
+    /// `scene` on 2 threads after its first second (60 frames), its pile or crowd formed.
+    static func settled(_ scene: Scene) -> World {
+        var (w, _) = Self.build(scene, threads: 2)
+        for _ in 0..<60 { w.step(dt: 1.0 / 60) }
+        return w
+    }
+
     /// The bundles each thread's share of `bounds` (share bounds at `shares`, chunks from `table`) covers.
     static func shareSizes(_ w: World, table: Int32, shares: Int32, threads: Int) -> [Int] {
         (0..<threads).map { t in
@@ -30,8 +37,7 @@ extension ParallelSolveTests {
         "Shares on 2 threads: every bundle once, about half each, bodies in layer order, bodies named again after",
         arguments: [Scene.pile, Scene.tumbler])
     func sharesCoverEveryBundleOnce(scene: Scene) {
-        var (w, _) = Self.build(scene, threads: 2)
-        for _ in 0..<60 { w.step(dt: 1.0 / 60) }
+        var w = Self.settled(scene)
         Self.stepOnThreads(&w)
         let p = w.scratch.parallel
         let bundles = w.scratch.wideConstraints.count
@@ -110,8 +116,7 @@ extension ParallelSolveTests {
         "Pipelined sub-steps on 2 threads: an interior chunk touches no body of the other thread's share, most chunks are interior, the drum's kinematic body is the first thread's",
         arguments: [Scene.pile, Scene.tumbler])
     func pipelinedInteriorChunksAreExclusive(scene: Scene) {
-        var (w, _) = Self.build(scene, threads: 2)
-        for _ in 0..<60 { w.step(dt: 1.0 / 60) }
+        var w = Self.settled(scene)
         let before = w.scratch.parallel.pipelinedSteps
         Self.stepOnThreads(&w)
         let p = w.scratch.parallel
@@ -163,8 +168,7 @@ extension ParallelSolveTests {
     @Test("On 2 threads the shares follow `firstShare`: 40 % and 60 % of the contacts to the first thread")
     func firstShareMovesTheCut() {
         for share in [0.4, 0.6] {
-            var (w, _) = Self.build(.pile, threads: 2)
-            for _ in 0..<60 { w.step(dt: 1.0 / 60) }
+            var w = Self.settled(.pile)
             w.scratch.parallel.firstShare = share
             Self.stepOnThreads(&w)
             let p = w.scratch.parallel
@@ -176,6 +180,8 @@ extension ParallelSolveTests {
     }
 }
 
+/// A step whose stages do not fit in one job of the pool runs as several pipelined jobs: each must end with both
+/// threads' shares done (a late worker still runs its part), and the marks of the first job serve the others.
 extension ParallelSolveTests {
     @Test(
         "Pipelined sub-steps whose stages fill several jobs of the pool (16 sub-steps, 8 passes) give the one-thread world"

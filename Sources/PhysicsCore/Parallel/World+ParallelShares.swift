@@ -186,8 +186,8 @@ extension World {
     }
 
     /// Chunks and shares of the per-body passes over the single-precision sub-steps' bodies: `dynamic` bodies, then
-    /// up to `all` the kinematic ones (in the first share, `allBodyTable`). With `keyed` (the bodies in layer order and the key
-    /// bounds even), thread t's share is the bodies with keys in its range; else equal parts.
+    /// up to `all` the kinematic ones (in the first share, `allBodyTable`). With `keyed` (the bodies in layer order
+    /// and the key bounds even), thread t's share is the bodies with keys in its range; else equal parts.
     mutating func planBodyShares(threads: Int, dynamic: Int, all: Int, keyed: Bool) {
         let chunk = Swift.max(32, (all + 8 * threads - 1) / (8 * threads))
         let table = scratch.parallel.chunkRanges.count
