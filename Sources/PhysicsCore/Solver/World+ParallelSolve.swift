@@ -267,11 +267,12 @@ extension World {
         // In slots, the sinks follow the bodies' slots (`fillSolverSlots`).
         let sink = Int32(bodies.count + (slotted ? scratch.substepBodies.count : 0))
         let threshold = settings.restitutionThreshold
-        let pipelined = scratch.parallel.pipelined && pass.threads == 2
+        let pipelined = scratch.parallel.pipelined
         let bodyCount = Int32(bodies.count), slotBase = Int32(scratch.substepBodies.count)
-        let bodyTables = SIMD4(
-            scratch.parallel.bodyTable, scratch.parallel.bodyShares, scratch.parallel.allBodyTable,
-            scratch.parallel.allBodyShares)
+        let bodyTables = (
+            SIMD2(scratch.parallel.bodyTable, scratch.parallel.bodyShares),
+            SIMD2(scratch.parallel.allBodyTable, scratch.parallel.allBodyShares)
+        )
         // Only the `storeImpulses` stages write the contacts (each lane its own). Empty arrays (no single-precision
         // sub-steps, no contacts) have no base address: a stage that reads one never runs then.
         let none = UnsafeMutableRawPointer(bitPattern: 64)!
@@ -310,8 +311,8 @@ extension World {
                                                         slotted: slotted, slotOf: plan.slotOf,
                                                         bodyCount: bodyCount, slotBase: slotBase,
                                                         pipelined: pipelined, marks: plan.marks,
-                                                        markCount: slotBase, boundary: plan.boundary,
-                                                        bodyTables: bodyTables, segments: plan.segments)
+                                                        boundary: plan.boundary, bodyTables: bodyTables,
+                                                        segments: plan.segments)
                                                     World.runJob(&context)
                                                 }
                                             }
@@ -466,47 +467,48 @@ extension World {
     ) -> Bool {
         let index = Int(stage.table) + k
         if c.boundary[index] == 0 {
-            let row = c.marks + (1 - thread) * Int(c.markCount)
+            let row = c.marks + (1 - thread) * Int(c.slotBase)
             let r = c.ranges[index]
             var touches = false
             if stage.kind == .solverVelocities || stage.kind == .solverPositions {
                 for j in Int(r.x)..<Int(r.y) where row[j] != 0 { touches = true }
             } else {
-                for b in Int(r.x)..<Int(r.y) {
-                    let w = c.constraints + b
-                    touches =
-                        touches || touchesMarked(w.pointee.bodyA, row, c.markCount)
-                        || touchesMarked(w.pointee.bodyB, row, c.markCount)
-                }
+                forEachSubstepSlot(c, Int(r.x)..<Int(r.y)) { touches = touches || row[$0] != 0 }
             }
             c.boundary[index] = touches ? 2 : 1
         }
         return c.boundary[index] == 2
     }
 
-    /// Whether a lane of `offsets` (body offsets, −1: none) names a sub-step body slot marked in `row`.
-    @inline(__always) private static func touchesMarked(
-        _ offsets: SIMD4<Int32>, _ row: UnsafeMutablePointer<UInt8>, _ count: Int32
-    ) -> Bool {
-        var touches = false
-        for l in 0..<4 where offsets[l] >= 0 {
-            let slot = WideContactConstraint.bodySlot(offsets[l])
-            touches = touches || (slot < count && row[Int(slot)] != 0)
+    /// Calls `visit` with every sub-step body slot (below `slotBase`) a lane of bundles `range` names as its body A
+    /// or B (after `mapSlots`; static and sleeping bodies' slots and the sinks lie past them).
+    @inline(__always) private static func forEachSubstepSlot(
+        _ c: ParallelSolveContext, _ range: Range<Int>, _ visit: (Int) -> Void
+    ) {
+        @inline(__always) func lanes(_ offsets: SIMD4<Int32>) {
+            for l in 0..<4 where offsets[l] >= 0 {
+                let slot = WideContactConstraint.bodySlot(offsets[l])
+                if slot < c.slotBase { visit(Int(slot)) }
+            }
         }
-        return touches
+        for b in range {
+            lanes(c.constraints[b].bodyA)
+            lanes(c.constraints[b].bodyB)
+        }
     }
 
     /// Marks in thread `thread`'s row the slots its shares of the per-body passes touch (pipelined jobs).
     private static func markBodyShares(_ c: ParallelSolveContext, _ thread: Int) {
-        let row = c.marks + thread * Int(c.markCount)
-        for table in [c.bodyTables.x, c.bodyTables.z] {
-            let shares = table == c.bodyTables.x ? c.bodyTables.y : c.bodyTables.w
-            let bounds = c.shareBounds + Int(shares)
+        let row = c.marks + thread * Int(c.slotBase)
+        @inline(__always) func mark(_ table: SIMD2<Int32>) {
+            let bounds = c.shareBounds + Int(table.y)
             for k in Int(bounds[thread])..<Int(bounds[thread + 1]) {
-                let r = c.ranges[Int(table) + k]
+                let r = c.ranges[Int(table.x) + k]
                 (row + Int(r.x)).update(repeating: 1, count: Int(r.y - r.x))
             }
         }
+        mark(c.bodyTables.0)
+        mark(c.bodyTables.1)
     }
 
     /// Whether bundle `bundle` belongs to a shared colour segment.
@@ -515,22 +517,6 @@ extension World {
             return segment.shared
         }
         return false
-    }
-
-    /// Marks in `row` the sub-step body slots bundles `range` read or write (pipelined jobs, after `mapSlots`).
-    private static func markBundles(_ c: ParallelSolveContext, _ range: Range<Int>, _ row: UnsafeMutablePointer<UInt8>)
-    {
-        @inline(__always) func mark(_ offsets: SIMD4<Int32>) {
-            for l in 0..<4 where offsets[l] >= 0 {
-                let slot = WideContactConstraint.bodySlot(offsets[l])
-                if slot < c.markCount { row[Int(slot)] = 1 }
-            }
-        }
-        for b in range {
-            let w = c.constraints + b
-            mark(w.pointee.bodyA)
-            mark(w.pointee.bodyB)
-        }
     }
 
     /// Chunk `k` of a stage.
@@ -579,7 +565,8 @@ extension World {
             mapSlots(c, range)
             // Only shared colours: the serial ones run with a full wait on each side.
             if c.pipelined && inSharedSegment(c, range.lowerBound) {
-                markBundles(c, range, c.marks + thread * Int(c.markCount))
+                let row = c.marks + thread * Int(c.slotBase)
+                forEachSubstepSlot(c, range) { row[$0] = 1 }
             }
         case .unmapSlots:
             unmapSlots(c, range)
@@ -634,18 +621,19 @@ package struct ParallelScratch: Sendable {
     var bundleTable: Int32 = 0, bundleShares: Int32 = 0, bundleChunks: Int32 = 0
     var bodyTable: Int32 = 0, bodyShares: Int32 = 0, bodyChunks: Int32 = 0
     var allBodyTable: Int32 = 0, allBodyShares: Int32 = 0, allBodyChunks: Int32 = 0
-    /// Whether this step's sub-steps run as a pipelined job (`pipelines`), by thread and sub-step body slot whether
-    /// the thread's share touches it (two rows of `substepBodies.count`), and by chunk of `chunkRanges` whether it
-    /// touches a slot the other thread's share touches too (0: not classified yet, 1: no, 2: yes).
+    /// Whether this step's sub-steps run as a pipelined job (`World.runPipelinedStages`), by thread and sub-step
+    /// body slot whether the thread's share touches it (two rows of `substepBodies.count`), and by chunk of
+    /// `chunkRanges` whether it touches a slot the other thread's share touches too (0: not classified yet, 1: no,
+    /// 2: yes).
     var pipelined = false
+    var shareMarks: [UInt8] = []
+    var boundaryChunks: [UInt8] = []
     /// On two threads, the first thread's part of the contacts when the shares are cut at the layers
     /// (`World.cutKeys`), 0.35–0.65: moved after each pipelined job toward the thread that waited less, which had
     /// the larger part of the work (a pipelined job's threads take nothing from each other's shares, so the parts
     /// must match the threads' speeds; the two cores of a shared machine are not always equally fast). Which
     /// thread solves what changes no result.
     var firstShare = 0.5
-    var shareMarks: [UInt8] = []
-    var boundaryChunks: [UInt8] = []
     /// The solver bodies and rates in layer order while they are sorted.
     var sortedBodies: [Int32] = []
     var sortedRates: [SubstepRate] = []
@@ -881,14 +869,14 @@ struct ParallelSolveContext {
     let slotOf: UnsafePointer<Int32>
     let bodyCount: Int32
     let slotBase: Int32
-    /// A pipelined job (`World.runPipelinedStages`): by thread and sub-step body slot (`markCount` a row), whether
+    /// A pipelined job (`World.runPipelinedStages`): by thread and sub-step body slot (`slotBase` a row), whether
     /// the thread's share touches it; by chunk of `ranges`, its class (`ParallelScratch.boundaryChunks`).
     let pipelined: Bool
     let marks: UnsafeMutablePointer<UInt8>
-    let markCount: Int32
     let boundary: UnsafeMutablePointer<UInt8>
-    /// The per-body passes' tables and shares: dynamic bodies (x, y), all (z, w) (`ParallelScratch.bodyTable`…).
-    let bodyTables: SIMD4<Int32>
+    /// The per-body passes' tables and shares (`ParallelScratch.bodyTable`…): each pair is (table, shares), the
+    /// dynamic bodies' first, all sub-step bodies' second.
+    let bodyTables: (SIMD2<Int32>, SIMD2<Int32>)
     /// The step's colour segments (`ParallelScratch.segments`).
     let segments: UnsafeBufferPointer<SolveSegment>
 }
