@@ -64,7 +64,7 @@ extension DynamicAnimator {
             DynamicsDiagnostics.report(
                 .tooManyItems,
                 "Item \(describe(item)) was not added: the animator already simulates its most items "
-                    + "(\(Swift.min(world.bodyLimit, World.maximumBodyCount))); remove some from its behaviours first")
+                    + "(\(world.bodyLimit)); remove some from its behaviours first")
             return
         }
         var shapeDef = ShapeDefinition()

@@ -11,7 +11,7 @@ extension World {
         guard def.position.isFinite, def.angle.isFinite, def.linearVelocity.isFinite, def.angularVelocity.isFinite,
             def.linearDamping.isFinite, def.angularDamping.isFinite, def.gravityScale.isFinite
         else { return nil }
-        guard !freeBodies.isEmpty || bodies.count < Swift.min(bodyLimit, World.maximumBodyCount) else { return nil }
+        guard !freeBodies.isEmpty || bodies.count < bodyLimit else { return nil }
         let index: Int32
         if let free = freeBodies.popLast() {
             index = free

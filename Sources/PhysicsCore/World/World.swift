@@ -14,8 +14,11 @@ public struct World: Sendable {
     package var bodies: [Body] = []
     package var states: [BodyState] = []
     package var freeBodies: [Int32] = []
-    /// The most bodies this world holds at once: `maximumBodyCount`, lowered by tests to reach the limit cheaply.
-    package var bodyLimit = World.maximumBodyCount
+    /// The most bodies this world holds at once: `maximumBodyCount`, lowered by tests to reach the limit cheaply
+    /// (never above `maximumBodyCount`).
+    package var bodyLimit = World.maximumBodyCount {
+        didSet { bodyLimit = Swift.min(bodyLimit, World.maximumBodyCount) }
+    }
     package var shapes: [Shape] = []
     package var freeShapes: [Int32] = []
     /// Polygon vertices and outward edge normals of every polygon shape (body frame).
