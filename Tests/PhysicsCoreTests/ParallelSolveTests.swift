@@ -197,15 +197,18 @@ struct ParallelSolveTests {
         var parallelPairSteps = 0
         /// Steps whose compaction of retired contacts ran on more than one thread.
         var parallelCompactionSteps = 0
+        /// Steps whose parallel finalize set moving-tree leaves in place.
+        var inPlaceSteps = 0
         /// Whether the last step's bundles had a bouncing lane (its restitution stages ran).
         var anyElastic = true
     }
 
-    /// The moving tree's nodes as numbers.
+    /// The moving tree's nodes as numbers, with their in-place marks (`enlarged`).
     static func treeState(_ w: World) -> [UInt64] {
         w.movingTree.nodes.flatMap { n -> [UInt64] in
             [n.parent, n.child1, n.child2, n.height, n.payload].map { UInt64(UInt32(bitPattern: $0)) }
                 + [n.aabb.lower.x, n.aabb.lower.y, n.aabb.upper.x, n.aabb.upper.y].map(\.bitPattern)
+                + [n.enlarged ? 1 : 0]
         }
     }
 
@@ -234,7 +237,8 @@ struct ParallelSolveTests {
             contacts: w.contacts.map { pairKey($0.shapeA, $0.shapeB) }, tree: treeState(w),
             order: w.scratch.solveOrder + w.scratch.colorStart + w.scratch.twoPointEnd, begins: begins,
             parallelFinalizeSteps: w.scratch.parallel.finalizeSteps, parallelPairSteps: w.scratch.parallel.pairSteps,
-            parallelCompactionSteps: w.scratch.parallel.compactionSteps, anyElastic: w.scratch.parallel.anyElastic)
+            parallelCompactionSteps: w.scratch.parallel.compactionSteps, inPlaceSteps: w.scratch.parallel.inPlaceSteps,
+            anyElastic: w.scratch.parallel.anyElastic)
     }
 
     @Test("1, 2 and 3 threads give bit-identical worlds", arguments: Scene.allCases)
@@ -278,6 +282,9 @@ struct ParallelSolveTests {
                 // `parallelCompactionMinimum` records in many steps.
                 #expect(
                     many.parallelCompactionSteps >= 10, "\(many.parallelCompactionSteps) compactions on \(threads)")
+                // And most proxies move every step: the threads set their leaves in place, with the same tree
+                // (links, boxes and marks) as the walks up from each leaf on one thread.
+                #expect(many.inPlaceSteps >= 100, "\(many.inPlaceSteps) steps with leaves set in place on \(threads)")
             }
         }
     }
@@ -334,6 +341,60 @@ struct ParallelSolveTests {
             #expect(Self.treeState(many) == Self.treeState(one), "\(threads) threads")
             #expect(many.validationFailures == 0, "\(many.validationProblems)")
         }
+    }
+
+    @Test(
+        "Leaves set in place and their marks spread on 1, 2 and 3 threads give the tree of the walks from each leaf, round after round, refits and rebuilds alike"
+    )
+    func leavesSetInPlaceMatchWalks() {
+        var rng = SeededRandom(state: 5)
+        var tree = DynamicTree()
+        for i in 0..<3000 {
+            let x = rng.uniform(0, 3000), y = rng.uniform(0, 3000)
+            _ = tree.insert(AABB(lower: Vec2(x, y), upper: Vec2(x + 20, y + 20)), payload: Int32(i))
+        }
+        let leaves = tree.nodes.indices.filter { tree.nodes[$0].height == 0 }.map { Int32($0) }
+        // A first round moving every leaf: the rounds below take their updates in place.
+        for leaf in leaves { tree.update(leaf, to: tree.aabb(of: leaf)) }
+        tree.finishUpdates()
+        #expect(tree.manyUpdatedLastRound)
+        func nodeBits(_ t: DynamicTree) -> [UInt64] {
+            t.nodes.flatMap { n -> [UInt64] in
+                [n.parent, n.child1, n.child2, n.height].map { UInt64(UInt32(bitPattern: $0)) }
+                    + [n.aabb.lower.x, n.aabb.lower.y, n.aabb.upper.x, n.aabb.upper.y].map(\.bitPattern)
+                    + [n.enlarged ? 1 : 0]
+            }
+        }
+        var walked = tree
+        var inPlace = [tree, tree, tree]
+        var rebuilds = 0
+        // Rounds of every leaf, half and a fifth of them moving a little (each stays a round of in-place updates):
+        // the fourth full round's enlargements pass twice the leaf count, and the tree is rebuilt.
+        for (round, share) in [1, 2, 5, 1, 2, 1, 1].enumerated() {
+            let moved = leaves.filter { _ in rng.next() % UInt64(share) == 0 }
+            let boxes = moved.map { leaf -> AABB in
+                let d = Vec2(rng.uniform(-15, 15), rng.uniform(-15, 15))
+                let b = walked.aabb(of: leaf)
+                return AABB(lower: b.lower + d, upper: b.upper + d)
+            }
+            let rootBefore = walked.root
+            for (leaf, box) in zip(moved, boxes) { walked.updateBeforeFinish(leaf, to: box) }
+            walked.finishUpdates()
+            if walked.root != rootBefore || !walked.nodes[Int(walked.root)].enlarged { rebuilds += 1 }
+            for (k, threads) in [1, 2, 3].enumerated() {
+                inPlace[k].nodes.withUnsafeMutableBufferPointer { n in
+                    for (leaf, box) in zip(moved, boxes) { DynamicTree.setLeafInPlace(leaf, to: box, n.baseAddress!) }
+                }
+                inPlace[k].countLeavesSetInPlace(moved.count)
+                let granted = threads > 1 ? WorkerPool.shared.acquire(threads: threads) : 1
+                #expect(granted == threads)
+                inPlace[k].finishUpdates(threads: granted)
+                if granted > 1 { WorkerPool.shared.release() }
+                #expect(nodeBits(inPlace[k]) == nodeBits(walked), "round \(round), \(threads) threads")
+                #expect(inPlace[k].manyUpdatedLastRound == walked.manyUpdatedLastRound)
+            }
+        }
+        #expect(rebuilds >= 1, "no round rebuilt the tree")
     }
 
     @Test(

@@ -10,7 +10,8 @@ package struct DynamicTree: Sendable {
         package var height: Int32 = -1
         package var payload: Int32 = -1
         /// An internal node whose box grew in place (`enlarge`) since the last `rebuild`; every ancestor of such a
-        /// node is one too.
+        /// node is one too. A leaf given its box by `setLeafInPlace` whose ancestors are not marked yet (until
+        /// `finishUpdates`); false on every other leaf.
         package var enlarged = false
         /// A leaf marked by `markMoved`, or an internal node above one (DynamicTree+Pairs.swift).
         package var moved = false
@@ -28,6 +29,8 @@ package struct DynamicTree: Sendable {
     private var previousUpdates = 0
     /// Leaves enlarged in place since the last `rebuild`.
     var enlargedSinceRebuild = 0
+    /// Leaves given their box by `setLeafInPlace` this round: their ancestors are marked by `finishUpdates`.
+    private var leavesSetInPlace = 0
 
     package init() {}
 
@@ -134,6 +137,22 @@ package struct DynamicTree: Sendable {
         updates += 1
     }
 
+    /// `updateBeforeFinish` for a round in which `manyUpdatedLastRound` holds, from any thread for its own leaves:
+    /// the leaf's box, and its mark, which `finishUpdates` spreads to its ancestors (the marks the walks up from each
+    /// leaf would set, in any order). Count the leaves with `countLeavesSetInPlace` before `finishUpdates`.
+    @inline(__always) static func setLeafInPlace(_ leaf: Int32, to aabb: AABB, _ n: UnsafeMutablePointer<Node>) {
+        n[Int(leaf)].aabb = aabb
+        n[Int(leaf)].enlarged = true
+    }
+
+    /// Counts `count` leaves given their box by `setLeafInPlace` in this round, as that many `updateBeforeFinish`.
+    package mutating func countLeavesSetInPlace(_ count: Int) {
+        precondition(manyUpdatedLastRound || count == 0, "leaves set in place in a round of re-insertions")
+        leavesSetInPlace += count
+        enlargedSinceRebuild += count
+        updates += count
+    }
+
     /// Whether the last round of `update` calls moved more than an eighth of the leaves.
     package var manyUpdatedLastRound: Bool { previousUpdates * 8 > leafCount }
 
@@ -145,7 +164,14 @@ package struct DynamicTree: Sendable {
     /// nodes are refitted (`refitEnlarged`). `threads`: see `rebuild`.
     package mutating func finishUpdates(threads: Int = 1) {
         // Also once the leaves stop moving, so a resting world is not left with a loose tree.
-        if enlargedSinceRebuild >= 2 * leafCount || (updates == 0 && enlargedSinceRebuild > 0) {
+        let rebuilds = enlargedSinceRebuild >= 2 * leafCount || (updates == 0 && enlargedSinceRebuild > 0)
+        if leavesSetInPlace > 0 {
+            // The marks of the leaves set in place spread up, and the enlarged nodes refitted in the same pass
+            // (`refitEnlarged`'s boxes) unless the rebuild replaces them.
+            spreadMarks(.enlarged(refit: !rebuilds), threads: threads)
+            leavesSetInPlace = 0
+            if rebuilds { rebuild(threads: threads) }
+        } else if rebuilds {
             rebuild(threads: threads)
         } else if updates > 0 && enlargedSinceRebuild > 0 {
             refitEnlarged()

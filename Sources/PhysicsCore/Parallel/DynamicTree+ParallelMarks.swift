@@ -1,19 +1,37 @@
-/// The moved marks of the broad phase's descent (DynamicTree+Pairs.swift) for a moved crowd, on several threads,
-/// node for node the marks `setMoved(true, …)` leaves.
+/// Marks spread from the leaves up on several threads, node for node the marks the serial walks up from each
+/// leaf leave: the broad phase's `moved` marks (DynamicTree+Pairs.swift) and the in-place updates' `enlarged`
+/// marks (`enlarge`).
 ///
-/// `setMoved` walks up from each moved leaf until it meets a marked node: serial, since two walks meet in their
-/// common ancestors. When most leaves moved (a tumbling crowd: every leaf, every step) the same marks come from the
-/// leaves up instead: the leaves are marked, and then every internal node is marked when one of its children is,
-/// children first. The tree below its top levels is cut into subtrees, each marked by one thread from its own
-/// leaves up (no two threads write the same node), and the few top nodes are then marked from their children.
+/// A walk up from each marked leaf stops at the first marked ancestor: serial, since two walks meet in their
+/// common ancestors. When most leaves are marked (a tumbling crowd: every leaf, every step) the same marks come from
+/// the leaves up instead: every internal node is marked when one of its children is, children first. The tree below
+/// its top levels is cut into subtrees, each marked by one thread from its own leaves up (no two threads write the
+/// same node), and the few top nodes are then marked from their children.
 extension DynamicTree {
     /// Levels of the tree above the subtrees the threads mark: up to 16 subtrees.
     static let parallelMarkLevels = 4
 
+    /// Which mark a pass spreads.
+    enum SpreadRule {
+        /// `moved`, from the leaves marked by `setLeavesMoved`.
+        case moved
+        /// `enlarged`, from the leaves given a new box by `setLeafInPlace` (whose mark is cleared); with `refit`, each
+        /// enlarged internal node's box also becomes its children's union, as `refitEnlarged` makes it.
+        case enlarged(refit: Bool)
+    }
+
     /// Sets `moved` on every internal node with a marked leaf below it, on `threads` threads (the caller holds the
     /// worker pool). Every leaf to mark must be marked, and no internal node (the marks between two descents).
-    package mutating func markMovedAncestors(threads: Int) {
-        guard root != -1, nodes[Int(root)].child1 != -1 else { return }
+    package mutating func markMovedAncestors(threads: Int) { spreadMarks(.moved, threads: threads) }
+
+    /// Spreads the marks `rule` names from the leaves to every ancestor, on `threads` threads (more than 1: the
+    /// caller holds the worker pool).
+    mutating func spreadMarks(_ rule: SpreadRule, threads: Int) {
+        guard root != -1 else { return }
+        if nodes[Int(root)].child1 == -1 {
+            if case .enlarged = rule { nodes[Int(root)].enlarged = false }
+            return
+        }
         // On this thread's stack, so a step allocates nothing: the top levels breadth first (at most 1 + 2 + 4 + 8
         // nodes, then the 16 of the level below), the internal nodes among them (the top, parents before children),
         // and the internal nodes of the level below (the threads' tasks, one subtree each).
@@ -50,21 +68,27 @@ extension DynamicTree {
                 }
             }
             nodes.withUnsafeMutableBufferPointer { n in
-                var job = MarkJob(nodes: n.baseAddress!, tasks: tasks, taskCount: taskCount, threads: threads)
-                withUnsafePointer(to: &job) { pointer in
-                    WorkerPool.shared.run(
-                        threads: threads, stageCount: 1,
-                        { raw, thread in
-                            let j = raw.assumingMemoryBound(to: MarkJob.self).pointee
-                            WorkerPool.shared.runStage(0, chunks: j.taskCount, thread: thread, threads: j.threads) {
-                                DynamicTree.markFromLeaves(j.nodes, under: j.tasks[$0])
-                            }
-                        }, UnsafeRawPointer(pointer))
+                if threads > 1 {
+                    var job = MarkJob(
+                        nodes: n.baseAddress!, tasks: tasks, taskCount: taskCount, threads: threads, rule: rule)
+                    withUnsafePointer(to: &job) { pointer in
+                        WorkerPool.shared.run(
+                            threads: threads, stageCount: 1,
+                            { raw, thread in
+                                let j = raw.assumingMemoryBound(to: MarkJob.self).pointee
+                                WorkerPool.shared.runStage(
+                                    0, chunks: j.taskCount, thread: thread, threads: j.threads
+                                ) {
+                                    DynamicTree.markFromLeaves(j.nodes, under: j.tasks[$0], j.rule)
+                                }
+                            }, UnsafeRawPointer(pointer))
+                    }
+                } else {
+                    for k in 0..<taskCount { DynamicTree.markFromLeaves(n.baseAddress!, under: tasks[k], rule) }
                 }
                 // The top nodes, children first.
                 for k in stride(from: topCount - 1, through: 0, by: -1) {
-                    let i = Int(top[k])
-                    if n[Int(n[i].child1)].moved || n[Int(n[i].child2)].moved { n[i].moved = true }
+                    DynamicTree.markFromChildren(n.baseAddress!, Int(top[k]), rule)
                 }
             }
         }
@@ -73,7 +97,7 @@ extension DynamicTree {
     /// Marks every internal node of the subtree under `subtree` that has a marked leaf below it: a walk in post-order
     /// (children before their parent) with a stack on this thread's stack (a node's height bounds its depth: each
     /// level holds at most a node and its sibling, and a node once more when its children are done).
-    static func markFromLeaves(_ n: UnsafeMutablePointer<Node>, under subtree: Int32) {
+    static func markFromLeaves(_ n: UnsafeMutablePointer<Node>, under subtree: Int32, _ rule: SpreadRule) {
         let capacity = 2 * Int(n[Int(subtree)].height) + 4
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { stack in
             // Entries: a node, and whether its children are done (the low bit).
@@ -84,7 +108,7 @@ extension DynamicTree {
                 let entry = stack[top]
                 let id = Int(entry >> 1)
                 if entry & 1 == 1 {
-                    if n[Int(n[id].child1)].moved || n[Int(n[id].child2)].moved { n[id].moved = true }
+                    markFromChildren(n, id, rule)
                     continue
                 }
                 assert(top + 3 <= capacity, "a node's height is less than its depth below it")
@@ -102,12 +126,29 @@ extension DynamicTree {
             }
         }
     }
+
+    /// Marks the internal node `id` as `rule` says from its children (done before it).
+    @inline(__always) static func markFromChildren(_ n: UnsafeMutablePointer<Node>, _ id: Int, _ rule: SpreadRule) {
+        let c1 = Int(n[id].child1), c2 = Int(n[id].child2)
+        switch rule {
+        case .moved:
+            if n[c1].moved || n[c2].moved { n[id].moved = true }
+        case .enlarged(let refit):
+            // A leaf's mark is its in-place update of this round: read, then cleared.
+            let grows = n[c1].enlarged || n[c2].enlarged
+            if n[c1].child1 == -1 { n[c1].enlarged = false }
+            if n[c2].child1 == -1 { n[c2].enlarged = false }
+            if grows { n[id].enlarged = true }
+            if refit && n[id].enlarged { n[id].aabb = n[c1].aabb.union(n[c2].aabb) }
+        }
+    }
 }
 
-/// What the threads of `markMovedAncestors` read and write.
+/// What the threads of `spreadMarks` read and write.
 private struct MarkJob {
     let nodes: UnsafeMutablePointer<DynamicTree.Node>
     let tasks: UnsafePointer<Int32>
     let taskCount: Int
     let threads: Int
+    let rule: DynamicTree.SpreadRule
 }

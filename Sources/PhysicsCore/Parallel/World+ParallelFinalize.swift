@@ -5,8 +5,14 @@
 /// boxes read and write only that body and its shapes, so the awake bodies are cut into chunks that any thread
 /// claims. What must stay in order is kept as flags and done afterwards on the calling thread, in the order of the
 /// serial loop: the impulses of blown-up bodies dropped, the trees updated for the shapes that left their
-/// fattened boxes (the moving tree's in-place enlargement and the move buffer depend on that order), then the fast
-/// bodies swept and refreshed one by one, as on one thread.
+/// fattened boxes (re-insertions and the move buffer depend on that order), then the fast bodies swept and
+/// refreshed one by one, as on one thread.
+///
+/// In a round where the moving tree takes its updates in place (`DynamicTree.manyUpdatedLastRound`: a tumbling
+/// crowd) the order does not matter to the tree: the marks the walks up from the leaves would set are the same in
+/// any order. There the threads give the leaves of one-shape bodies their boxes themselves
+/// (`DynamicTree.setLeafInPlace`) and the tree spreads the marks on the threads (`finishUpdates`); the calling
+/// thread only lists those shapes in the move buffer, from a compact array, in the serial loop's order.
 extension World {
     /// Awake bodies per chunk of the parallel finalize: a body costs a few hundred instructions.
     static let finalizeChunk = 64
@@ -16,6 +22,7 @@ extension World {
         let awakeCount = scratch.awakeBodies.count
         World.resize(&scratch.parallel.bodyFlags, to: awakeCount, with: 0)
         World.resize(&scratch.parallel.shapeMarks, to: shapes.count, with: 0)
+        World.resize(&scratch.parallel.movedShapes, to: awakeCount, with: -1)
         for list in [\ParallelScratch.pairStacks, \ParallelScratch.sweepCandidates]
         where scratch.parallel[keyPath: list].count < threads {
             scratch.parallel[keyPath: list].append(
@@ -29,18 +36,19 @@ extension World {
         for j in 0..<awakeCount where scratch.parallel.bodyFlags[j] & FinalizeConstants.blownUp != 0 {
             dropImpulses(ofBlownUpBody: Int(scratch.awakeBodies[j]))
         }
+        var setInPlace = 0
         for j in 0..<awakeCount {
-            let f = scratch.parallel.bodyFlags[j]
-            if f & FinalizeConstants.fast != 0 {
+            if scratch.parallel.bodyFlags[j] & FinalizeConstants.fast != 0 {
                 scratch.fastBodies.append(scratch.awakeBodies[j])
-            } else if f & FinalizeConstants.moved != 0 {
-                updateTrees(ofBody: Int(scratch.awakeBodies[j]))
+            } else {
+                setInPlace += listMovedShapes(ofAwake: j)
             }
         }
-        let fastAndMoved = FinalizeConstants.fast | FinalizeConstants.moved
-        for j in 0..<awakeCount where scratch.parallel.bodyFlags[j] & fastAndMoved == fastAndMoved {
-            updateTrees(ofBody: Int(scratch.awakeBodies[j]))
+        for j in 0..<awakeCount where scratch.parallel.bodyFlags[j] & FinalizeConstants.fast != 0 {
+            setInPlace += listMovedShapes(ofAwake: j)
         }
+        movingTree.countLeavesSetInPlace(setInPlace)
+        if setInPlace > 0 { scratch.parallel.inPlaceSteps += 1 }
         finishProxyRefresh(threads: threads)
     }
 
@@ -50,40 +58,53 @@ extension World {
         let sweep = k.continuous && staticTree.leafCount > 0
         let slop = settings.linearSlop
         let staticRoot = staticTree.root
-        // The static tree is read by the sweeps; nothing changes it during the job.
-        staticTree.nodes.withUnsafeBufferPointer { tn in
-            bodies.withUnsafeMutableBufferPointer { bo in
-                states.withUnsafeMutableBufferPointer { st in
-                    shapes.withUnsafeMutableBufferPointer { sh in
-                        vertexPool.withUnsafeBufferPointer { vp in
-                            normalPool.withUnsafeBufferPointer { np in
-                                scratch.awakeBodies.withUnsafeBufferPointer { aw in
-                                    scratch.parallel.bodyFlags.withUnsafeMutableBufferPointer { flags in
-                                        scratch.parallel.shapeMarks.withUnsafeMutableBufferPointer { marks in
-                                            scratch.parallel.pairStacks.withUnsafeMutableBufferPointer { stacks in
-                                                scratch.parallel.sweepCandidates.withUnsafeMutableBufferPointer {
-                                                    found in
-                                                    var job = FinalizeJob(
-                                                        bodies: bo.baseAddress!, states: st.baseAddress!,
-                                                        shapes: sh.baseAddress!, shapeCount: sh.count,
-                                                        vertices: vp.baseAddress, awake: aw.baseAddress!,
-                                                        awakeCount: awakeCount, flags: flags.baseAddress!,
-                                                        marks: marks.baseAddress!, constants: k, threads: threads,
-                                                        continuous: ContinuousContext(
-                                                            bodies: bo.baseAddress!, shapes: sh.baseAddress!,
-                                                            vertices: vp.baseAddress, normals: np.baseAddress,
-                                                            linearSlop: slop,
-                                                            staticNodes: tn.baseAddress, staticRoot: staticRoot),
-                                                        sweep: sweep, stacks: stacks.baseAddress!,
-                                                        candidates: found.baseAddress!)
-                                                    withUnsafePointer(to: &job) { pointer in
-                                                        WorkerPool.shared.run(
-                                                            threads: threads, stageCount: 1,
-                                                            { raw, thread in
-                                                                World.finalizeChunks(
-                                                                    raw.assumingMemoryBound(to: FinalizeJob.self),
-                                                                    thread)
-                                                            }, UnsafeRawPointer(pointer))
+        let inPlace = movingTree.manyUpdatedLastRound
+        // The static tree is read by the sweeps; nothing changes it during the job. The moving tree's leaves of
+        // one-shape bodies are set in place when `inPlace`, each by the thread of its body.
+        movingTree.nodes.withUnsafeMutableBufferPointer { moving in
+            staticTree.nodes.withUnsafeBufferPointer { tn in
+                bodies.withUnsafeMutableBufferPointer { bo in
+                    states.withUnsafeMutableBufferPointer { st in
+                        shapes.withUnsafeMutableBufferPointer { sh in
+                            vertexPool.withUnsafeBufferPointer { vp in
+                                normalPool.withUnsafeBufferPointer { np in
+                                    scratch.awakeBodies.withUnsafeBufferPointer { aw in
+                                        scratch.parallel.bodyFlags.withUnsafeMutableBufferPointer { flags in
+                                            scratch.parallel.shapeMarks.withUnsafeMutableBufferPointer { marks in
+                                                scratch.parallel.movedShapes.withUnsafeMutableBufferPointer {
+                                                    movedShapes in
+                                                    scratch.parallel.pairStacks.withUnsafeMutableBufferPointer {
+                                                        stacks in
+                                                        scratch.parallel.sweepCandidates.withUnsafeMutableBufferPointer
+                                                        {
+                                                            found in
+                                                            var job = FinalizeJob(
+                                                                bodies: bo.baseAddress!, states: st.baseAddress!,
+                                                                shapes: sh.baseAddress!, shapeCount: sh.count,
+                                                                vertices: vp.baseAddress, awake: aw.baseAddress!,
+                                                                awakeCount: awakeCount, flags: flags.baseAddress!,
+                                                                marks: marks.baseAddress!,
+                                                                movingNodes: inPlace ? moving.baseAddress : nil,
+                                                                movedShapes: movedShapes.baseAddress!, constants: k,
+                                                                threads: threads,
+                                                                continuous: ContinuousContext(
+                                                                    bodies: bo.baseAddress!, shapes: sh.baseAddress!,
+                                                                    vertices: vp.baseAddress, normals: np.baseAddress,
+                                                                    linearSlop: slop,
+                                                                    staticNodes: tn.baseAddress, staticRoot: staticRoot),
+                                                                sweep: sweep, stacks: stacks.baseAddress!,
+                                                                candidates: found.baseAddress!)
+                                                            withUnsafePointer(to: &job) { pointer in
+                                                                WorkerPool.shared.run(
+                                                                    threads: threads, stageCount: 1,
+                                                                    { raw, thread in
+                                                                        World.finalizeChunks(
+                                                                            raw.assumingMemoryBound(
+                                                                                to: FinalizeJob.self),
+                                                                            thread)
+                                                                    }, UnsafeRawPointer(pointer))
+                                                            }
+                                                        }
                                                     }
                                                 }
                                             }
@@ -96,6 +117,20 @@ extension World {
                 }
             }
         }
+    }
+
+    /// The calling thread's part of the tree updates of the awake body at `j`: the move buffer's entry of a leaf
+    /// set in place (`FinalizeConstants.inPlace`; returns 1, one leaf), else the tree updates of its marked shapes
+    /// (`updateTrees`; returns 0).
+    @inline(__always) private mutating func listMovedShapes(ofAwake j: Int) -> Int {
+        let f = scratch.parallel.bodyFlags[j]
+        if f & FinalizeConstants.inPlace != 0 {
+            let s = scratch.parallel.movedShapes[j]
+            if s >= 0 { moveBuffer.append(s) }
+            return 1
+        }
+        if f & FinalizeConstants.moved != 0 { updateTrees(ofBody: Int(scratch.awakeBodies[j])) }
+        return 0
     }
 
     /// The tree updates `refreshProxies` makes for the shapes of `body` marked in `scratch.parallel.shapeMarks`
@@ -119,7 +154,8 @@ extension World {
     }
 
     /// One thread's part of the parallel finalize: chunks of awake bodies until none is left. A fast body is swept
-    /// (continuous collision) before its boxes are computed, as `finishFastBodies` does.
+    /// (continuous collision) before its boxes are computed, as `finishFastBodies` does. A body with one shape, in
+    /// the moving tree, in a round of in-place updates, has its leaf set here.
     private static func finalizeChunks(_ job: UnsafePointer<FinalizeJob>, _ thread: Int) {
         let j = job.pointee
         let chunks = (j.awakeCount + finalizeChunk - 1) / finalizeChunk
@@ -132,7 +168,17 @@ extension World {
                 if f & FinalizeConstants.fast != 0 && j.sweep {
                     sweep(i, j.continuous, stack: &j.stacks[thread], candidates: &j.candidates[thread])
                 }
-                if refreshBoxes(j.bodies + i, j.states + i, j.shapes, j.vertices, j.constants.proxy, j.marks) {
+                if let nodes = j.movingNodes, let s = soleMovingTreeShape(j.bodies + i, j.shapes) {
+                    // Set in place: the leaf's box here, the move buffer's entry on the calling thread.
+                    if refreshBoxes(j.bodies + i, j.states + i, j.shapes, j.vertices, j.constants.proxy, marks: nil) {
+                        let shape = j.shapes + Int(s)
+                        DynamicTree.setLeafInPlace(shape.pointee.proxy, to: shape.pointee.fatAABB, nodes)
+                        j.movedShapes[a] = shape.pointee.filter.isInert ? -1 : s
+                        f |= FinalizeConstants.inPlace
+                    }
+                } else if refreshBoxes(
+                    j.bodies + i, j.states + i, j.shapes, j.vertices, j.constants.proxy, marks: j.marks)
+                {
                     f |= FinalizeConstants.moved
                 }
                 j.flags[a] = f
@@ -141,18 +187,29 @@ extension World {
     }
 
     /// The part of `refreshProxies` (without `forceMove`) that touches only the body's shapes: their tight and
-    /// fattened boxes. Marks in `marks` the shapes with a proxy whose fattened box changed (their trees must be
-    /// updated) and returns whether there is one.
+    /// fattened boxes. Marks in `marks` (when given) the shapes with a proxy whose fattened box changed (their trees
+    /// must be updated) and returns whether there is one.
     @inline(__always) private static func refreshBoxes(
         _ b: UnsafePointer<Body>, _ st: UnsafePointer<BodyState>, _ sh: UnsafeMutablePointer<Shape>,
-        _ vertices: UnsafePointer<Vec2>?, _ p: ProxyConstants, _ marks: UnsafeMutablePointer<UInt8>
+        _ vertices: UnsafePointer<Vec2>?, _ p: ProxyConstants, marks: UnsafeMutablePointer<UInt8>?
     ) -> Bool {
         var moved = false
         refreshBoxes(b, st, sh, vertices, p) { s in
-            marks[Int(s)] = 1
+            marks?[Int(s)] = 1
             moved = true
         }
         return moved
+    }
+
+    /// The body's shape when it has exactly one and that one has a proxy in the moving tree, else nil.
+    @inline(__always) private static func soleMovingTreeShape(
+        _ b: UnsafePointer<Body>, _ sh: UnsafeMutablePointer<Shape>
+    ) -> Int32? {
+        let s = b.pointee.firstShape
+        guard s != -1 else { return nil }
+        let shape = sh + Int(s)
+        guard shape.pointee.nextOnBody == -1, shape.pointee.proxy != -1, !shape.pointee.inStaticTree else { return nil }
+        return s
     }
 
     /// `refreshBoxes`, calling `moved` for each shape with a proxy whose fattened box changed, in shape order.
@@ -207,6 +264,8 @@ struct FinalizeConstants {
     static let fast: UInt8 = 1
     static let blownUp: UInt8 = 2
     static let moved: UInt8 = 4
+    /// (Parallel finalize) the leaf of its only shape was set in place (`DynamicTree.setLeafInPlace`).
+    static let inPlace: UInt8 = 8
 
     let linTol2: Double
     let angTol2: Double
@@ -238,6 +297,10 @@ private struct FinalizeJob {
     let flags: UnsafeMutablePointer<UInt8>
     /// By shape: its tree must be updated (all zero between steps).
     let marks: UnsafeMutablePointer<UInt8>
+    /// The moving tree's nodes when its leaves are set in place this round (`DynamicTree.manyUpdatedLastRound`),
+    /// else nil; by awake body set in place: its shape for the move buffer, or −1.
+    let movingNodes: UnsafeMutablePointer<DynamicTree.Node>?
+    let movedShapes: UnsafeMutablePointer<Int32>
     let constants: FinalizeConstants
     let threads: Int
     /// The fast bodies' sweeps (`sweep`: continuous collision is on and there are static shapes), each thread with
