@@ -48,16 +48,13 @@ extension World {
                             }
                         }
                     }
-                    if anyReady {
-                        for k in 0..<co.count { visit(k) }
-                    } else {
-                        // Only the kinematic rule applies, and a contact it acts on touches (so has manifold points
-                        // since the narrow phase) and has a moving, hence awake, kinematic body: the step solved it,
-                        // so `solveOrder` lists it. The rule's writes are all zeros, in any order. A tumbling
-                        // crowd solves less than half of the pairs it tracks, whose records the impulses' store
-                        // has just touched.
-                        for k in scratch.solveOrder { visit(Int(k)) }
-                    }
+                    // Every contact either rule acts on touches (so has manifold points since the narrow phase)
+                    // and has an awake body — two awake dynamic bodies, or a moving, hence awake, kinematic one:
+                    // the step solved it, so `solveOrder` lists it. The kinematic rule's writes are all zeros, in
+                    // any order, and the islands do not depend on the order of the links (the lower index becomes
+                    // the root). A tumbling crowd solves less than half of the pairs it tracks, whose records the
+                    // impulses' store has just touched.
+                    for k in scratch.solveOrder { visit(Int(k)) }
                 }
             }
         }
