@@ -69,44 +69,27 @@ extension World {
                             vertexPool.withUnsafeBufferPointer { vp in
                                 normalPool.withUnsafeBufferPointer { np in
                                     scratch.awakeBodies.withUnsafeBufferPointer { aw in
-                                        scratch.parallel.bodyFlags.withUnsafeMutableBufferPointer { flags in
-                                            scratch.parallel.shapeMarks.withUnsafeMutableBufferPointer { marks in
-                                                scratch.parallel.movedShapes.withUnsafeMutableBufferPointer {
-                                                    movedShapes in
-                                                    scratch.parallel.pairStacks.withUnsafeMutableBufferPointer {
-                                                        stacks in
-                                                        scratch.parallel.sweepCandidates.withUnsafeMutableBufferPointer
-                                                        {
-                                                            found in
-                                                            var job = FinalizeJob(
-                                                                bodies: bo.baseAddress!, states: st.baseAddress!,
-                                                                shapes: sh.baseAddress!, shapeCount: sh.count,
-                                                                vertices: vp.baseAddress, awake: aw.baseAddress!,
-                                                                awakeCount: awakeCount, flags: flags.baseAddress!,
-                                                                marks: marks.baseAddress!,
-                                                                movingNodes: inPlace ? moving.baseAddress : nil,
-                                                                movedShapes: movedShapes.baseAddress!, constants: k,
-                                                                threads: threads,
-                                                                continuous: ContinuousContext(
-                                                                    bodies: bo.baseAddress!, shapes: sh.baseAddress!,
-                                                                    vertices: vp.baseAddress, normals: np.baseAddress,
-                                                                    linearSlop: slop,
-                                                                    staticNodes: tn.baseAddress, staticRoot: staticRoot),
-                                                                sweep: sweep, stacks: stacks.baseAddress!,
-                                                                candidates: found.baseAddress!)
-                                                            withUnsafePointer(to: &job) { pointer in
-                                                                WorkerPool.shared.run(
-                                                                    threads: threads, stageCount: 1,
-                                                                    { raw, thread in
-                                                                        World.finalizeChunks(
-                                                                            raw.assumingMemoryBound(
-                                                                                to: FinalizeJob.self),
-                                                                            thread)
-                                                                    }, UnsafeRawPointer(pointer))
-                                                            }
-                                                        }
-                                                    }
-                                                }
+                                        scratch.parallel.withFinalizePointers { out in
+                                            var job = FinalizeJob(
+                                                bodies: bo.baseAddress!, states: st.baseAddress!,
+                                                shapes: sh.baseAddress!, shapeCount: sh.count,
+                                                vertices: vp.baseAddress, awake: aw.baseAddress!,
+                                                awakeCount: awakeCount, out: out,
+                                                movingNodes: inPlace ? moving.baseAddress : nil, constants: k,
+                                                threads: threads,
+                                                continuous: ContinuousContext(
+                                                    bodies: bo.baseAddress!, shapes: sh.baseAddress!,
+                                                    vertices: vp.baseAddress, normals: np.baseAddress,
+                                                    linearSlop: slop, staticNodes: tn.baseAddress,
+                                                    staticRoot: staticRoot),
+                                                sweep: sweep)
+                                            withUnsafePointer(to: &job) { pointer in
+                                                WorkerPool.shared.run(
+                                                    threads: threads, stageCount: 1,
+                                                    { raw, thread in
+                                                        World.finalizeChunks(
+                                                            raw.assumingMemoryBound(to: FinalizeJob.self), thread)
+                                                    }, UnsafeRawPointer(pointer))
                                             }
                                         }
                                     }
@@ -166,22 +149,22 @@ extension World {
                 let i = Int(j.awake[a])
                 var f = finalizeBody(j.bodies + i, j.states + i, shapes, j.constants)
                 if f & FinalizeConstants.fast != 0 && j.sweep {
-                    sweep(i, j.continuous, stack: &j.stacks[thread], candidates: &j.candidates[thread])
+                    sweep(i, j.continuous, stack: &j.out.stacks[thread], candidates: &j.out.candidates[thread])
                 }
                 if let nodes = j.movingNodes, let s = soleMovingTreeShape(j.bodies + i, j.shapes) {
                     // Set in place: the leaf's box here, the move buffer's entry on the calling thread.
                     if refreshBoxes(j.bodies + i, j.states + i, j.shapes, j.vertices, j.constants.proxy, marks: nil) {
                         let shape = j.shapes + Int(s)
                         DynamicTree.setLeafInPlace(shape.pointee.proxy, to: shape.pointee.fatAABB, nodes)
-                        j.movedShapes[a] = shape.pointee.filter.isInert ? -1 : s
+                        j.out.movedShapes[a] = shape.pointee.filter.isInert ? -1 : s
                         f |= FinalizeConstants.inPlace
                     }
                 } else if refreshBoxes(
-                    j.bodies + i, j.states + i, j.shapes, j.vertices, j.constants.proxy, marks: j.marks)
+                    j.bodies + i, j.states + i, j.shapes, j.vertices, j.constants.proxy, marks: j.out.marks)
                 {
                     f |= FinalizeConstants.moved
                 }
-                j.flags[a] = f
+                j.out.flags[a] = f
             }
         }
     }
@@ -293,20 +276,47 @@ private struct FinalizeJob {
     let vertices: UnsafePointer<Vec2>?
     let awake: UnsafePointer<Int32>
     let awakeCount: Int
-    /// By awake position: `FinalizeConstants` flags.
-    let flags: UnsafeMutablePointer<UInt8>
-    /// By shape: its tree must be updated (all zero between steps).
-    let marks: UnsafeMutablePointer<UInt8>
+    /// What the threads write besides the bodies and shapes (`ParallelScratch.withFinalizePointers`).
+    let out: FinalizeScratchPointers
     /// The moving tree's nodes when its leaves are set in place this round (`DynamicTree.manyUpdatedLastRound`),
-    /// else nil; by awake body set in place: its shape for the move buffer, or −1.
+    /// else nil.
     let movingNodes: UnsafeMutablePointer<DynamicTree.Node>?
-    let movedShapes: UnsafeMutablePointer<Int32>
     let constants: FinalizeConstants
     let threads: Int
     /// The fast bodies' sweeps (`sweep`: continuous collision is on and there are static shapes), each thread with
-    /// its own stack and candidate list.
+    /// its own stack and candidate list (`out`).
     let continuous: ContinuousContext
     let sweep: Bool
+}
+
+/// The parallel finalize's scratch arrays (`ParallelScratch`) as pointers: by awake body its flags
+/// (`FinalizeConstants`) and the shape it set in place; by shape its tree mark (all zero between steps); by thread
+/// the sweeps' stack and static candidates.
+struct FinalizeScratchPointers {
+    let flags: UnsafeMutablePointer<UInt8>
+    let movedShapes: UnsafeMutablePointer<Int32>
+    let marks: UnsafeMutablePointer<UInt8>
     let stacks: UnsafeMutablePointer<[Int32]>
     let candidates: UnsafeMutablePointer<[Int32]>
+}
+
+extension ParallelScratch {
+    /// The finalize's scratch arrays as pointers for the length of `body` (sized by `finalizeInParallel`).
+    mutating func withFinalizePointers<R>(_ body: (FinalizeScratchPointers) -> R) -> R {
+        bodyFlags.withUnsafeMutableBufferPointer { flags in
+            movedShapes.withUnsafeMutableBufferPointer { moved in
+                shapeMarks.withUnsafeMutableBufferPointer { marks in
+                    pairStacks.withUnsafeMutableBufferPointer { stacks in
+                        sweepCandidates.withUnsafeMutableBufferPointer { found in
+                            body(
+                                FinalizeScratchPointers(
+                                    flags: flags.baseAddress!, movedShapes: moved.baseAddress!,
+                                    marks: marks.baseAddress!, stacks: stacks.baseAddress!,
+                                    candidates: found.baseAddress!))
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
