@@ -343,16 +343,22 @@ struct ParallelSolveTests {
         }
     }
 
-    @Test(
-        "Leaves set in place and their marks spread on 1, 2 and 3 threads give the tree of the walks from each leaf, round after round, refits and rebuilds alike"
-    )
-    func leavesSetInPlaceMatchWalks() {
-        var rng = SeededRandom(state: 5)
+    /// A tree of 3000 boxes of 20 pt scattered over 3000 × 3000 pt by `rng`, inserted one by one.
+    static func scatteredTree(_ rng: inout SeededRandom) -> DynamicTree {
         var tree = DynamicTree()
         for i in 0..<3000 {
             let x = rng.uniform(0, 3000), y = rng.uniform(0, 3000)
             _ = tree.insert(AABB(lower: Vec2(x, y), upper: Vec2(x + 20, y + 20)), payload: Int32(i))
         }
+        return tree
+    }
+
+    @Test(
+        "Leaves set in place and their marks spread on 1, 2 and 3 threads give the tree of the walks from each leaf, round after round, refits and rebuilds alike"
+    )
+    func leavesSetInPlaceMatchWalks() {
+        var rng = SeededRandom(state: 5)
+        var tree = Self.scatteredTree(&rng)
         let leaves = tree.nodes.indices.filter { tree.nodes[$0].height == 0 }.map { Int32($0) }
         // A first round moving every leaf: the rounds below take their updates in place.
         for leaf in leaves { tree.update(leaf, to: tree.aabb(of: leaf)) }
@@ -402,11 +408,7 @@ struct ParallelSolveTests {
     )
     func parallelMovedMarksMatch() {
         var rng = SeededRandom(state: 11)
-        var tree = DynamicTree()
-        for i in 0..<3000 {
-            let x = rng.uniform(0, 3000), y = rng.uniform(0, 3000)
-            _ = tree.insert(AABB(lower: Vec2(x, y), upper: Vec2(x + 20, y + 20)), payload: Int32(i))
-        }
+        let tree = Self.scatteredTree(&rng)
         var leaves: [Int32] = []
         for (id, node) in tree.nodes.enumerated() where node.height == 0 { leaves.append(Int32(id)) }
         for share in [1, 2, 40] {
