@@ -151,16 +151,15 @@ extension World {
                 if f & FinalizeConstants.fast != 0 && j.sweep {
                     sweep(i, j.continuous, stack: &j.out.stacks[thread], candidates: &j.out.candidates[thread])
                 }
-                if let nodes = j.movingNodes, let s = soleMovingTreeShape(j.bodies + i, j.shapes) {
+                if let nodes = j.movingNodes, hasOneMovingTreeShape(j.bodies + i, j.shapes) {
                     // Set in place: the leaf's box here, the move buffer's entry on the calling thread.
-                    if refreshBoxes(j.bodies + i, j.states + i, j.shapes, j.vertices, j.constants.proxy, marks: nil) {
+                    refreshBoxes(j.bodies + i, j.states + i, j.shapes, j.vertices, j.constants.proxy) { s in
                         let shape = j.shapes + Int(s)
                         DynamicTree.setLeafInPlace(shape.pointee.proxy, to: shape.pointee.fatAABB, nodes)
                         j.out.movedShapes[a] = shape.pointee.filter.isInert ? -1 : s
                         f |= FinalizeConstants.inPlace
                     }
-                } else if refreshBoxes(
-                    j.bodies + i, j.states + i, j.shapes, j.vertices, j.constants.proxy, marks: j.out.marks)
+                } else if refreshBoxes(j.bodies + i, j.states + i, j.shapes, j.vertices, j.constants.proxy, j.out.marks)
                 {
                     f |= FinalizeConstants.moved
                 }
@@ -170,29 +169,28 @@ extension World {
     }
 
     /// The part of `refreshProxies` (without `forceMove`) that touches only the body's shapes: their tight and
-    /// fattened boxes. Marks in `marks` (when given) the shapes with a proxy whose fattened box changed (their trees
-    /// must be updated) and returns whether there is one.
+    /// fattened boxes. Marks in `marks` the shapes with a proxy whose fattened box changed (their trees must be
+    /// updated) and returns whether there is one.
     @inline(__always) private static func refreshBoxes(
         _ b: UnsafePointer<Body>, _ st: UnsafePointer<BodyState>, _ sh: UnsafeMutablePointer<Shape>,
-        _ vertices: UnsafePointer<Vec2>?, _ p: ProxyConstants, marks: UnsafeMutablePointer<UInt8>?
+        _ vertices: UnsafePointer<Vec2>?, _ p: ProxyConstants, _ marks: UnsafeMutablePointer<UInt8>
     ) -> Bool {
         var moved = false
         refreshBoxes(b, st, sh, vertices, p) { s in
-            marks?[Int(s)] = 1
+            marks[Int(s)] = 1
             moved = true
         }
         return moved
     }
 
-    /// The body's shape when it has exactly one and that one has a proxy in the moving tree, else nil.
-    @inline(__always) private static func soleMovingTreeShape(
+    /// Whether the body has exactly one shape and that one has a proxy in the moving tree.
+    @inline(__always) private static func hasOneMovingTreeShape(
         _ b: UnsafePointer<Body>, _ sh: UnsafeMutablePointer<Shape>
-    ) -> Int32? {
+    ) -> Bool {
         let s = b.pointee.firstShape
-        guard s != -1 else { return nil }
+        guard s != -1 else { return false }
         let shape = sh + Int(s)
-        guard shape.pointee.nextOnBody == -1, shape.pointee.proxy != -1, !shape.pointee.inStaticTree else { return nil }
-        return s
+        return shape.pointee.nextOnBody == -1 && shape.pointee.proxy != -1 && !shape.pointee.inStaticTree
     }
 
     /// `refreshBoxes`, calling `moved` for each shape with a proxy whose fattened box changed, in shape order.

@@ -667,14 +667,14 @@ package struct ParallelScratch: Sendable {
     /// Steps whose narrow phase ran on more than one thread (a count for tests).
     package var collideSteps = 0
     /// By awake body: what the parallel finalize found (`FinalizeConstants` flags); by shape: its tree must be
-    /// updated (all zero between steps); by awake body set in place (`FinalizeConstants.inPlace`): its shape for the
-    /// move buffer, or −1 when the shape pairs with nothing.
+    /// updated (all zero between steps).
     var bodyFlags: [UInt8] = []
     var shapeMarks: [UInt8] = []
+    /// By awake body whose leaf the parallel finalize set in place (`FinalizeConstants.inPlace`): its shape for the
+    /// move buffer, or −1 when the shape pairs with nothing (read only for those bodies, so never cleared).
     var movedShapes: [Int32] = []
     /// Steps whose finalize set the moving tree's leaves in place (a count for tests).
     package var inPlaceSteps = 0
-
     /// Steps whose finalize ran on more than one thread (a count for tests).
     package var finalizeSteps = 0
     /// The parallel pair descent's node pairs (three entries each), the pairs each chunk kept, each thread's stack.
