@@ -34,7 +34,7 @@ extension ParallelSolveTests {
     }
 
     @Test(
-        "Shares on 2 threads: every bundle once, about half each, bodies in layer order, bodies named again after",
+        "Shares on 2 threads: every bundle once, about half each, bodies in layer order, lanes named by slot after",
         arguments: [Scene.pile, Scene.tumbler])
     func sharesCoverEveryBundleOnce(scene: Scene) {
         var w = Self.settled(scene)
@@ -67,18 +67,27 @@ extension ParallelSolveTests {
         for j in 0..<w.scratch.substepKinematicStart {
             #expect(w.scratch.layers.work[Int(w.scratch.substepBodies[j])] == Int32(j))
         }
-        // The slots are given back: every lane names its contact's bodies again.
-        var lanes = 0, named = 0
-        for bundle in w.scratch.wideConstraints {
-            for l in 0..<Int(bundle.laneCount) {
+        // The bundles keep their slots after the step: through the sub-steps' bodies (what the restitution reads),
+        // every lane names its contact's bodies, a sub-step body by its position and any other at `slotBase` on.
+        let names = w.scratch.substepBodies.withUnsafeBufferPointer { list in
+            w.scratch.wideConstraints.map { bundle in
+                let n = BundleBodyNames(substepBodies: list.baseAddress!, slotBase: Int32(list.count))
+                return (0..<Int(bundle.laneCount)).map { l in
+                    (Int32(n.body(bundle.bodyA[l])), Int32(n.body(bundle.bodyB[l])))
+                }
+            }
+        }
+        var lanes = 0, named = 0, bySlot = 0
+        for (bundle, pairs) in zip(w.scratch.wideConstraints, names) {
+            for (l, pair) in pairs.enumerated() {
                 let contact = w.contacts[Int(bundle.contactIndex[l])]
                 lanes += 1
-                let a = WideContactConstraint.bodySlot(bundle.bodyA[l]),
-                    b = WideContactConstraint.bodySlot(bundle.bodyB[l])
-                named += contact.bodyA == a && contact.bodyB == b ? 1 : 0
+                named += contact.bodyA == pair.0 && contact.bodyB == pair.1 ? 1 : 0
+                bySlot += WideContactConstraint.bodySlot(bundle.bodyA[l]) != contact.bodyA ? 1 : 0
             }
         }
         #expect(lanes > 0 && named == lanes)
+        #expect(bySlot > 0, "a slotted step's bundles name slots, not bodies")
         #expect(!w.scratch.parallel.slotted)
     }
 }
@@ -88,10 +97,16 @@ extension ParallelSolveTests {
 /// or the two would race; the classes are checked here against the shares themselves, body by body.
 extension ParallelSolveTests {
     /// The sub-step bodies (world indices) that each chunk of a table touches: a colour's chunks by their bundles'
-    /// lanes, a per-body table's by its slots.
+    /// lanes (which name slots after a pipelined step: through the sub-steps' bodies), a per-body table's by its
+    /// slots.
     static func chunkBodies(_ w: World, table: Int32, chunks: Int32, bundles: Bool) -> [Set<Int32>] {
         let p = w.scratch.parallel
         let substep = Set(w.scratch.substepBodies)
+        let list = w.scratch.substepBodies
+        @inline(__always) func body(_ offset: Int32) -> Int32 {
+            let slot = WideContactConstraint.bodySlot(offset)
+            return slot < Int32(list.count) ? list[Int(slot)] : slot - Int32(list.count)
+        }
         return (0..<Int(chunks)).map { k in
             let r = p.chunkRanges[Int(table) + k]
             var found = Set<Int32>()
@@ -100,8 +115,8 @@ extension ParallelSolveTests {
                     let bundle = w.scratch.wideConstraints[i]
                     for l in 0..<Int(bundle.laneCount) {
                         for offset in [bundle.bodyA[l], bundle.bodyB[l]] {
-                            let body = WideContactConstraint.bodySlot(offset)
-                            if substep.contains(body) { found.insert(body) }
+                            let b = body(offset)
+                            if substep.contains(b) { found.insert(b) }
                         }
                     }
                 } else {

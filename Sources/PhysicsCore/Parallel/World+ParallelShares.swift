@@ -149,40 +149,105 @@ extension World {
     }
 
     /// Puts the single-precision sub-steps' dynamic bodies (`substepBodies[0 ..< dynamic]`, with their rates) in
-    /// layer order, so that the per-body passes can be cut at the contacts' key bounds (`planBodyShares`). Returns
-    /// false, leaving them as they are, when the bodies are not the ordering's moving bodies.
-    mutating func sortSubstepBodiesByLayer(dynamic: Int) -> Bool {
+    /// layer order, so that the per-body passes can be cut at the contacts' key bounds (`planBodyShares`), and with
+    /// `slots` (`sinkSlots` sinks after them) fills the solver bodies' slots in the same job (`ParallelScratch.slotOf`
+    /// and `slotBodies`, laid out as described below). On `threads` threads (the pool held), each a run of the
+    /// list and a run of the bodies: a listed body's rank is its position, and every other body keeps the slot past
+    /// the listed ones. Returns false, leaving the list as it is (and the slots unfilled), when the bodies are not
+    /// the ordering's moving bodies.
+    mutating func sortSubstepBodiesByLayer(dynamic: Int, threads: Int, slots: Bool, sinkSlots: Int) -> Bool {
         let layers = scratch.layers
         guard layers.bodyCount == bodies.count, layers.ranked == dynamic,
             layers.contactCount == scratch.solveOrder.count
         else { return false }
-        World.resize(&scratch.parallel.sortedBodies, to: dynamic, with: 0)
-        World.resize(&scratch.parallel.sortedRates, to: dynamic, with: SubstepRate())
-        let sorted = scratch.layers.work.withUnsafeBufferPointer { rank in
+        let all = scratch.substepBodies.count
+        let bodyCount = bodies.count
+        World.resize(&scratch.parallel.sortedBodies, to: all, with: 0)
+        World.resize(&scratch.parallel.sortedRates, to: all, with: SubstepRate())
+        if slots {
+            World.resize(&scratch.parallel.slotOf, to: bodyCount, with: 0)
+            World.resize(&scratch.parallel.slotBodies, to: all + bodyCount + sinkSlots, with: SolverBody())
+        }
+        World.resize(&scratch.parallel.chunkCounts, to: threads, with: 0)
+        scratch.layers.work.withUnsafeBufferPointer { rank in
             scratch.substepBodies.withUnsafeBufferPointer { list in
                 scratch.substepRates.withUnsafeBufferPointer { rates in
                     scratch.parallel.sortedBodies.withUnsafeMutableBufferPointer { toList in
                         scratch.parallel.sortedRates.withUnsafeMutableBufferPointer { toRates in
-                            for j in 0..<dynamic {
-                                let r = Int(rank[Int(list[j])])
-                                guard r >= 0 && r < dynamic else { return false }
-                                toList[r] = list[j]
-                                toRates[r] = rates[j]
+                            scratch.solverBodies.withUnsafeBufferPointer { sb in
+                                scratch.parallel.slotOf.withUnsafeMutableBufferPointer { slotOf in
+                                    scratch.parallel.slotBodies.withUnsafeMutableBufferPointer { slotBodies in
+                                        scratch.parallel.chunkCounts.withUnsafeMutableBufferPointer { failed in
+                                            var job = SlotJob(
+                                                rank: rank.baseAddress!, list: list.baseAddress!,
+                                                rates: rates.baseAddress!, toList: toList.baseAddress!,
+                                                toRates: toRates.baseAddress!, solverBodies: sb.baseAddress!,
+                                                slotOf: slots ? slotOf.baseAddress : nil,
+                                                slotBodies: slots ? slotBodies.baseAddress : nil,
+                                                failed: failed.baseAddress!, dynamic: dynamic, all: all,
+                                                bodyCount: bodyCount, parts: threads)
+                                            withUnsafePointer(to: &job) {
+                                                WorkerPool.shared.runParts(
+                                                    threads: threads, parts: threads, UnsafeRawPointer($0)
+                                                ) { raw, part in
+                                                    World.sortIntoSlots(
+                                                        raw.assumingMemoryBound(to: SlotJob.self).pointee, part: part)
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
                             }
-                            return true
                         }
                     }
                 }
             }
         }
-        guard sorted else { return false }
-        scratch.substepBodies.withUnsafeMutableBufferPointer { list in
-            scratch.substepRates.withUnsafeMutableBufferPointer { rates in
-                list.baseAddress!.update(from: scratch.parallel.sortedBodies, count: dynamic)
-                rates.baseAddress!.update(from: scratch.parallel.sortedRates, count: dynamic)
+        guard !scratch.parallel.chunkCounts.contains(where: { $0 != 0 }) else { return false }
+        // The kinematic bodies keep their places after the dynamic ones: the sorted list takes them, and the list
+        // becomes the sorted one.
+        for j in dynamic..<all {
+            scratch.parallel.sortedBodies[j] = scratch.substepBodies[j]
+            scratch.parallel.sortedRates[j] = scratch.substepRates[j]
+        }
+        swap(&scratch.substepBodies, &scratch.parallel.sortedBodies)
+        swap(&scratch.substepRates, &scratch.parallel.sortedRates)
+        if slots {
+            for j in dynamic..<all {
+                let i = Int(scratch.substepBodies[j])
+                scratch.parallel.slotOf[i] = Int32(j)
+                scratch.parallel.slotBodies[j] = scratch.solverBodies[i]
             }
         }
         return true
+    }
+
+    /// Part `part` of the sort into slots: its run of the dynamic bodies to their ranks (with their rates, slots
+    /// and solver bodies), and its run of all bodies' slots past the listed ones (`all + index`, with a copy of
+    /// their solver bodies) for the bodies without a rank. A rank out of range marks the part failed.
+    private static func sortIntoSlots(_ j: SlotJob, part: Int) {
+        let lo = j.dynamic * part / j.parts, hi = j.dynamic * (part + 1) / j.parts
+        for n in lo..<hi {
+            let i = Int(j.list[n])
+            let r = Int(j.rank[i])
+            guard r >= 0 && r < j.dynamic else {
+                j.failed[part] = 1
+                return
+            }
+            j.toList[r] = j.list[n]
+            j.toRates[r] = j.rates[n]
+            if let slotOf = j.slotOf, let slots = j.slotBodies {
+                slotOf[i] = Int32(r)
+                slots[r] = j.solverBodies[i]
+            }
+        }
+        j.failed[part] = 0
+        guard let slotOf = j.slotOf, let slots = j.slotBodies else { return }
+        let first = j.bodyCount * part / j.parts, last = j.bodyCount * (part + 1) / j.parts
+        // Ranked bodies are exactly the listed dynamic ones (ranks 0 ..< dynamic, one each): the others', written
+        // here, are never the ranked ones' written above by another part.
+        for b in first..<last where j.rank[b] < 0 { slotOf[b] = Int32(j.all + b) }
+        (slots + j.all + first).update(from: j.solverBodies + first, count: last - first)
     }
 
     /// Chunks and shares of the per-body passes over the single-precision sub-steps' bodies: `dynamic` bodies, then
@@ -250,39 +315,13 @@ extension World {
 /// a thread's solver bodies lie among the other thread's: two bodies share a 64-byte line and the processor fetches
 /// lines in pairs, so bodies written by different threads sat on the same lines, which crossed between the cores
 /// at every pass (on `pile 4000 --nosleep`, two threads took as long per bundle as one thread took for twice the
-/// bundles). The bundles name slots from the first stage of the sub-steps (`mapSlots`) to the last before the
-/// restitution (`unmapSlots`), which reads the double-precision states by body again.
+/// bundles). The bundles name slots from the first stage of the sub-steps (`mapSlots`) on, to the end of the step:
+/// the restitution, which reads the double-precision states by body, names each bouncing lane's bodies by body
+/// through `substepBodies` (`BundleBodyNames`), and the impulses' store reads only the contacts' indices.
 extension World {
-    /// Fills the slots for the `all` sub-steps' bodies (`substepBodies`, layer order) and `sinkSlots` sinks.
-    mutating func fillSolverSlots(all: Int, sinkSlots: Int) {
-        let bodyCount = bodies.count
-        World.resize(&scratch.parallel.slotOf, to: bodyCount, with: 0)
-        World.resize(&scratch.parallel.slotBodies, to: all + bodyCount + sinkSlots, with: SolverBody())
-        scratch.parallel.slotOf.withUnsafeMutableBufferPointer { slotOf in
-            scratch.parallel.slotBodies.withUnsafeMutableBufferPointer { slots in
-                scratch.solverBodies.withUnsafeBufferPointer { sb in
-                    scratch.substepBodies.withUnsafeBufferPointer { list in
-                        for b in 0..<bodyCount { slotOf[b] = Int32(all + b) }
-                        for j in 0..<all {
-                            let i = Int(list[j])
-                            slotOf[i] = Int32(j)
-                            slots[j] = sb[i]
-                        }
-                        (slots.baseAddress! + all).update(from: sb.baseAddress!, count: bodyCount)
-                    }
-                }
-            }
-        }
-    }
-
     /// The bundles `range` name slots instead of bodies (and slot-space sinks).
     static func mapSlots(_ c: ParallelSolveContext, _ range: Range<Int>) {
         renameBodies(c, range) { $0 < c.bodyCount ? c.slotOf[Int($0)] : $0 &+ c.slotBase }
-    }
-
-    /// The bundles `range` name bodies again (and the world's sinks).
-    static func unmapSlots(_ c: ParallelSolveContext, _ range: Range<Int>) {
-        renameBodies(c, range) { $0 < c.slotBase ? c.substepBodies[Int($0)] : $0 &- c.slotBase }
     }
 
     /// Every body a lane of bundles `range` reads or writes (not −1) renamed by `name`.
@@ -304,4 +343,20 @@ extension World {
             w.pointee.storeB = rename(w.pointee.storeB)
         }
     }
+}
+
+/// What the parts of `World.sortSubstepBodiesByLayer` read and write: the ranks, the list and its rates, the
+/// sorted list and rates, the solver bodies by body, and with slots `slotOf` and the slots; by part whether it
+/// failed (a rank out of range).
+private struct SlotJob {
+    let rank: UnsafePointer<Int32>
+    let list: UnsafePointer<Int32>
+    let rates: UnsafePointer<SubstepRate>
+    let toList: UnsafeMutablePointer<Int32>
+    let toRates: UnsafeMutablePointer<SubstepRate>
+    let solverBodies: UnsafePointer<SolverBody>
+    let slotOf: UnsafeMutablePointer<Int32>?
+    let slotBodies: UnsafeMutablePointer<SolverBody>?
+    let failed: UnsafeMutablePointer<Int>
+    let dynamic: Int, all: Int, bodyCount: Int, parts: Int
 }

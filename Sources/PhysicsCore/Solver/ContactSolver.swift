@@ -17,9 +17,10 @@ extension World {
 
     /// `applyRestitution` over bundles `range` (the parallel solve runs a colour's bundles in parts: lanes of one
     /// colour share no moving body, so the parts are independent).
+    /// `names`: how the bundles name their bodies (by body, or by solver slot in a slotted parallel solve).
     @inline(__always) static func restituteBundles(
         _ wBase: UnsafeMutablePointer<WideContactConstraint>, _ sBase: UnsafeMutablePointer<BodyState>,
-        _ range: Range<Int>, threshold: Double, h: Double
+        _ range: Range<Int>, threshold: Double, h: Double, names: BundleBodyNames = BundleBodyNames()
     ) {
         let approach = -Float(threshold)
         for i in range {
@@ -29,7 +30,7 @@ extension World {
             let fast = (w.pointee.p0.relativeVelocity .<= approach) .| (w.pointee.p1.relativeVelocity .<= approach)
             if !any(elastic .& fast) { continue }
             for l in 0..<Int(w.pointee.laneCount) where w.pointee.restitution[l] > 0 {
-                Self.restitute(w, lane: l, sBase, threshold: threshold, h: h)
+                Self.restitute(w, lane: l, sBase, threshold: threshold, h: h, names: names)
             }
         }
     }
@@ -37,7 +38,7 @@ extension World {
     /// Restitution of one lane, through a double-precision copy of its constraint.
     private static func restitute(
         _ w: UnsafeMutablePointer<WideContactConstraint>, lane l: Int,
-        _ states: UnsafeMutablePointer<BodyState>, threshold: Double, h: Double
+        _ states: UnsafeMutablePointer<BodyState>, threshold: Double, h: Double, names: BundleBodyNames
     ) {
         var c = ContactConstraint()
         c.normal = Vec2(Double(w.pointee.normalX[l]), Double(w.pointee.normalY[l]))
@@ -63,8 +64,8 @@ extension World {
         }
         let pointCount = Int(w.pointee.pointCount[l])
         var pts = (point(w.pointee.p0), point(w.pointee.p1))
-        let sA = states + Int(WideContactConstraint.bodySlot(w.pointee.bodyA[l]))
-        let sB = states + Int(WideContactConstraint.bodySlot(w.pointee.bodyB[l]))
+        let sA = states + names.body(w.pointee.bodyA[l])
+        let sB = states + names.body(w.pointee.bodyB[l])
         var body = SolverBodyPair(a: sA.pointee, b: sB.pointee)
         var targets = (0.0, 0.0)
         var active = 0
@@ -121,5 +122,21 @@ extension World {
                 c.pointee.maxImpulse1 = Double(w.pointee.p1.maxNormalImpulse[l])
             }
         }
+    }
+}
+
+/// How the bundles name their bodies: by body index, or (a slotted parallel solve, Parallel/World+ParallelShares.swift)
+/// by solver slot, the sub-steps' bodies at their positions in `substepBodies` and every body of the world at
+/// `slotBase + index`.
+struct BundleBodyNames {
+    /// The sub-steps' bodies by slot, nil when the bundles name bodies.
+    var substepBodies: UnsafePointer<Int32>? = nil
+    var slotBase: Int32 = 0
+
+    /// The body index of a lane's body offset (`WideContactConstraint.bodyOffset`).
+    @inline(__always) func body(_ offset: Int32) -> Int {
+        let slot = WideContactConstraint.bodySlot(offset)
+        guard let substepBodies else { return Int(slot) }
+        return slot < slotBase ? Int(substepBodies[Int(slot)]) : Int(slot &- slotBase)
     }
 }

@@ -101,17 +101,18 @@ extension World {
             beginSinglePrecisionSubsteps(dt: dt, h: h, substeps: n, threads: threads)
             let all = scratch.substepBodies.count, dynamic = scratch.substepKinematicStart
             // Parallel/World+ParallelShares.swift: the bodies in layer order, cut where the colours are.
-            let layered = scratch.parallel.keyed && sortSubstepBodiesByLayer(dynamic: dynamic)
+            // With them, the solver bodies in slots, each thread's contiguous (Parallel/World+ParallelShares.swift):
+            // the bundles name slots from the first stage on. Not with fields, whose velocity pass (on this thread)
+            // reads the solver bodies by body.
+            let fields = !fieldStore.order.isEmpty
+            let layered =
+                scratch.parallel.keyed
+                && sortSubstepBodiesByLayer(
+                    dynamic: dynamic, threads: threads, slots: !fields, sinkSlots: 1 + 4 * (maxChunks - 1))
             planBodyShares(threads: threads, dynamic: dynamic, all: all, keyed: layered)
-            // The solver bodies in slots, each thread's contiguous (Parallel/World+ParallelShares.swift): the
-            // bundles name slots from the first stage to the restitution. Not with fields, whose velocity pass (on
-            // this thread) reads the solver bodies by body.
-            let slotted = layered && fieldStore.order.isEmpty
+            let slotted = layered && !fields
             scratch.parallel.slotted = slotted
-            if slotted {
-                fillSolverSlots(all: all, sinkSlots: 1 + 4 * (maxChunks - 1))
-                addBundleStage(.mapSlots, pass)
-            }
+            if slotted { addBundleStage(.mapSlots, pass) }
             // Two threads on shares cut at the layers: a pipelined job (`runPipelinedStages`), marks and chunk
             // classes cleared for this step.
             let pipelined = slotted && threads == 2
@@ -124,7 +125,6 @@ extension World {
                 scratch.parallel.boundaryChunks.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
             }
             profileMark(.substepSetup)
-            let fields = !fieldStore.order.isEmpty
             for _ in 0..<n {
                 if fields {
                     runStages(pass)
@@ -139,7 +139,6 @@ extension World {
                 for _ in 0..<iterations { addContactPass(.relaxed, pass) }
             }
             addSolverBodyPass(.solverStore, allBodies: false, pass)
-            if slotted { addBundleStage(.unmapSlots, pass) }
             finishParallelStep(threads: threads, pass)
             scratch.parallel.slotted = false
             scratch.parallel.pipelined = false
@@ -264,7 +263,7 @@ extension World {
         let maxSpeed = settings.maxLinearSpeed
         let maxBias = Float(settings.contactPushMaxVelocity)
         let slotted = scratch.parallel.slotted
-        // In slots, the sinks follow the bodies' slots (`fillSolverSlots`).
+        // In slots, the sinks follow the bodies' slots (`sortSubstepBodiesByLayer`).
         let sink = Int32(bodies.count + (slotted ? scratch.substepBodies.count : 0))
         let threshold = settings.restitutionThreshold
         let pipelined = scratch.parallel.pipelined
@@ -546,7 +545,12 @@ extension World {
         case .relaxed:
             solveBundles(c.constraints, c.solverBodies, range, invH: c.invH, maxBias: c.maxBias, useBias: false)
         case .restitution:
-            restituteBundles(c.constraints, c.states, range, threshold: c.restitutionThreshold, h: c.step)
+            // In slots, each bouncing lane's bodies are named by body here (the bundles keep their slots: nothing
+            // after the sub-steps reads them but this and the store, which reads contact indices).
+            let names =
+                c.slotted ? BundleBodyNames(substepBodies: c.substepBodies, slotBase: c.slotBase) : BundleBodyNames()
+            restituteBundles(
+                c.constraints, c.states, range, threshold: c.restitutionThreshold, h: c.step, names: names)
         case .storeImpulses:
             storeImpulses(c.constraints, c.contacts, range)
         case .solverVelocities:
@@ -568,8 +572,6 @@ extension World {
                 let row = c.marks + thread * Int(c.slotBase)
                 forEachSubstepSlot(c, range) { row[$0] = 1 }
             }
-        case .unmapSlots:
-            unmapSlots(c, range)
         }
     }
 
@@ -637,7 +639,7 @@ package struct ParallelScratch: Sendable {
     /// The solver bodies and rates in layer order while they are sorted.
     var sortedBodies: [Int32] = []
     var sortedRates: [SubstepRate] = []
-    /// The solver bodies in slots while the threads solve (`fillSolverSlots`): whether they are, by body its slot,
+    /// The solver bodies in slots while the threads solve (`sortSubstepBodiesByLayer`): whether they are, by body its slot,
     /// and the slots.
     var slotted = false
     var slotOf: [Int32] = []
@@ -747,8 +749,8 @@ struct SolveStage: Sendable {
         case bodies, warmStart, biased, relaxed, restitution, storeImpulses
         /// The single-precision sub-steps' per-body passes (Solver/SinglePrecisionSubsteps.swift).
         case solverVelocities, solverPositions, solverStore
-        /// The bundles' bodies to solver slots and back (Parallel/World+ParallelShares.swift).
-        case mapSlots, unmapSlots
+        /// The bundles' bodies to solver slots (Parallel/World+ParallelShares.swift).
+        case mapSlots
     }
 
     var kind: Kind
@@ -869,7 +871,7 @@ struct ParallelSolveContext {
     let ranges: UnsafePointer<SIMD2<Int32>>
     let shareBounds: UnsafePointer<Int32>
     /// Whether `solverBodies` are the slots of `ParallelScratch.slotBodies`; by body, its slot; the world's bodies
-    /// and the first slot past the sub-steps' bodies (`fillSolverSlots`).
+    /// and the first slot past the sub-steps' bodies (`sortSubstepBodiesByLayer`).
     let slotted: Bool
     let slotOf: UnsafePointer<Int32>
     let bodyCount: Int32
