@@ -45,12 +45,13 @@ extension ParallelSolveTests {
         let caller = WorkerPool.shared.threadTimes(0)
         #expect(caller.stages > 0 && caller.busyNanoseconds > 0)
         // Each phase's time in the shared stages lies inside the phase (the same clock); the sub-steps ran there,
-        // the layering and colouring never does (the calling thread's alone).
+        // and so did the sort and colouring of a pile whose contacts change every step (cut in parts but for the
+        // first fit, Parallel/World+ParallelColoring.swift).
         for phase in StepProfile.Phase.allCases {
             #expect(profile.inStages[phase.rawValue] <= profile.nanoseconds[phase.rawValue], "\(phase.name)")
         }
         #expect(profile.inStages[StepProfile.Phase.substeps.rawValue] > 0)
-        #expect(profile.inStages[StepProfile.Phase.layersAndColors.rawValue] == 0)
+        #expect(profile.inStages[StepProfile.Phase.layersAndColors.rawValue] > 0)
         profiled.stepProfile.reset()
         #expect(profiled.stepProfile.steps == 0 && profiled.stepProfile.nanoseconds.allSatisfy { $0 == 0 })
         #expect(profiled.stepProfile.inStages.allSatisfy { $0 == 0 })

@@ -319,28 +319,32 @@ extension World {
 /// the restitution, which reads the double-precision states by body, names each bouncing lane's bodies by body
 /// through `substepBodies` (`BundleBodyNames`), and the impulses' store reads only the contacts' indices.
 extension World {
-    /// The bundles `range` name slots instead of bodies (and slot-space sinks).
-    static func mapSlots(_ c: ParallelSolveContext, _ range: Range<Int>) {
-        renameBodies(c, range) { $0 < c.bodyCount ? c.slotOf[Int($0)] : $0 &+ c.slotBase }
-    }
-
-    /// Every body a lane of bundles `range` reads or writes (not −1) renamed by `name`.
-    @inline(__always) private static func renameBodies(
-        _ c: ParallelSolveContext, _ range: Range<Int>, _ name: (Int32) -> Int32
-    ) {
-        @inline(__always) func rename(_ v: SIMD4<Int32>) -> SIMD4<Int32> {
-            var r = v
-            for l in 0..<4 where v[l] >= 0 {
-                r[l] = WideContactConstraint.bodyOffset(name(WideContactConstraint.bodySlot(v[l])))
+    /// The bundles `range` name slots instead of bodies (and the slot-space sink where a lane stores nothing); with
+    /// `row`, each sub-step body slot a lane names is marked there (the thread's share touches it). A lane stores to
+    /// its body exactly where it writes (`writeA`, `writeB`: the preparation's store is the body or the sink), so
+    /// only the bodies are looked up.
+    static func mapSlots(_ c: ParallelSolveContext, _ range: Range<Int>, marking row: UnsafeMutablePointer<UInt8>?) {
+        let sink = SIMD4<Int32>(repeating: WideContactConstraint.bodyOffset(c.bodyCount &+ c.slotBase))
+        let laneBits = SIMD4<Int32>(1, 2, 4, 8)
+        @inline(__always) func rename(_ offsets: SIMD4<Int32>) -> SIMD4<Int32> {
+            var r = offsets
+            for l in 0..<4 where offsets[l] >= 0 {
+                let body = WideContactConstraint.bodySlot(offsets[l])
+                let slot = body < c.bodyCount ? c.slotOf[Int(body)] : body &+ c.slotBase
+                if let row, slot < c.slotBase { row[Int(slot)] = 1 }
+                r[l] = WideContactConstraint.bodyOffset(slot)
             }
             return r
         }
         for b in range {
             let w = c.constraints + b
-            w.pointee.bodyA = rename(w.pointee.bodyA)
-            w.pointee.bodyB = rename(w.pointee.bodyB)
-            w.pointee.storeA = rename(w.pointee.storeA)
-            w.pointee.storeB = rename(w.pointee.storeB)
+            let a = rename(w.pointee.bodyA), bb = rename(w.pointee.bodyB)
+            w.pointee.bodyA = a
+            w.pointee.bodyB = bb
+            let writesA = (laneBits & SIMD4(repeating: Int32(w.pointee.writeA))) .!= 0
+            let writesB = (laneBits & SIMD4(repeating: Int32(w.pointee.writeB))) .!= 0
+            w.pointee.storeA = sink.replacing(with: a, where: writesA)
+            w.pointee.storeB = sink.replacing(with: bb, where: writesB)
         }
     }
 }

@@ -107,29 +107,42 @@ extension World {
         World.resize(&scratch.layers.work, to: withLayers ? layerSegments.total : 1, with: 0)
         var keyCount = 0
         var ranked = 0
-        scratch.layers.work.withUnsafeMutableBufferPointer { layerWork in
-            scratch.orderWork.withUnsafeMutableBufferPointer { work in
-                scratch.orderInput.withUnsafeBufferPointer { input in
-                    scratch.orderMoving.withUnsafeBufferPointer { moving in
-                        scratch.solveOrder.withUnsafeMutableBufferPointer { order in
-                            scratch.colorMask.withUnsafeMutableBufferPointer { mask in
-                                scratch.colorStart.withUnsafeMutableBufferPointer { start in
-                                    scratch.twoPointEnd.withUnsafeMutableBufferPointer { twoPointEnd in
-                                        let s = segments.pointers(work.baseAddress!)
-                                        let l = layerSegments.pointers(layerWork.baseAddress!)
-                                        let tail: Int
-                                        (tail, keyCount) = World.layer(
-                                            s, moving.baseAddress!, count: count, queued: queued, bodyCount: bodyCount)
-                                        if withLayers {
-                                            ranked = World.rankBodies(
-                                                s, l, moving.baseAddress!, count: count, tail: tail, keys: keyCount,
-                                                bodyCount: bodyCount)
+        if let threads {
+            World.resize(
+                &scratch.parallel.orderCounts, to: World.orderCountWords(threads: threads, bodyCount: bodyCount),
+                with: 0)
+        }
+        scratch.parallel.orderCounts.withUnsafeMutableBufferPointer { orderCounts in
+            scratch.layers.work.withUnsafeMutableBufferPointer { layerWork in
+                scratch.orderWork.withUnsafeMutableBufferPointer { work in
+                    scratch.orderInput.withUnsafeBufferPointer { input in
+                        scratch.orderMoving.withUnsafeBufferPointer { moving in
+                            scratch.solveOrder.withUnsafeMutableBufferPointer { order in
+                                scratch.colorMask.withUnsafeMutableBufferPointer { mask in
+                                    scratch.colorStart.withUnsafeMutableBufferPointer { start in
+                                        scratch.twoPointEnd.withUnsafeMutableBufferPointer { twoPointEnd in
+                                            let s = segments.pointers(work.baseAddress!)
+                                            let o = OrderOutput(
+                                                input: input.baseAddress!, moving: moving.baseAddress!,
+                                                order: order.baseAddress!, count: count,
+                                                colorMask: mask.baseAddress! + 1, colorStart: start.baseAddress!,
+                                                twoPointEnd: twoPointEnd.baseAddress!)
+                                            let (tail, unreached) = World.depthsFromGround(
+                                                s, o.moving, count: count, queued: queued, bodyCount: bodyCount)
+                                            if let threads {
+                                                // Parallel/World+ParallelColoring.swift: the same order, and the
+                                                // layers for the threads' shares.
+                                                (keyCount, ranked) = World.sortAndColorInParallel(
+                                                    s, layerSegments.pointers(layerWork.baseAddress!), o, tail: tail,
+                                                    unreached: unreached, bodyCount: bodyCount, threads: threads,
+                                                    counts: orderCounts.baseAddress!)
+                                            } else {
+                                                keyCount = World.sortByKey(
+                                                    s, o.moving, count: count, bodyCount: bodyCount,
+                                                    unreached: unreached)
+                                                World.color(s, o)
+                                            }
                                         }
-                                        World.color(
-                                            s, input.baseAddress!, moving.baseAddress!, order.baseAddress!,
-                                            count: count,
-                                            colorMask: mask.baseAddress! + 1, colorStart: start.baseAddress!,
-                                            twoPointEnd: twoPointEnd.baseAddress!, keys: withLayers ? l.keys : nil)
                                     }
                                 }
                             }
@@ -214,13 +227,12 @@ extension World {
         scratch.orderMovingBefore.removeAll(keepingCapacity: true)
     }
 
-    /// Breadth-first depth from the ground over the graph of moving bodies (`depth`; −1: not reached), then each
-    /// contact's sort key, the lower depth of its bodies (0 for a side that does not move; contacts the ground does
-    /// not reach last), and the contacts sorted by key, stably (`sorted`).
-    /// Returns the bodies the ground reaches (`queue[0 ..< tail]`, in breadth-first order) and the number of keys.
-    private static func layer(
+    /// Breadth-first depth from the ground over the graph of moving bodies (`depth`; −1: not reached). Returns the
+    /// bodies the ground reaches (`queue[0 ..< tail]`, in breadth-first order) and the key of the contacts it does
+    /// not reach (one past the deepest layer's depth), the last key.
+    static func depthsFromGround(
         _ s: OrderPointers, _ moving: UnsafePointer<SIMD2<Int32>>, count: Int, queued: Int, bodyCount: Int
-    ) -> (tail: Int, keys: Int) {
+    ) -> (tail: Int, unreached: Int32) {
         // Adjacency of moving bodies through the contacts (compressed rows): row ends from the degrees, then each
         // row filled backwards, which leaves `rows[i]` at the row's start. A row's order does not change the depths.
         var total: Int32 = 0
@@ -261,8 +273,16 @@ extension World {
         }
         // Breadth first: the last body queued is the deepest.
         let maxDepth = tail > 0 ? Swift.max(1, s.depth[Int(s.queue[tail - 1])]) : 1
+        return (tail, maxDepth + 1)
+    }
+
+    /// Each contact's sort key, the lower depth of its bodies (0 for a side that does not move; `unreached` for a
+    /// body the ground does not reach, whose depth becomes it), and the contacts sorted by key, stably (`sorted`;
+    /// `heads[key]` the end of the key's run). Returns the number of keys.
+    static func sortByKey(
+        _ s: OrderPointers, _ moving: UnsafePointer<SIMD2<Int32>>, count: Int, bodyCount: Int, unreached: Int32
+    ) -> Int {
         // Bodies the ground does not reach sort last; `depth[-1]` is 0, the depth of a side that does not move.
-        let unreached = maxDepth + 1
         for i in 0..<bodyCount where s.depth[i] < 0 { s.depth[i] = unreached }
         // A stable counting sort by key: each contact's key (kept in `colorOf` until the colouring), the keys'
         // counts, their starts, then the contacts in key order into `sorted` (in list order within a key). The
@@ -285,7 +305,7 @@ extension World {
             s.sorted[Int(s.heads[key])] = Int32(i)
             s.heads[key] &+= 1
         }
-        return (tail, keys)
+        return keys
     }
 
     /// The moving bodies in layer order, for the threads' shares (Parallel/World+ParallelShares.swift): those the
@@ -293,7 +313,7 @@ extension World {
     /// order, the moving bodies by key (a body of depth d has key d − 1, the key of the contacts that reach it from
     /// below; an unreached one the unreached contacts' key) and the end of each key's contacts in the sorted order
     /// (`heads` after the sort). Returns the bodies ranked.
-    private static func rankBodies(
+    static func rankBodies(
         _ s: OrderPointers, _ l: LayerPointers, _ moving: UnsafePointer<SIMD2<Int32>>, count: Int, tail: Int,
         keys: Int, bodyCount: Int
     ) -> Int {
@@ -327,58 +347,61 @@ extension World {
     /// one kind. Inside colours 0–63 the sorted order carries no meaning for the numbers, but it keeps each thread's
     /// share of a colour (a contiguous run, Parallel/WorkerPool.swift) near the same layers from colour to colour,
     /// so a thread mostly reads bodies it wrote itself, not lines the other core holds.
-    private static func color(
-        _ s: OrderPointers, _ input: UnsafePointer<Int32>, _ moving: UnsafePointer<SIMD2<Int32>>,
-        _ order: UnsafeMutablePointer<Int32>, count: Int,
-        colorMask: UnsafeMutablePointer<UInt64>, colorStart: UnsafeMutablePointer<Int32>,
-        twoPointEnd: UnsafeMutablePointer<Int32>, keys: UnsafeMutablePointer<Int32>?
-    ) {
-        colorStart.update(repeating: 0, count: 66)
+    private static func color(_ s: OrderPointers, _ o: OrderOutput) {
+        o.colorStart.update(repeating: 0, count: 66)
         // `twoPointEnd[c]` counts colour c's two-point manifolds first.
-        twoPointEnd.update(repeating: 0, count: 64)
-        for j in 0..<count {
-            let i = Int(s.sorted[j])
-            let a = Int(moving[i].x), b = Int(moving[i].y)
-            // `colorMask[-1]` stands for the side that does not move: always 0.
-            let used = colorMask[a] | colorMask[b]
-            let color = used == .max ? 64 : (~used).trailingZeroBitCount
-            if color < 64 {
-                colorMask[a] |= 1 << UInt64(color)
-                colorMask[b] |= 1 << UInt64(color)
-                colorMask[-1] = 0
-                twoPointEnd[color] &+= input[i] < 0 ? 1 : 0
-            }
-            // By sorted position: the keys in `colorOf` are not read again.
-            s.colorOf[j] = Int32(color)
-            colorStart[color + 1] &+= 1
-        }
-        for c in 0..<65 { colorStart[c + 1] &+= colorStart[c] }
-        for i in 0..<count {
-            colorMask[Int(moving[i].x)] = 0
-            colorMask[Int(moving[i].y)] = 0
+        o.twoPointEnd.update(repeating: 0, count: 64)
+        for j in 0..<o.count { firstFit(s, o, j) }
+        for c in 0..<65 { o.colorStart[c + 1] &+= o.colorStart[c] }
+        for i in 0..<o.count {
+            o.colorMask[Int(o.moving[i].x)] = 0
+            o.colorMask[Int(o.moving[i].y)] = 0
         }
         // Cursors: colour c's two-point manifolds from its start (`colorStart[c]`), its one-point manifolds from
         // `twoPointEnd[c]`. Dealing moves `colorStart[c]` to the end of colour c's two-point run; it is then the
         // colour's end once more.
-        for c in 0..<64 { twoPointEnd[c] &+= colorStart[c] }
-        // Each contact's key beside it (`keys`, by position in the order): the sorted order is by key, and
-        // `heads[key]` is the end of the key's run.
-        var key = 0
-        for j in 0..<count {
-            let c = Int(s.colorOf[j])
-            let k = input[Int(s.sorted[j])]
-            // The cursor picked by a select, not a branch (one-point and two-point manifolds mix in a crowd of boxes).
-            let cursor = c < 64 && k >= 0 ? twoPointEnd + c : colorStart + c
-            order[Int(cursor.pointee)] = k & ~twoPointFlag
-            if let keys {
-                while j >= Int(s.heads[key]) { key &+= 1 }
-                keys[Int(cursor.pointee)] = Int32(key)
-            }
-            cursor.pointee &+= 1
-        }
+        for c in 0..<64 { o.twoPointEnd[c] &+= o.colorStart[c] }
+        for j in 0..<o.count { deal(s, o, j, onePoint: o.twoPointEnd, other: o.colorStart) }
         // Now `colorStart[c]` (c < 64) is the end of the two-point run, which is where the one-point run begins, and
         // `twoPointEnd[c]` the colour's end: swap them back.
-        for c in 0..<64 { swap(&colorStart[c], &twoPointEnd[c]) }
+        for c in 0..<64 { swap(&o.colorStart[c], &o.twoPointEnd[c]) }
+    }
+
+    /// The colour of the contact at sorted position `j`: the first colour neither of its moving bodies has taken
+    /// yet (64, the overflow colour, when both have taken all 64), taken for both; kept in `colorOf[j]`, counted in
+    /// `colorStart[color + 1]` and, for a two-point manifold of colours 0–63, in `twoPointEnd[color]`.
+    @inline(__always) static func firstFit(_ s: OrderPointers, _ o: OrderOutput, _ j: Int) {
+        let i = Int(s.sorted[j])
+        let a = Int(o.moving[i].x), b = Int(o.moving[i].y)
+        // `colorMask[-1]` stands for the side that does not move: always 0.
+        let used = o.colorMask[a] | o.colorMask[b]
+        let color = used == .max ? 64 : (~used).trailingZeroBitCount
+        if color < 64 {
+            o.colorMask[a] |= 1 << UInt64(color)
+            o.colorMask[b] |= 1 << UInt64(color)
+            o.colorMask[-1] = 0
+            o.twoPointEnd[color] &+= o.input[i] < 0 ? 1 : 0
+        }
+        // By sorted position: the keys in `colorOf` are not read again.
+        s.colorOf[j] = Int32(color)
+        o.colorStart[color + 1] &+= 1
+    }
+
+    /// Deals the contact at sorted position `j` (colour `colorOf[j]`) into the order at its colour's cursor, which
+    /// then moves on: `onePoint[c]` for a one-point manifold of colours 0–63, else `other[c]` (two-point manifolds,
+    /// and the overflow colour). Returns the position it took.
+    @discardableResult @inline(__always) static func deal(
+        _ s: OrderPointers, _ o: OrderOutput, _ j: Int, onePoint: UnsafeMutablePointer<Int32>,
+        other: UnsafeMutablePointer<Int32>
+    ) -> Int {
+        let c = Int(s.colorOf[j])
+        let k = o.input[Int(s.sorted[j])]
+        // The cursor picked by a select, not a branch (one-point and two-point manifolds mix in a crowd of boxes).
+        let cursor = c < 64 && k >= 0 ? onePoint + c : other + c
+        let position = Int(cursor.pointee)
+        o.order[position] = k & ~twoPointFlag
+        cursor.pointee &+= 1
+        return position
     }
 
     /// Marks a contact with two manifold points in the ordering's input (`orderInput`), so that a change of point
@@ -515,4 +538,15 @@ struct OrderPointers {
     let heads: UnsafeMutablePointer<Int32>
     let sorted: UnsafeMutablePointer<Int32>, colorOf: UnsafeMutablePointer<Int32>
     let edges: UnsafeMutablePointer<Int32>
+}
+
+/// The colouring's input and output (`World.color`): by contact to solve its input entry (two-point flag) and moving
+/// bodies; the order; the colour masks by body (index −1 allowed: the side that does not move); the colours' ends
+/// and two-point runs.
+struct OrderOutput {
+    let input: UnsafePointer<Int32>, moving: UnsafePointer<SIMD2<Int32>>
+    let order: UnsafeMutablePointer<Int32>
+    let count: Int
+    let colorMask: UnsafeMutablePointer<UInt64>
+    let colorStart: UnsafeMutablePointer<Int32>, twoPointEnd: UnsafeMutablePointer<Int32>
 }

@@ -566,12 +566,10 @@ extension World {
                 storeSolverBody(i, slot: c.slotted ? j : i, c.states, c.solverBodies, c.velocityStart)
             }
         case .mapSlots:
-            mapSlots(c, range)
-            // Only shared colours: the serial ones run with a full wait on each side.
-            if c.pipelined && inSharedSegment(c, range.lowerBound) {
-                let row = c.marks + thread * Int(c.slotBase)
-                forEachSubstepSlot(c, range) { row[$0] = 1 }
-            }
+            // The slots of shared colours marked in the thread's row: the serial ones run with a full wait on each
+            // side.
+            let marks = c.pipelined && inSharedSegment(c, range.lowerBound)
+            mapSlots(c, range, marking: marks ? c.marks + thread * Int(c.slotBase) : nil)
         }
     }
 
@@ -636,6 +634,8 @@ package struct ParallelScratch: Sendable {
     /// must match the threads' speeds; the two cores of a shared machine are not always equally fast). Which
     /// thread solves what changes no result.
     var firstShare = 0.5
+    /// The parallel sort and colouring's counts by part: per key, then per colour (Parallel/World+ParallelColoring.swift).
+    var orderCounts: [Int32] = []
     /// The solver bodies and rates in layer order while they are sorted.
     var sortedBodies: [Int32] = []
     var sortedRates: [SubstepRate] = []

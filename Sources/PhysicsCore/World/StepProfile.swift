@@ -17,7 +17,7 @@ package struct StepProfile: Sendable {
         case awakeList
         /// The ordering's pass over the contacts (the contacts to solve, their bodies gathered).
         case orderingPass
-        /// The ground-up layers and the colours (on the calling thread).
+        /// The ground-up layers and the colours (with threads: the first fit on the calling thread, the rest shared).
         case layersAndColors
         /// The bundles prepared.
         case preparation

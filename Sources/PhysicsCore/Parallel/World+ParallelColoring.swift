@@ -1,0 +1,192 @@
+/// The ordering's sort by key and colouring (Solver/ContactOrdering.swift) on several threads, bit for bit the
+/// order, colours and layers the serial passes make.
+///
+/// Only the first fit is serial by nature (each contact's colour depends on every contact before it that shares a
+/// body); the rest is cut in parts, one per thread:
+/// 1. Each part gives its run of the contacts their keys and counts them by key; the counts become, key by key and
+///    part by part, where each part's contacts of a key go: the stable counting sort's positions.
+/// 2. Each part puts its run into the sorted order from those positions (earlier parts' contacts of a key first:
+///    list order within a key, as the serial sort).
+/// 3. One thread colours the sorted contacts first fit, noting each colour's counts where the deal's parts begin;
+///    another ranks the moving bodies in layer order (`rankBodies`) meanwhile.
+/// 4. Each part deals its run of the sorted contacts into the order from cursors that start where the runs before
+///    it end (the noted counts), and clears its run of the bodies' colour masks.
+extension World {
+    /// Words of `ParallelScratch.orderCounts` for `threads` threads and `bodyCount` bodies: by part, a count per
+    /// key (at most `bodyCount + 3` keys), then by part a colour snapshot (`colorSnapshotWords`).
+    static func orderCountWords(threads: Int, bodyCount: Int) -> Int {
+        threads * (bodyCount + 3) + threads * colorSnapshotWords
+    }
+
+    /// A part's colour counts where its deal begins: contacts per colour (65), two-point manifolds per colour (64);
+    /// then the same words become its cursors.
+    private static let colorSnapshotWords = 129
+
+    /// `sortByKey`, `rankBodies` and `color` with the contacts' keys by order position (`l.keys`), on `threads`
+    /// threads (the pool held), after `depthsFromGround`. `counts` has `orderCountWords` words. Returns the number of
+    /// keys and of ranked bodies.
+    static func sortAndColorInParallel(
+        _ s: OrderPointers, _ l: LayerPointers, _ o: OrderOutput, tail: Int, unreached: Int32, bodyCount: Int,
+        threads: Int, counts: UnsafeMutablePointer<Int32>
+    ) -> (keys: Int, ranked: Int) {
+        let keys = Int(unreached) + 1
+        var ranked = 0
+        withUnsafeMutablePointer(to: &ranked) { ranked in
+            var job = ColoringJob(
+                s: s, l: l, o: o, keys: keys, unreached: unreached, tail: tail, bodyCount: bodyCount, parts: threads,
+                keyCounts: counts, snapshots: counts + threads * keys, ranked: ranked)
+            runColoringJob(&job, threads: threads)
+        }
+        return (keys, ranked)
+    }
+
+    /// The four jobs of `sortAndColorInParallel`, and the serial steps between them.
+    private static func runColoringJob(_ job: inout ColoringJob, threads: Int) {
+        withUnsafeMutablePointer(to: &job) { pointer in
+            let raw = UnsafeRawPointer(pointer)
+            let pool = WorkerPool.shared
+            pool.runParts(threads: threads, parts: threads, raw) { raw, part in
+                World.countKeys(raw.assumingMemoryBound(to: ColoringJob.self).pointee, part: part)
+            }
+            World.keyPositions(pointer.pointee)
+            pool.runParts(threads: threads, parts: threads, raw) { raw, part in
+                World.sortPart(raw.assumingMemoryBound(to: ColoringJob.self).pointee, part: part)
+            }
+            pool.runParts(threads: threads, parts: 2, raw) { raw, part in
+                let j = raw.assumingMemoryBound(to: ColoringJob.self).pointee
+                if part == 0 {
+                    World.firstFitNotingParts(j)
+                } else {
+                    j.ranked.pointee = World.rankBodies(
+                        j.s, j.l, j.o.moving, count: j.o.count, tail: j.tail, keys: j.keys, bodyCount: j.bodyCount)
+                }
+            }
+            World.dealCursors(pointer.pointee)
+            pool.runParts(threads: threads, parts: threads, raw) { raw, part in
+                World.dealPart(raw.assumingMemoryBound(to: ColoringJob.self).pointee, part: part)
+            }
+        }
+    }
+
+    /// Part `part`'s run of the contacts: each one's key (the lower depth of its bodies, `unreached` for a body the
+    /// ground does not reach) into `colorOf`, counted in the part's row.
+    private static func countKeys(_ j: ColoringJob, part: Int) {
+        let row = j.keyCounts + part * j.keys
+        row.update(repeating: 0, count: j.keys)
+        @inline(__always) func depth(_ body: Int32) -> Int32 {
+            let d = j.s.depth[Int(body)]
+            return d < 0 ? j.unreached : d
+        }
+        for i in j.contacts(part) {
+            let key = Swift.min(depth(j.o.moving[i].x), depth(j.o.moving[i].y))
+            j.s.colorOf[i] = key
+            row[Int(key)] &+= 1
+        }
+    }
+
+    /// The counts become positions in the sorted order, key by key and part by part; `heads[key]` the end of the
+    /// key's run, as the serial sort leaves it.
+    private static func keyPositions(_ j: ColoringJob) {
+        var start: Int32 = 0
+        for key in 0..<j.keys {
+            for part in 0..<j.parts {
+                let cell = j.keyCounts + part * j.keys + key
+                let n = cell.pointee
+                cell.pointee = start
+                start &+= n
+            }
+            j.s.heads[key] = start
+        }
+    }
+
+    /// Part `part`'s run of the contacts into the sorted order.
+    private static func sortPart(_ j: ColoringJob, part: Int) {
+        let row = j.keyCounts + part * j.keys
+        for i in j.contacts(part) {
+            let key = Int(j.s.colorOf[i])
+            j.s.sorted[Int(row[key])] = Int32(i)
+            row[key] &+= 1
+        }
+    }
+
+    /// The serial first fit (`firstFit`), noting each colour's counts at the start of every part's run after the
+    /// first (`snapshots`, part by part).
+    private static func firstFitNotingParts(_ j: ColoringJob) {
+        j.o.colorStart.update(repeating: 0, count: 66)
+        j.o.twoPointEnd.update(repeating: 0, count: 64)
+        j.snapshots.update(repeating: 0, count: colorSnapshotWords)
+        for part in 0..<j.parts {
+            if part > 0 {
+                let snapshot = j.snapshots + part * colorSnapshotWords
+                // Contacts of colour c so far are in `colorStart[c + 1]`.
+                snapshot.update(from: j.o.colorStart + 1, count: 65)
+                (snapshot + 65).update(from: j.o.twoPointEnd, count: 64)
+            }
+            for n in j.contacts(part) { firstFit(j.s, j.o, n) }
+        }
+    }
+
+    /// The colours' ends and two-point runs as the serial colouring leaves them, and each part's cursors (in place
+    /// of its snapshot): its two-point and overflow contacts from where the runs before it ended in each colour, its
+    /// one-point contacts likewise after the colour's two-point run.
+    private static func dealCursors(_ j: ColoringJob) {
+        let colorStart = j.o.colorStart, twoPointEnd = j.o.twoPointEnd
+        // Counts to starts: colour c from `colorStart[c]`, its one-point run from `starts + two-point count`.
+        for c in 0..<65 { colorStart[c + 1] &+= colorStart[c] }
+        for part in 0..<j.parts {
+            let snapshot = j.snapshots + part * colorSnapshotWords
+            for c in 0..<65 {
+                let before = snapshot[c], twoBefore = c < 64 ? snapshot[65 + c] : before
+                // `other` cursor: two-point manifolds (and the overflow colour) from the colour's start.
+                snapshot[c] = colorStart[c] &+ twoBefore
+                if c < 64 {
+                    // `onePoint` cursor: after the colour's two-point run, past the one-point contacts before.
+                    snapshot[65 + c] = colorStart[c] &+ twoPointEnd[c] &+ (before &- twoBefore)
+                }
+            }
+        }
+        // The serial colouring's result: `colorStart[c]` the end of colour c, `twoPointEnd[c]` where its one-point
+        // run begins.
+        for c in 0..<64 { twoPointEnd[c] &+= colorStart[c] }
+        for c in 0..<65 { colorStart[c] = colorStart[c + 1] }
+    }
+
+    /// Part `part`'s run of the sorted contacts dealt into the order (with each one's key beside it, `l.keys`), and
+    /// its run of the colour masks cleared.
+    private static func dealPart(_ j: ColoringJob, part: Int) {
+        let cursors = j.snapshots + part * colorSnapshotWords
+        let run = j.contacts(part)
+        // The keys' runs are in sorted order: the first key whose run ends past this part's start, and so on.
+        var key = 0
+        for n in run {
+            let position = deal(j.s, j.o, n, onePoint: cursors + 65, other: cursors)
+            while n >= Int(j.s.heads[key]) { key &+= 1 }
+            j.l.keys[position] = Int32(key)
+        }
+        let bodies = j.bodyCount * part / j.parts..<j.bodyCount * (part + 1) / j.parts
+        (j.o.colorMask + bodies.lowerBound).update(repeating: 0, count: bodies.count)
+        if part == 0 { j.o.colorMask[-1] = 0 }
+    }
+}
+
+/// What the parts of `World.sortAndColorInParallel` read and write.
+private struct ColoringJob {
+    let s: OrderPointers
+    let l: LayerPointers
+    let o: OrderOutput
+    let keys: Int
+    let unreached: Int32
+    /// The bodies the ground reaches (`depthsFromGround`).
+    let tail: Int
+    let bodyCount: Int
+    let parts: Int
+    /// By part, a count (then a position in the sorted order) per key.
+    let keyCounts: UnsafeMutablePointer<Int32>
+    /// By part, its colour snapshot, then its cursors (`World.colorSnapshotWords` each).
+    let snapshots: UnsafeMutablePointer<Int32>
+    /// Where the moving bodies ranked are counted (`rankBodies`).
+    let ranked: UnsafeMutablePointer<Int>
+
+    /// Part `part`'s run of the contacts to solve (by list position, or by sorted position).
+    func contacts(_ part: Int) -> Range<Int> { o.count * part / parts..<o.count * (part + 1) / parts }
+}
