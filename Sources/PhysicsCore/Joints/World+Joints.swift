@@ -107,16 +107,18 @@ extension World {
         while bodies[Int(body)].firstJoint != -1 { destroyJointInternal(bodies[Int(body)].firstJoint) }
     }
 
-    /// True when a joint between the two bodies forbids their contact.
-    package func jointForbidsContact(_ a: Int32, _ b: Int32) -> Bool {
+    /// True when a joint between bodies `a` and `b` forbids their contact; reads the bodies' and joints' records only.
+    @inline(__always) static func jointForbidsContact(
+        _ a: Int32, _ b: Int32, _ bodies: UnsafePointer<Body>, _ joints: UnsafePointer<Joint>
+    ) -> Bool {
         let na = bodies[Int(a)].jointCount, nb = bodies[Int(b)].jointCount
         if na == 0 || nb == 0 { return false }
         let body = na <= nb ? a : b, other = na <= nb ? b : a
         var k = bodies[Int(body)].firstJoint
         while k != -1 {
-            let j = joints[Int(k)]
-            if !j.collideConnected && (j.bodyA == other || j.bodyB == other) { return true }
-            k = j.bodyA == body ? j.nextOnA : j.nextOnB
+            let j = joints + Int(k)
+            if !j.pointee.collideConnected && (j.pointee.bodyA == other || j.pointee.bodyB == other) { return true }
+            k = j.pointee.bodyA == body ? j.pointee.nextOnA : j.pointee.nextOnB
         }
         return false
     }

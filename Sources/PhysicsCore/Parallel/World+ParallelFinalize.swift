@@ -37,15 +37,21 @@ extension World {
             dropImpulses(ofBlownUpBody: Int(scratch.awakeBodies[j]))
         }
         var setInPlace = 0
-        for j in 0..<awakeCount {
-            if scratch.parallel.bodyFlags[j] & FinalizeConstants.fast != 0 {
-                scratch.fastBodies.append(scratch.awakeBodies[j])
-            } else {
+        if !scratch.parallel.bodyFlags.withUnsafeBufferPointer({ World.anyTreeUpdates($0.prefix(awakeCount)) }) {
+            // Only leaves set in place (a tumbling crowd of one-shape bodies): the move buffer's entries listed
+            // through pointers, in the same order.
+            setInPlace = listLeavesSetInPlace(awakeCount: awakeCount)
+        } else {
+            for j in 0..<awakeCount {
+                if scratch.parallel.bodyFlags[j] & FinalizeConstants.fast != 0 {
+                    scratch.fastBodies.append(scratch.awakeBodies[j])
+                } else {
+                    setInPlace += listMovedShapes(ofAwake: j)
+                }
+            }
+            for j in 0..<awakeCount where scratch.parallel.bodyFlags[j] & FinalizeConstants.fast != 0 {
                 setInPlace += listMovedShapes(ofAwake: j)
             }
-        }
-        for j in 0..<awakeCount where scratch.parallel.bodyFlags[j] & FinalizeConstants.fast != 0 {
-            setInPlace += listMovedShapes(ofAwake: j)
         }
         movingTree.countLeavesSetInPlace(setInPlace)
         if setInPlace > 0 { scratch.parallel.inPlaceSteps += 1 }
@@ -114,6 +120,51 @@ extension World {
         }
         if f & FinalizeConstants.moved != 0 { updateTrees(ofBody: Int(scratch.awakeBodies[j])) }
         return 0
+    }
+
+    /// Whether some body's shapes need tree updates on the calling thread (`updateTrees`: moved, not set in place).
+    private static func anyTreeUpdates(_ flags: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        let treeWork = FinalizeConstants.moved | FinalizeConstants.inPlace
+        return flags.contains { $0 & treeWork == FinalizeConstants.moved }
+    }
+
+    /// `listMovedShapes` for every awake body when none needs `updateTrees`: the fast bodies listed, then the moved
+    /// shapes of the leaves set in place, the other bodies' first and the fast ones' after, each in awake order (the
+    /// loop's order). Returns the leaves set in place.
+    private mutating func listLeavesSetInPlace(awakeCount: Int) -> Int {
+        World.resize(&scratch.parallel.listedShapes, to: 2 * awakeCount, with: 0)
+        var listed = 0, fast = 0, setInPlace = 0
+        scratch.parallel.bodyFlags.withUnsafeBufferPointer { flags in
+            scratch.parallel.movedShapes.withUnsafeBufferPointer { moved in
+                scratch.awakeBodies.withUnsafeBufferPointer { awake in
+                    scratch.parallel.listedShapes.withUnsafeMutableBufferPointer { out in
+                        // The move buffer's entries from the start, the fast bodies from the end.
+                        let fastBodies = out.baseAddress! + 2 * awakeCount
+                        for pass in 0..<2 {
+                            for j in 0..<awakeCount {
+                                let f = flags[j]
+                                let isFast = f & FinalizeConstants.fast != 0
+                                if isFast != (pass == 1) { continue }
+                                if isFast {
+                                    fast &+= 1
+                                    fastBodies[-fast] = awake[j]
+                                }
+                                guard f & FinalizeConstants.inPlace != 0 else { continue }
+                                setInPlace &+= 1
+                                let shape = moved[j]
+                                if shape >= 0 {
+                                    out[listed] = shape
+                                    listed &+= 1
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        scratch.fastBodies.append(contentsOf: scratch.parallel.listedShapes[(2 * awakeCount - fast)...].reversed())
+        moveBuffer.append(contentsOf: scratch.parallel.listedShapes[0..<listed])
+        return setInPlace
     }
 
     /// The tree updates `refreshProxies` makes for the shapes of `body` marked in `scratch.parallel.shapeMarks`

@@ -23,24 +23,37 @@ extension World {
         let perChunk = Swift.max(1, seedCount / (8 * threads))
         let chunks = (seedCount + perChunk - 1) / perChunk
         World.grow(&scratch.parallel.pairResults, to: chunks, with: [])
+        World.grow(&scratch.parallel.pairContacts, to: chunks, with: [])
         World.grow(&scratch.parallel.pairStacks, to: threads, with: [])
-        movingTree.nodes.withUnsafeBufferPointer { mn in
-            staticTree.nodes.withUnsafeBufferPointer { sn in
-                pairSet.withView { set in
-                    scratch.parallel.pairSeeds.withUnsafeBufferPointer { seeds in
-                        scratch.parallel.pairResults.withUnsafeMutableBufferPointer { results in
-                            scratch.parallel.pairStacks.withUnsafeMutableBufferPointer { stacks in
-                                var job = PairJob(
-                                    moving: mn.baseAddress!, fixed: sn.baseAddress ?? mn.baseAddress!,
-                                    seeds: seeds.baseAddress!, seedCount: seedCount, perChunk: perChunk,
-                                    chunks: chunks, results: results.baseAddress!, stacks: stacks.baseAddress!,
-                                    set: set, threads: threads)
-                                withUnsafePointer(to: &job) { pointer in
-                                    WorkerPool.shared.run(
-                                        threads: threads, stageCount: 1,
-                                        { raw, thread in
-                                            World.pairChunks(raw.assumingMemoryBound(to: PairJob.self), thread)
-                                        }, UnsafeRawPointer(pointer))
+        shapes.withUnsafeBufferPointer { sh in
+            bodies.withUnsafeBufferPointer { bo in
+                joints.withUnsafeBufferPointer { jo in
+                    scratch.parallel.pairContacts.withUnsafeMutableBufferPointer { made in
+                        movingTree.nodes.withUnsafeBufferPointer { mn in
+                            staticTree.nodes.withUnsafeBufferPointer { sn in
+                                pairSet.withView { set in
+                                    scratch.parallel.pairSeeds.withUnsafeBufferPointer { seeds in
+                                        scratch.parallel.pairResults.withUnsafeMutableBufferPointer { results in
+                                            scratch.parallel.pairStacks.withUnsafeMutableBufferPointer { stacks in
+                                                var job = PairJob(
+                                                    moving: mn.baseAddress!, fixed: sn.baseAddress ?? mn.baseAddress!,
+                                                    seeds: seeds.baseAddress!, seedCount: seedCount, perChunk: perChunk,
+                                                    chunks: chunks, results: results.baseAddress!,
+                                                    stacks: stacks.baseAddress!,
+                                                    set: set, threads: threads, shapes: sh.baseAddress!,
+                                                    bodies: bo.baseAddress!,
+                                                    joints: jo.baseAddress, made: made.baseAddress!)
+                                                withUnsafePointer(to: &job) { pointer in
+                                                    WorkerPool.shared.run(
+                                                        threads: threads, stageCount: 1,
+                                                        { raw, thread in
+                                                            World.pairChunks(
+                                                                raw.assumingMemoryBound(to: PairJob.self), thread)
+                                                        }, UnsafeRawPointer(pointer))
+                                                }
+                                            }
+                                        }
+                                    }
                                 }
                             }
                         }
@@ -48,7 +61,7 @@ extension World {
                 }
             }
         }
-        createContacts(fromChunks: chunks)
+        addContacts(fromChunks: chunks)
     }
 
     /// Creates the contacts of the pairs the first `chunks` lists of `ParallelScratch.pairResults` hold, list by list.
@@ -60,6 +73,18 @@ extension World {
                 tryCreateContact(scratch.parallel.pairResults[c][k], scratch.parallel.pairResults[c][k + 1])
                 k += 2
             }
+        }
+    }
+
+    /// Tracks the contacts the first `chunks` lists of `ParallelScratch.pairContacts` hold, list by list: what
+    /// `tryCreateContact` does for each pair of the descent in its order, the contacts made on the threads already.
+    /// A pair found twice (by a shape twice in the move buffer) is tracked once, as there.
+    private mutating func addContacts(fromChunks chunks: Int) {
+        for chunk in 0..<chunks {
+            var made: [Contact] = []
+            swap(&made, &scratch.parallel.pairContacts[chunk])
+            for c in made where !pairSet.contains(c.key) { addContact(c) }
+            swap(&made, &scratch.parallel.pairContacts[chunk])
         }
     }
 
@@ -78,6 +103,19 @@ extension World {
             }
             // Pairs already tracked: the serial loop drops them too (the pair set does not change before it).
             World.dropTrackedPairs(&out.pointee, j.set)
+            // The new pairs' contacts, made here (`tryCreateContact`'s test and record, from records no thread
+            // writes during the search).
+            let made = j.made + chunk
+            made.pointee.removeAll(keepingCapacity: true)
+            var k = 0
+            while k + 1 < out.pointee.count {
+                let s = out.pointee[k], t = out.pointee[k + 1]
+                let a = Swift.min(s, t), b = Swift.max(s, t)
+                if let c = World.newContact(a, b, key: pairKey(a, b), j.shapes, j.bodies, j.joints) {
+                    made.pointee.append(c)
+                }
+                k += 2
+            }
         }
     }
 }
@@ -221,4 +259,9 @@ private struct PairJob {
     let stacks: UnsafeMutablePointer<[Int32]>
     let set: PairSet.View
     let threads: Int
+    /// The records a new pair's contact is made from, and by chunk the contacts made.
+    let shapes: UnsafePointer<Shape>
+    let bodies: UnsafePointer<Body>
+    let joints: UnsafePointer<Joint>?
+    let made: UnsafeMutablePointer<[Contact]>
 }

@@ -682,6 +682,10 @@ package struct ParallelScratch: Sendable {
     /// The parallel pair descent's node pairs (three entries each), the pairs each chunk kept, each thread's stack.
     var pairSeeds: [Int32] = []
     var pairResults: [[Int32]] = []
+    /// By chunk of the parallel pair descent: the contacts its new pairs make (`World.newContact`), in its order.
+    var pairContacts: [[Contact]] = []
+    /// The calling thread's list of the moved shapes of leaves set in place, and of the fast bodies (from the end).
+    var listedShapes: [Int32] = []
     var pairStacks: [[Int32]] = []
     /// By thread: the static shapes near a body swept by the parallel finalize.
     var sweepCandidates: [[Int32]] = []

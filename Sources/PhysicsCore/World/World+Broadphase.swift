@@ -219,9 +219,13 @@ extension World {
             }
         }
         // Parallel/World+ParallelPairs.swift: the same pairs, in order
+        // The marks are cleared for the next round: by one pass over the nodes when the moved leaves are many
+        // (the descent runs when they are; on the threads, each a run of the nodes), else by walks from each.
+        let clearsAll = 8 * moveBuffer.count >= movingTree.nodes.count
         if let threads {
             if fromLeaves { movingTree.markMovedAncestors(threads: threads) }
             findMovedPairsInParallel(threads: threads)
+            if clearsAll { movingTree.clearAllMoved(threads: threads) }
             WorkerPool.shared.release()
         } else {
             var pairs: [Int32] = []
@@ -237,10 +241,8 @@ extension World {
             }
             swap(&pairs, &queryResults)
         }
-        // The marks are cleared for the next round: by one pass over the nodes when the moved leaves are many
-        // (the descent runs when they are), else by walks from each.
-        if 8 * moveBuffer.count >= movingTree.nodes.count {
-            movingTree.clearAllMoved()
+        if clearsAll {
+            if threads == nil { movingTree.clearAllMoved() }
         } else {
             shapes.withUnsafeBufferPointer { sh in
                 moveBuffer.withUnsafeBufferPointer { mb in
@@ -333,31 +335,43 @@ extension World {
         // before reading the two shape records.
         let key = pairKey(a, b)
         if pairSet.contains(key) { return }
-        guard let c = newContact(a, b, key: key), !jointForbidsContact(c.bodyA, c.bodyB) else { return }
-        pairSet.insert(key)
+        let c = shapes.withUnsafeBufferPointer { sh in
+            bodies.withUnsafeBufferPointer { bo in
+                joints.withUnsafeBufferPointer { jo in
+                    World.newContact(a, b, key: key, sh.baseAddress!, bo.baseAddress!, jo.baseAddress)
+                }
+            }
+        }
+        if let c { addContact(c) }
+    }
+
+    /// Tracks the new contact `c` (its pair not tracked yet): the pair set, the contact and its manifold cache.
+    @inline(__always) mutating func addContact(_ c: Contact) {
+        pairSet.insert(c.key)
         contacts.append(c)
         manifoldCaches.append(ManifoldCache())
     }
 
     /// The contact of shapes `a` < `b` (pair key `key`), or nil when the pair is not tracked (same body, no dynamic
-    /// body, filtered out). Reads the shape and body records in place (a Shape record is several cache lines, and
-    /// copying two per new pair cost more than the rest of the test).
-    @inline(__always) private func newContact(_ a: Int32, _ b: Int32, key: UInt64) -> Contact? {
-        shapes.withUnsafeBufferPointer { sh in
-            bodies.withUnsafeBufferPointer { bo in
-                let sa = sh.baseAddress.unsafelyUnwrapped + Int(a), sb = sh.baseAddress.unsafelyUnwrapped + Int(b)
-                let bodyA = sa.pointee.body, bodyB = sb.pointee.body
-                if bodyA == bodyB { return nil }
-                if bo[Int(bodyA)].type != .dynamic && bo[Int(bodyB)].type != .dynamic { return nil }
-                if !CollisionFilter.track(sa.pointee.filter, sb.pointee.filter) { return nil }
-                return Contact(
-                    shapeA: a, shapeB: b, bodyA: bodyA, bodyB: bodyB,
-                    friction: Contact.mixedFriction(sa.pointee.friction, sb.pointee.friction),
-                    restitution: Contact.mixedRestitution(sa.pointee.restitution, sb.pointee.restitution),
-                    isSolid: CollisionFilter.collide(sa.pointee.filter, sb.pointee.filter),
-                    reportsEvents: sa.pointee.enableContactEvents || sb.pointee.enableContactEvents, key: key)
-            }
-        }
+    /// body, filtered out, or a joint between the bodies forbids it). Reads the shape and body records in place (a
+    /// Shape record is several cache lines, and copying two per new pair cost more than the rest of the test); reads
+    /// only, so the threads of a parallel pair search make their chunks' contacts at once.
+    @inline(__always) static func newContact(
+        _ a: Int32, _ b: Int32, key: UInt64, _ sh: UnsafePointer<Shape>, _ bo: UnsafePointer<Body>,
+        _ jo: UnsafePointer<Joint>?
+    ) -> Contact? {
+        let sa = sh + Int(a), sb = sh + Int(b)
+        let bodyA = sa.pointee.body, bodyB = sb.pointee.body
+        if bodyA == bodyB { return nil }
+        if bo[Int(bodyA)].type != .dynamic && bo[Int(bodyB)].type != .dynamic { return nil }
+        if !CollisionFilter.track(sa.pointee.filter, sb.pointee.filter) { return nil }
+        if let jo, jointForbidsContact(bodyA, bodyB, bo, jo) { return nil }
+        return Contact(
+            shapeA: a, shapeB: b, bodyA: bodyA, bodyB: bodyB,
+            friction: Contact.mixedFriction(sa.pointee.friction, sb.pointee.friction),
+            restitution: Contact.mixedRestitution(sa.pointee.restitution, sb.pointee.restitution),
+            isSolid: CollisionFilter.collide(sa.pointee.filter, sb.pointee.filter),
+            reportsEvents: sa.pointee.enableContactEvents || sb.pointee.enableContactEvents, key: key)
     }
 
     /// Removes every contact of a shape; touching ones report an end event next step and wake the bodies they
