@@ -25,33 +25,25 @@ extension World {
         World.grow(&scratch.parallel.pairResults, to: chunks, with: [])
         World.grow(&scratch.parallel.pairContacts, to: chunks, with: [])
         World.grow(&scratch.parallel.pairStacks, to: threads, with: [])
-        shapes.withUnsafeBufferPointer { sh in
-            bodies.withUnsafeBufferPointer { bo in
-                joints.withUnsafeBufferPointer { jo in
-                    scratch.parallel.pairContacts.withUnsafeMutableBufferPointer { made in
-                        movingTree.nodes.withUnsafeBufferPointer { mn in
-                            staticTree.nodes.withUnsafeBufferPointer { sn in
-                                pairSet.withView { set in
-                                    scratch.parallel.pairSeeds.withUnsafeBufferPointer { seeds in
-                                        scratch.parallel.pairResults.withUnsafeMutableBufferPointer { results in
-                                            scratch.parallel.pairStacks.withUnsafeMutableBufferPointer { stacks in
-                                                var job = PairJob(
-                                                    moving: mn.baseAddress!, fixed: sn.baseAddress ?? mn.baseAddress!,
-                                                    seeds: seeds.baseAddress!, seedCount: seedCount, perChunk: perChunk,
-                                                    chunks: chunks, results: results.baseAddress!,
-                                                    stacks: stacks.baseAddress!,
-                                                    set: set, threads: threads, shapes: sh.baseAddress!,
-                                                    bodies: bo.baseAddress!,
-                                                    joints: jo.baseAddress, made: made.baseAddress!)
-                                                withUnsafePointer(to: &job) { pointer in
-                                                    WorkerPool.shared.run(
-                                                        threads: threads, stageCount: 1,
-                                                        { raw, thread in
-                                                            World.pairChunks(
-                                                                raw.assumingMemoryBound(to: PairJob.self), thread)
-                                                        }, UnsafeRawPointer(pointer))
-                                                }
-                                            }
+        World.withContactSources(shapes, bodies, joints) { sources in
+            scratch.parallel.pairContacts.withUnsafeMutableBufferPointer { made in
+                movingTree.nodes.withUnsafeBufferPointer { mn in
+                    staticTree.nodes.withUnsafeBufferPointer { sn in
+                        pairSet.withView { set in
+                            scratch.parallel.pairSeeds.withUnsafeBufferPointer { seeds in
+                                scratch.parallel.pairResults.withUnsafeMutableBufferPointer { results in
+                                    scratch.parallel.pairStacks.withUnsafeMutableBufferPointer { stacks in
+                                        var job = PairJob(
+                                            moving: mn.baseAddress!, fixed: sn.baseAddress ?? mn.baseAddress!,
+                                            seeds: seeds.baseAddress!, seedCount: seedCount, perChunk: perChunk,
+                                            chunks: chunks, results: results.baseAddress!, stacks: stacks.baseAddress!,
+                                            set: set, threads: threads, sources: sources, made: made.baseAddress!)
+                                        withUnsafePointer(to: &job) { pointer in
+                                            WorkerPool.shared.run(
+                                                threads: threads, stageCount: 1,
+                                                { raw, thread in
+                                                    World.pairChunks(raw.assumingMemoryBound(to: PairJob.self), thread)
+                                                }, UnsafeRawPointer(pointer))
                                         }
                                     }
                                 }
@@ -111,7 +103,7 @@ extension World {
             while k + 1 < out.pointee.count {
                 let s = out.pointee[k], t = out.pointee[k + 1]
                 let a = Swift.min(s, t), b = Swift.max(s, t)
-                if let c = World.newContact(a, b, key: pairKey(a, b), j.shapes, j.bodies, j.joints) {
+                if let c = World.newContact(a, b, key: pairKey(a, b), j.sources) {
                     made.pointee.append(c)
                 }
                 k += 2
@@ -260,8 +252,6 @@ private struct PairJob {
     let set: PairSet.View
     let threads: Int
     /// The records a new pair's contact is made from, and by chunk the contacts made.
-    let shapes: UnsafePointer<Shape>
-    let bodies: UnsafePointer<Body>
-    let joints: UnsafePointer<Joint>?
+    let sources: ContactSources
     let made: UnsafeMutablePointer<[Contact]>
 }

@@ -335,14 +335,9 @@ extension World {
         // before reading the two shape records.
         let key = pairKey(a, b)
         if pairSet.contains(key) { return }
-        let c = shapes.withUnsafeBufferPointer { sh in
-            bodies.withUnsafeBufferPointer { bo in
-                joints.withUnsafeBufferPointer { jo in
-                    World.newContact(a, b, key: key, sh.baseAddress!, bo.baseAddress!, jo.baseAddress)
-                }
-            }
+        if let c = World.withContactSources(shapes, bodies, joints, { World.newContact(a, b, key: key, $0) }) {
+            addContact(c)
         }
-        if let c { addContact(c) }
     }
 
     /// Tracks the new contact `c` (its pair not tracked yet): the pair set, the contact and its manifold cache.
@@ -356,22 +351,33 @@ extension World {
     /// body, filtered out, or a joint between the bodies forbids it). Reads the shape and body records in place (a
     /// Shape record is several cache lines, and copying two per new pair cost more than the rest of the test); reads
     /// only, so the threads of a parallel pair search make their chunks' contacts at once.
-    @inline(__always) static func newContact(
-        _ a: Int32, _ b: Int32, key: UInt64, _ sh: UnsafePointer<Shape>, _ bo: UnsafePointer<Body>,
-        _ jo: UnsafePointer<Joint>?
-    ) -> Contact? {
-        let sa = sh + Int(a), sb = sh + Int(b)
+    @inline(__always) static func newContact(_ a: Int32, _ b: Int32, key: UInt64, _ from: ContactSources) -> Contact? {
+        let sa = from.shapes + Int(a), sb = from.shapes + Int(b)
         let bodyA = sa.pointee.body, bodyB = sb.pointee.body
         if bodyA == bodyB { return nil }
-        if bo[Int(bodyA)].type != .dynamic && bo[Int(bodyB)].type != .dynamic { return nil }
+        if from.bodies[Int(bodyA)].type != .dynamic && from.bodies[Int(bodyB)].type != .dynamic { return nil }
         if !CollisionFilter.track(sa.pointee.filter, sb.pointee.filter) { return nil }
-        if let jo, jointForbidsContact(bodyA, bodyB, bo, jo) { return nil }
+        if let joints = from.joints, jointForbidsContact(bodyA, bodyB, from.bodies, joints) { return nil }
         return Contact(
             shapeA: a, shapeB: b, bodyA: bodyA, bodyB: bodyB,
             friction: Contact.mixedFriction(sa.pointee.friction, sb.pointee.friction),
             restitution: Contact.mixedRestitution(sa.pointee.restitution, sb.pointee.restitution),
             isSolid: CollisionFilter.collide(sa.pointee.filter, sb.pointee.filter),
             reportsEvents: sa.pointee.enableContactEvents || sb.pointee.enableContactEvents, key: key)
+    }
+
+    /// `body` with the records of `shapes`, `bodies` and `joints` by pointer (the arrays are passed by value, so a
+    /// caller may change other parts of the world meanwhile).
+    static func withContactSources<R>(
+        _ shapes: [Shape], _ bodies: [Body], _ joints: [Joint], _ body: (ContactSources) -> R
+    ) -> R {
+        shapes.withUnsafeBufferPointer { sh in
+            bodies.withUnsafeBufferPointer { bo in
+                joints.withUnsafeBufferPointer { jo in
+                    body(ContactSources(shapes: sh.baseAddress!, bodies: bo.baseAddress!, joints: jo.baseAddress))
+                }
+            }
+        }
     }
 
     /// Removes every contact of a shape; touching ones report an end event next step and wake the bodies they
@@ -537,4 +543,12 @@ extension World {
         manifoldCaches.removeLast(count - write)
         return held
     }
+}
+
+/// What a new pair's contact is made from (`World.newContact`), read only: the shapes, the bodies and the joints
+/// (nil when there are none).
+struct ContactSources {
+    let shapes: UnsafePointer<Shape>
+    let bodies: UnsafePointer<Body>
+    let joints: UnsafePointer<Joint>?
 }
