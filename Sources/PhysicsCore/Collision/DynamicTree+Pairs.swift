@@ -37,9 +37,21 @@ extension DynamicTree {
     /// Clears every node's `moved` mark: one pass in memory order over the nodes, which costs less than the
     /// walks of `setMoved(false, …)` from each of many moved leaves (each a jump to a node elsewhere) and leaves the
     /// same marks, none, when only `setMoved(true, …)` set them.
-    package mutating func clearAllMoved() {
+    /// With `threads` above 1 (the caller holds the worker pool), each thread clears a run of the nodes.
+    package mutating func clearAllMoved(threads: Int = 1) {
         nodes.withUnsafeMutableBufferPointer { n in
-            for i in n.indices { n[i].moved = false }
+            guard let base = n.baseAddress else { return }
+            guard threads > 1 else {
+                for i in n.indices { n[i].moved = false }
+                return
+            }
+            var job = ClearJob(nodes: base, count: n.count, parts: threads)
+            withUnsafePointer(to: &job) {
+                WorkerPool.shared.runParts(threads: threads, parts: threads, UnsafeRawPointer($0)) { raw, part in
+                    let j = raw.assumingMemoryBound(to: ClearJob.self).pointee
+                    for i in j.count * part / j.parts..<j.count * (part + 1) / j.parts { j.nodes[i].moved = false }
+                }
+            }
         }
     }
 
@@ -262,4 +274,11 @@ extension DynamicTree {
             k += 2
         }
     }
+}
+
+/// What the threads of `clearAllMoved(threads:)` write: the nodes, cut into `parts` runs.
+private struct ClearJob {
+    let nodes: UnsafeMutablePointer<DynamicTree.Node>
+    let count: Int
+    let parts: Int
 }

@@ -24,20 +24,6 @@ extension DynamicTree {
     /// worker pool). Every leaf to mark must be marked, and no internal node (the marks between two descents).
     package mutating func markMovedAncestors(threads: Int) { spreadMarks(.moved, threads: threads) }
 
-    /// `clearAllMoved` on `threads` threads (the caller holds the worker pool), each a run of the nodes.
-    package mutating func clearAllMoved(threads: Int) {
-        nodes.withUnsafeMutableBufferPointer { n in
-            guard let base = n.baseAddress else { return }
-            var job = ClearJob(nodes: base, count: n.count, parts: threads)
-            withUnsafePointer(to: &job) {
-                WorkerPool.shared.runParts(threads: threads, parts: threads, UnsafeRawPointer($0)) { raw, part in
-                    let j = raw.assumingMemoryBound(to: ClearJob.self).pointee
-                    for i in j.count * part / j.parts..<j.count * (part + 1) / j.parts { j.nodes[i].moved = false }
-                }
-            }
-        }
-    }
-
     /// Spreads the marks `rule` names from the leaves to every ancestor, on `threads` threads (more than 1: the
     /// caller holds the worker pool).
     mutating func spreadMarks(_ rule: SpreadRule, threads: Int) {
@@ -165,11 +151,4 @@ private struct MarkJob {
     let taskCount: Int
     let threads: Int
     let rule: DynamicTree.SpreadRule
-}
-
-/// What the threads of `clearAllMoved(threads:)` write: the nodes, cut into `parts` runs.
-private struct ClearJob {
-    let nodes: UnsafeMutablePointer<DynamicTree.Node>
-    let count: Int
-    let parts: Int
 }

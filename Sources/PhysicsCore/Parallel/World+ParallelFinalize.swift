@@ -128,9 +128,9 @@ extension World {
         return flags.contains { $0 & treeWork == FinalizeConstants.moved }
     }
 
-    /// `listMovedShapes` for every awake body when none needs `updateTrees`: the fast bodies listed, then the moved
-    /// shapes of the leaves set in place, the other bodies' first and the fast ones' after, each in awake order (the
-    /// loop's order). Returns the leaves set in place.
+    /// `listMovedShapes` for every awake body when none needs `updateTrees`, through pointers: the moved shapes of
+    /// the leaves set in place, the other bodies' first and the fast ones' after, each in awake order (the loop's
+    /// order), and the fast bodies. Returns the leaves set in place.
     private mutating func listLeavesSetInPlace(awakeCount: Int) -> Int {
         World.resize(&scratch.parallel.listedShapes, to: 2 * awakeCount, with: 0)
         var listed = 0, fast = 0, setInPlace = 0
@@ -138,31 +138,35 @@ extension World {
             scratch.parallel.movedShapes.withUnsafeBufferPointer { moved in
                 scratch.awakeBodies.withUnsafeBufferPointer { awake in
                     scratch.parallel.listedShapes.withUnsafeMutableBufferPointer { out in
-                        // The move buffer's entries from the start, the fast bodies from the end.
-                        let fastBodies = out.baseAddress! + 2 * awakeCount
-                        for pass in 0..<2 {
-                            for j in 0..<awakeCount {
-                                let f = flags[j]
-                                let isFast = f & FinalizeConstants.fast != 0
-                                if isFast != (pass == 1) { continue }
-                                if isFast {
-                                    fast &+= 1
-                                    fastBodies[-fast] = awake[j]
-                                }
-                                guard f & FinalizeConstants.inPlace != 0 else { continue }
-                                setInPlace &+= 1
-                                let shape = moved[j]
-                                if shape >= 0 {
-                                    out[listed] = shape
-                                    listed &+= 1
-                                }
+                        // The move buffer's entries from the start; the fast bodies' positions, then the bodies,
+                        // from the middle.
+                        let fastBodies = out.baseAddress! + awakeCount
+                        @inline(__always) func list(_ j: Int) {
+                            guard flags[j] & FinalizeConstants.inPlace != 0 else { return }
+                            setInPlace &+= 1
+                            if moved[j] >= 0 {
+                                out[listed] = moved[j]
+                                listed &+= 1
                             }
+                        }
+                        for j in 0..<awakeCount {
+                            if flags[j] & FinalizeConstants.fast != 0 {
+                                fastBodies[fast] = Int32(j)
+                                fast &+= 1
+                            } else {
+                                list(j)
+                            }
+                        }
+                        for n in 0..<fast {
+                            let j = Int(fastBodies[n])
+                            fastBodies[n] = awake[j]
+                            list(j)
                         }
                     }
                 }
             }
         }
-        scratch.fastBodies.append(contentsOf: scratch.parallel.listedShapes[(2 * awakeCount - fast)...].reversed())
+        scratch.fastBodies.append(contentsOf: scratch.parallel.listedShapes[awakeCount..<awakeCount + fast])
         moveBuffer.append(contentsOf: scratch.parallel.listedShapes[0..<listed])
         return setInPlace
     }

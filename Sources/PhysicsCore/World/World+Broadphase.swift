@@ -242,6 +242,7 @@ extension World {
             swap(&pairs, &queryResults)
         }
         if clearsAll {
+            // On the threads already, before the pool was given back.
             if threads == nil { movingTree.clearAllMoved() }
         } else {
             shapes.withUnsafeBufferPointer { sh in
