@@ -417,7 +417,7 @@ struct ParallelSolveTests {
             moved.append(moved[0])
             var walked = tree
             walked.setMoved(true, count: moved.count) { moved[$0] }
-            #expect(walked.nodes[Int(walked.root)].moved)
+            #expect(walked.isMoved(walked.root))
             for threads in [2, 3] {
                 var marked = tree
                 marked.setLeavesMoved(count: moved.count) { moved[$0] }
@@ -425,11 +425,11 @@ struct ParallelSolveTests {
                 #expect(granted == threads)
                 marked.markMovedAncestors(threads: granted)
                 if granted > 1 { WorkerPool.shared.release() }
-                #expect(zip(marked.nodes, walked.nodes).allSatisfy { $0.moved == $1.moved }, "\(threads) threads")
+                #expect(marked.movedMarks == walked.movedMarks, "\(threads) threads")
             }
             // And the clearing pass leaves no mark.
             walked.clearAllMoved()
-            #expect(!walked.nodes.contains { $0.moved })
+            #expect(!walked.movedMarks.contains(true))
         }
     }
 

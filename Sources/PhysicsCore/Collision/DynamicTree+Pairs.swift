@@ -6,20 +6,22 @@
 extension DynamicTree {
     /// Marks `leaf` as moved, and every ancestor as holding a moved leaf.
     package mutating func markMoved(_ leaf: Int32) {
-        nodes.withUnsafeMutableBufferPointer { Self.setMoved($0, leaf, true) }
+        setMoved(true, count: 1) { _ in leaf }
     }
 
     /// Clears the marks `markMoved(leaf)` set.
     package mutating func clearMoved(_ leaf: Int32) {
-        nodes.withUnsafeMutableBufferPointer { Self.setMoved($0, leaf, false) }
+        setMoved(false, count: 1) { _ in leaf }
     }
 
     /// `markMoved` (`moved` true) or `clearMoved` of every leaf `leaves` gives (nil: skip that entry), with one
     /// access to the nodes for all of them: a moved crowd marks thousands of leaves a step.
     package mutating func setMoved(_ moved: Bool, count: Int, _ leaves: (Int) -> Int32?) {
-        nodes.withUnsafeMutableBufferPointer { n in
-            for k in 0..<count {
-                if let leaf = leaves(k) { Self.setMoved(n, leaf, moved) }
+        nodes.withUnsafeBufferPointer { n in
+            movedMarks.withUnsafeMutableBufferPointer { marks in
+                for k in 0..<count {
+                    if let leaf = leaves(k) { Self.setMoved(n, marks, leaf, moved) }
+                }
             }
         }
     }
@@ -27,41 +29,30 @@ extension DynamicTree {
     /// Marks the leaves `leaves` gives (nil: skip that entry) and nothing above them: `markMovedAncestors` then
     /// marks their ancestors (Parallel/DynamicTree+ParallelMarks.swift).
     package mutating func setLeavesMoved(count: Int, _ leaves: (Int) -> Int32?) {
-        nodes.withUnsafeMutableBufferPointer { n in
+        movedMarks.withUnsafeMutableBufferPointer { marks in
             for k in 0..<count {
-                if let leaf = leaves(k) { n[Int(leaf)].moved = true }
+                if let leaf = leaves(k) { marks[Int(leaf)] = true }
             }
         }
     }
 
-    /// Clears every node's `moved` mark: one pass in memory order over the nodes, which costs less than the
-    /// walks of `setMoved(false, …)` from each of many moved leaves (each a jump to a node elsewhere) and leaves the
-    /// same marks, none, when only `setMoved(true, …)` set them.
-    /// With `threads` above 1 (the caller holds the worker pool), each thread clears a run of the nodes.
-    package mutating func clearAllMoved(threads: Int = 1) {
-        nodes.withUnsafeMutableBufferPointer { n in
-            guard let base = n.baseAddress else { return }
-            guard threads > 1 else {
-                for i in n.indices { n[i].moved = false }
-                return
-            }
-            var job = ClearJob(nodes: base, count: n.count, parts: threads)
-            withUnsafePointer(to: &job) {
-                WorkerPool.shared.runParts(threads: threads, parts: threads, UnsafeRawPointer($0)) { raw, part in
-                    let j = raw.assumingMemoryBound(to: ClearJob.self).pointee
-                    for i in j.count * part / j.parts..<j.count * (part + 1) / j.parts { j.nodes[i].moved = false }
-                }
-            }
-        }
+    /// Clears every node's moved mark: one pass over a byte per node, which costs less than the walks of
+    /// `setMoved(false, …)` from each of many moved leaves (each a jump to a node elsewhere) and leaves the same
+    /// marks, none, when only `setMoved(true, …)` set them.
+    package mutating func clearAllMoved() {
+        movedMarks.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
     }
 
-    /// Sets `moved` on `leaf` and its ancestors, up to the first that already has it.
+    /// Whether node `id` is marked moved (a moved leaf, or an internal node above one).
+    package func isMoved(_ id: Int32) -> Bool { movedMarks[Int(id)] }
+
+    /// Sets the moved mark of `leaf` and its ancestors to `moved`, up to the first that already has it.
     @inline(__always) private static func setMoved(
-        _ n: UnsafeMutableBufferPointer<Node>, _ leaf: Int32, _ moved: Bool
+        _ n: UnsafeBufferPointer<Node>, _ marks: UnsafeMutableBufferPointer<Bool>, _ leaf: Int32, _ moved: Bool
     ) {
         var index = leaf
-        while index != -1 && n[Int(index)].moved != moved {
-            n[Int(index)].moved = moved
+        while index != -1 && marks[Int(index)] != moved {
+            marks[Int(index)] = moved
             index = n[Int(index)].parent
         }
     }
@@ -70,31 +61,38 @@ extension DynamicTree {
     /// marked moved (two entries per pair), in a fixed order. `stack` is scratch space owned by the caller.
     package func movedPairs(stack: inout [Int32], results: inout [Int32]) {
         // A lone leaf pairs with nothing in its own tree (and the descent expects an internal node here).
-        if root == -1 || !nodes[Int(root)].moved || nodes[Int(root)].child1 == -1 { return }
+        if root == -1 || !movedMarks[Int(root)] || nodes[Int(root)].child1 == -1 { return }
         nodes.withUnsafeBufferPointer { n in
-            DynamicTree.descend(n.baseAddress!, n.baseAddress!, from: root, root, stack: &stack, results: &results)
+            movedMarks.withUnsafeBufferPointer { marks in
+                DynamicTree.descend(
+                    n.baseAddress!, n.baseAddress!, marks.baseAddress!, from: root, root, stack: &stack,
+                    results: &results)
+            }
         }
     }
 
     /// Appends to `results` the payloads of every pair of a leaf of this tree marked moved and a leaf of `other`
     /// whose boxes overlap (this tree's payload first), in a fixed order.
     package func movedPairs(against other: DynamicTree, stack: inout [Int32], results: inout [Int32]) {
-        if root == -1 || other.root == -1 || !nodes[Int(root)].moved { return }
+        if root == -1 || other.root == -1 || !movedMarks[Int(root)] { return }
         nodes.withUnsafeBufferPointer { n in
             other.nodes.withUnsafeBufferPointer { o in
-                DynamicTree.descend(
-                    n.baseAddress!, o.baseAddress!, from: root, other.root, stack: &stack, results: &results)
+                movedMarks.withUnsafeBufferPointer { marks in
+                    DynamicTree.descend(
+                        n.baseAddress!, o.baseAddress!, marks.baseAddress!, from: root, other.root, stack: &stack,
+                        results: &results)
+                }
             }
         }
     }
 
     /// The descent from the node pair (`a` in `n`, `b` in `o`). When `n` and `o` are the same tree and `a == b`,
     /// the pair stands for the pairs of leaves within that subtree. Only a leaf of `n` counts as moved when the
-    /// trees differ (the other tree is static). A node pair is pushed only when its boxes overlap and one side
-    /// holds a moved leaf. Appends the pairs found to `results`.
+    /// trees differ (the other tree is static); `moved` is `n`'s `movedMarks`. A node pair is pushed only when its
+    /// boxes overlap and one side holds a moved leaf. Appends the pairs found to `results`.
     static func descend(
-        _ n: UnsafePointer<Node>, _ o: UnsafePointer<Node>, from a: Int32, _ b: Int32, stack: inout [Int32],
-        results: inout [Int32]
+        _ n: UnsafePointer<Node>, _ o: UnsafePointer<Node>, _ moved: UnsafePointer<Bool>, from a: Int32, _ b: Int32,
+        stack: inout [Int32], results: inout [Int32]
     ) {
         let same = n == o
         if !same && !n[Int(a)].aabb.overlaps(o[Int(b)].aabb) { return }
@@ -117,7 +115,7 @@ extension DynamicTree {
                     while top > 0 && top <= topLimit && found <= foundLimit {
                         top -= 2
                         visit(
-                            st[top], st[top + 1], n, o, same: same,
+                            st[top], st[top + 1], n, o, moved, same: same,
                             emit: { a, b in
                                 out[found] = a
                                 out[found + 1] = b
@@ -139,8 +137,8 @@ extension DynamicTree {
     /// One node pair (`ia` in `n`, `ib` in `o`) of the descent: a pair of leaves is a result (`emit`), anything else
     /// pushes the node pairs to descend into (`push`, at most three), which the descent takes last pushed first.
     @inline(__always) static func visit(
-        _ ia: Int32, _ ib: Int32, _ n: UnsafePointer<Node>, _ o: UnsafePointer<Node>, same: Bool,
-        emit: (Int32, Int32) -> Void, push: (Int32, Int32) -> Void
+        _ ia: Int32, _ ib: Int32, _ n: UnsafePointer<Node>, _ o: UnsafePointer<Node>, _ moved: UnsafePointer<Bool>,
+        same: Bool, emit: (Int32, Int32) -> Void, push: (Int32, Int32) -> Void
     ) {
         let na = n + Int(ia), nb = o + Int(ib)
         if same && ia == ib {
@@ -148,8 +146,8 @@ extension DynamicTree {
             // child, and across.
             let c1 = na.pointee.child1, c2 = na.pointee.child2
             let n1 = n + Int(c1), n2 = n + Int(c2)
-            if n1.pointee.moved && n1.pointee.child1 != -1 { push(c1, c1) }
-            if n2.pointee.moved && n2.pointee.child1 != -1 { push(c2, c2) }
+            if moved[Int(c1)] && n1.pointee.child1 != -1 { push(c1, c1) }
+            if moved[Int(c2)] && n2.pointee.child1 != -1 { push(c2, c2) }
             if n1.pointee.aabb.overlaps(n2.pointee.aabb) { push(c1, c2) }
             return
         }
@@ -158,25 +156,25 @@ extension DynamicTree {
             emit(na.pointee.payload, nb.pointee.payload)
         } else if leafB || (!leafA && na.pointee.height >= nb.pointee.height) {
             // Split the taller side (or the one that is not a leaf).
-            let bMoved = same && nb.pointee.moved
+            let bMoved = same && moved[Int(ib)]
             let c1 = na.pointee.child1, c2 = na.pointee.child2
             let n1 = n + Int(c1), n2 = n + Int(c2)
-            if (bMoved || n1.pointee.moved) && n1.pointee.aabb.overlaps(nb.pointee.aabb)
+            if (bMoved || moved[Int(c1)]) && n1.pointee.aabb.overlaps(nb.pointee.aabb)
                 && (same || mayMeetLeaf(n1.pointee.aabb, o, nb))
             {
                 push(c1, ib)
             }
-            if (bMoved || n2.pointee.moved) && n2.pointee.aabb.overlaps(nb.pointee.aabb)
+            if (bMoved || moved[Int(c2)]) && n2.pointee.aabb.overlaps(nb.pointee.aabb)
                 && (same || mayMeetLeaf(n2.pointee.aabb, o, nb))
             {
                 push(c2, ib)
             }
         } else {
-            let aMoved = na.pointee.moved
+            let aMoved = moved[Int(ia)]
             let c1 = nb.pointee.child1, c2 = nb.pointee.child2
             let n1 = o + Int(c1), n2 = o + Int(c2)
-            if (aMoved || (same && n1.pointee.moved)) && na.pointee.aabb.overlaps(n1.pointee.aabb) { push(ia, c1) }
-            if (aMoved || (same && n2.pointee.moved)) && na.pointee.aabb.overlaps(n2.pointee.aabb) { push(ia, c2) }
+            if (aMoved || (same && moved[Int(c1)])) && na.pointee.aabb.overlaps(n1.pointee.aabb) { push(ia, c1) }
+            if (aMoved || (same && moved[Int(c2)])) && na.pointee.aabb.overlaps(n2.pointee.aabb) { push(ia, c2) }
         }
     }
 
@@ -206,29 +204,28 @@ extension DynamicTree {
     /// the node pairs below it on its stack, so a node pair's results are those of what it pushes, last pushed
     /// first). Node pairs are split level by level until there are at least `minimum` (or only pairs of leaves).
     package func movedPairSeeds(against other: DynamicTree?, minimum: Int, tag: Int32, seeds: inout [Int32]) {
-        if root == -1 || !nodes[Int(root)].moved { return }
-        guard let other else {
-            if nodes[Int(root)].child1 == -1 { return }
-            nodes.withUnsafeBufferPointer { n in
-                DynamicTree.seeds(
-                    n.baseAddress!, n.baseAddress!, root, root, minimum: minimum, tag: tag, seeds: &seeds)
-            }
-            return
-        }
-        if other.root == -1 { return }
+        if root == -1 || !movedMarks[Int(root)] { return }
+        let o = other ?? self
+        if other == nil && nodes[Int(root)].child1 == -1 { return }
+        if o.root == -1 { return }
         nodes.withUnsafeBufferPointer { n in
-            other.nodes.withUnsafeBufferPointer { o in
-                if !n[Int(root)].aabb.overlaps(o[Int(other.root)].aabb) { return }
-                DynamicTree.seeds(
-                    n.baseAddress!, o.baseAddress!, root, other.root, minimum: minimum, tag: tag, seeds: &seeds)
+            o.nodes.withUnsafeBufferPointer { on in
+                movedMarks.withUnsafeBufferPointer { marks in
+                    // The same tree: the descent's `same` (one buffer for both sides).
+                    let oBase = other == nil ? n.baseAddress! : on.baseAddress!
+                    if other != nil && !n[Int(root)].aabb.overlaps(oBase[Int(o.root)].aabb) { return }
+                    DynamicTree.seeds(
+                        n.baseAddress!, oBase, marks.baseAddress!, root, o.root, minimum: minimum, tag: tag,
+                        seeds: &seeds)
+                }
             }
         }
     }
 
     /// `movedPairSeeds` from the node pair (`a`, `b`).
     private static func seeds(
-        _ n: UnsafePointer<Node>, _ o: UnsafePointer<Node>, _ a: Int32, _ b: Int32, minimum: Int, tag: Int32,
-        seeds: inout [Int32]
+        _ n: UnsafePointer<Node>, _ o: UnsafePointer<Node>, _ moved: UnsafePointer<Bool>, _ a: Int32, _ b: Int32,
+        minimum: Int, tag: Int32, seeds: inout [Int32]
     ) {
         let same = n == o
         var items: [Int32] = [a, b]
@@ -252,7 +249,7 @@ extension DynamicTree {
                 var pushed: [Int32] = []
                 pushed.reserveCapacity(6)
                 visit(
-                    ia, ib, n, o, same: same, emit: { _, _ in },
+                    ia, ib, n, o, moved, same: same, emit: { _, _ in },
                     push: {
                         pushed.append($0); pushed.append($1)
                     })
@@ -274,11 +271,4 @@ extension DynamicTree {
             k += 2
         }
     }
-}
-
-/// What the threads of `clearAllMoved(threads:)` write: the nodes, cut into `parts` runs.
-private struct ClearJob {
-    let nodes: UnsafeMutablePointer<DynamicTree.Node>
-    let count: Int
-    let parts: Int
 }

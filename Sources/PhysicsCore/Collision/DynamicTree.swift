@@ -13,12 +13,14 @@ package struct DynamicTree: Sendable {
         /// node is one too. A leaf given its box by `setLeafInPlace` whose ancestors are not marked yet (until
         /// `finishUpdates`); false on every other leaf.
         package var enlarged = false
-        /// A leaf marked by `markMoved`, or an internal node above one (DynamicTree+Pairs.swift).
-        package var moved = false
         @inline(__always) var isLeaf: Bool { child1 == -1 }
     }
 
     package internal(set) var nodes: [Node] = []
+    /// By node: a leaf marked by `markMoved`, or an internal node above one (DynamicTree+Pairs.swift). Kept apart
+    /// from the nodes: marking and clearing a moved crowd writes a byte per node here instead of every node's record
+    /// (whose lines the pair search's threads then read from each other's caches).
+    package internal(set) var movedMarks: [Bool] = []
     package internal(set) var root: Int32 = -1
     private var freeList: Int32 = -1
     package private(set) var leafCount = 0
@@ -40,11 +42,13 @@ package struct DynamicTree: Sendable {
             freeList = nodes[Int(id)].parent
             nodes[Int(id)] = Node()
             nodes[Int(id)].height = 0
+            movedMarks[Int(id)] = false
             return id
         }
         var n = Node()
         n.height = 0
         nodes.append(n)
+        movedMarks.append(false)
         return Int32(nodes.count - 1)
     }
 

@@ -13,8 +13,8 @@ extension DynamicTree {
 
     /// Which mark a pass spreads.
     enum SpreadRule {
-        /// `moved`, from the leaves marked by `setLeavesMoved`.
-        case moved
+        /// The moved marks (`movedMarks`, by node), from the leaves marked by `setLeavesMoved`.
+        case moved(UnsafeMutablePointer<Bool>)
         /// `enlarged`, from the leaves given a new box by `setLeafInPlace` (whose mark is cleared); with `refit`, each
         /// enlarged internal node's box also becomes its children's union, as `refitEnlarged` makes it.
         case enlarged(refit: Bool)
@@ -22,7 +22,13 @@ extension DynamicTree {
 
     /// Sets `moved` on every internal node with a marked leaf below it, on `threads` threads (the caller holds the
     /// worker pool). Every leaf to mark must be marked, and no internal node (the marks between two descents).
-    package mutating func markMovedAncestors(threads: Int) { spreadMarks(.moved, threads: threads) }
+    package mutating func markMovedAncestors(threads: Int) {
+        // Out of the tree while the spread writes them through a pointer (the spread also reads the nodes).
+        var marks: [Bool] = []
+        swap(&marks, &movedMarks)
+        defer { swap(&marks, &movedMarks) }
+        marks.withUnsafeMutableBufferPointer { spreadMarks(.moved($0.baseAddress!), threads: threads) }
+    }
 
     /// Spreads the marks `rule` names from the leaves to every ancestor, on `threads` threads (more than 1: the
     /// caller holds the worker pool).
@@ -131,8 +137,8 @@ extension DynamicTree {
     @inline(__always) static func markFromChildren(_ n: UnsafeMutablePointer<Node>, _ id: Int, _ rule: SpreadRule) {
         let c1 = Int(n[id].child1), c2 = Int(n[id].child2)
         switch rule {
-        case .moved:
-            if n[c1].moved || n[c2].moved { n[id].moved = true }
+        case .moved(let marks):
+            if marks[c1] || marks[c2] { marks[id] = true }
         case .enlarged(let refit):
             // A leaf's mark is its in-place update of this round: read, then cleared.
             let grows = n[c1].enlarged || n[c2].enlarged

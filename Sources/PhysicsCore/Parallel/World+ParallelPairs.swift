@@ -28,22 +28,27 @@ extension World {
         World.withContactSources(shapes, bodies, joints) { sources in
             scratch.parallel.pairContacts.withUnsafeMutableBufferPointer { made in
                 movingTree.nodes.withUnsafeBufferPointer { mn in
-                    staticTree.nodes.withUnsafeBufferPointer { sn in
-                        pairSet.withView { set in
-                            scratch.parallel.pairSeeds.withUnsafeBufferPointer { seeds in
-                                scratch.parallel.pairResults.withUnsafeMutableBufferPointer { results in
-                                    scratch.parallel.pairStacks.withUnsafeMutableBufferPointer { stacks in
-                                        var job = PairJob(
-                                            moving: mn.baseAddress!, fixed: sn.baseAddress ?? mn.baseAddress!,
-                                            seeds: seeds.baseAddress!, seedCount: seedCount, perChunk: perChunk,
-                                            chunks: chunks, results: results.baseAddress!, stacks: stacks.baseAddress!,
-                                            set: set, threads: threads, sources: sources, made: made.baseAddress!)
-                                        withUnsafePointer(to: &job) { pointer in
-                                            WorkerPool.shared.run(
-                                                threads: threads, stageCount: 1,
-                                                { raw, thread in
-                                                    World.pairChunks(raw.assumingMemoryBound(to: PairJob.self), thread)
-                                                }, UnsafeRawPointer(pointer))
+                    movingTree.movedMarks.withUnsafeBufferPointer { marks in
+                        staticTree.nodes.withUnsafeBufferPointer { sn in
+                            pairSet.withView { set in
+                                scratch.parallel.pairSeeds.withUnsafeBufferPointer { seeds in
+                                    scratch.parallel.pairResults.withUnsafeMutableBufferPointer { results in
+                                        scratch.parallel.pairStacks.withUnsafeMutableBufferPointer { stacks in
+                                            var job = PairJob(
+                                                moving: mn.baseAddress!, fixed: sn.baseAddress ?? mn.baseAddress!,
+                                                moved: marks.baseAddress!,
+                                                seeds: seeds.baseAddress!, seedCount: seedCount, perChunk: perChunk,
+                                                chunks: chunks, results: results.baseAddress!,
+                                                stacks: stacks.baseAddress!,
+                                                set: set, threads: threads, sources: sources, made: made.baseAddress!)
+                                            withUnsafePointer(to: &job) { pointer in
+                                                WorkerPool.shared.run(
+                                                    threads: threads, stageCount: 1,
+                                                    { raw, thread in
+                                                        World.pairChunks(
+                                                            raw.assumingMemoryBound(to: PairJob.self), thread)
+                                                    }, UnsafeRawPointer(pointer))
+                                            }
                                         }
                                     }
                                 }
@@ -75,7 +80,7 @@ extension World {
         for chunk in 0..<chunks {
             var made: [Contact] = []
             swap(&made, &scratch.parallel.pairContacts[chunk])
-            for c in made where !pairSet.contains(c.key) { addContact(c) }
+            for c in made where pairSet.insert(c.key) { appendContact(c) }
             swap(&made, &scratch.parallel.pairContacts[chunk])
         }
     }
@@ -91,7 +96,7 @@ extension World {
                 let a = j.seeds[3 * seed], b = j.seeds[3 * seed + 1]
                 let other = j.seeds[3 * seed + 2] == 0 ? UnsafePointer(j.moving) : j.fixed
                 DynamicTree.descend(
-                    j.moving, other, from: a, b, stack: &j.stacks[thread], results: &out.pointee)
+                    j.moving, other, j.moved, from: a, b, stack: &j.stacks[thread], results: &out.pointee)
             }
             // Pairs already tracked: the serial loop drops them too (the pair set does not change before it).
             World.dropTrackedPairs(&out.pointee, j.set)
@@ -240,6 +245,8 @@ private struct QueryJob {
 private struct PairJob {
     let moving: UnsafePointer<DynamicTree.Node>
     let fixed: UnsafePointer<DynamicTree.Node>
+    /// The moving tree's `movedMarks`.
+    let moved: UnsafePointer<Bool>
     /// Node pairs: moving-tree node, other node, 0 (the other is in the moving tree) or 1 (static tree).
     let seeds: UnsafePointer<Int32>
     let seedCount: Int

@@ -29,6 +29,9 @@ package struct Contact: Sendable {
     package var endedTouch = false
     /// Bounds parted: removed at the end of the narrow phase.
     package var retire = false
+    /// One of the bodies is kinematic (a body's type is fixed for its contacts' lives: a new type drops them). The
+    /// sleep pass reads it instead of both bodies' records (`updateSleep`).
+    package var touchesKinematic = false
     /// Order-independent pair key.
     package var key: UInt64
     /// The step (`World.stepCount`, its low 32 bits) in which the contact last began touching: it counts as

@@ -219,13 +219,12 @@ extension World {
             }
         }
         // Parallel/World+ParallelPairs.swift: the same pairs, in order
-        // The marks are cleared for the next round: by one pass over the nodes when the moved leaves are many
-        // (the descent runs when they are; on the threads, each a run of the nodes), else by walks from each.
+        // The marks are cleared for the next round: by one pass over the mark bytes when the moved leaves are many
+        // (the descent runs when they are), else by walks from each.
         let clearsAll = 8 * moveBuffer.count >= movingTree.nodes.count
         if let threads {
             if fromLeaves { movingTree.markMovedAncestors(threads: threads) }
             findMovedPairsInParallel(threads: threads)
-            if clearsAll { movingTree.clearAllMoved(threads: threads) }
             WorkerPool.shared.release()
         } else {
             var pairs: [Int32] = []
@@ -242,8 +241,7 @@ extension World {
             swap(&pairs, &queryResults)
         }
         if clearsAll {
-            // On the threads already, before the pool was given back.
-            if threads == nil { movingTree.clearAllMoved() }
+            movingTree.clearAllMoved()
         } else {
             shapes.withUnsafeBufferPointer { sh in
                 moveBuffer.withUnsafeBufferPointer { mb in
@@ -344,6 +342,11 @@ extension World {
     /// Tracks the new contact `c` (its pair not tracked yet): the pair set, the contact and its manifold cache.
     @inline(__always) mutating func addContact(_ c: Contact) {
         pairSet.insert(c.key)
+        appendContact(c)
+    }
+
+    /// `addContact` for a contact whose pair the pair set holds already.
+    @inline(__always) mutating func appendContact(_ c: Contact) {
         contacts.append(c)
         manifoldCaches.append(ManifoldCache())
     }
@@ -356,15 +359,18 @@ extension World {
         let sa = from.shapes + Int(a), sb = from.shapes + Int(b)
         let bodyA = sa.pointee.body, bodyB = sb.pointee.body
         if bodyA == bodyB { return nil }
-        if from.bodies[Int(bodyA)].type != .dynamic && from.bodies[Int(bodyB)].type != .dynamic { return nil }
+        let typeA = from.bodies[Int(bodyA)].type, typeB = from.bodies[Int(bodyB)].type
+        if typeA != .dynamic && typeB != .dynamic { return nil }
         if !CollisionFilter.track(sa.pointee.filter, sb.pointee.filter) { return nil }
         if let joints = from.joints, jointForbidsContact(bodyA, bodyB, from.bodies, joints) { return nil }
-        return Contact(
+        var contact = Contact(
             shapeA: a, shapeB: b, bodyA: bodyA, bodyB: bodyB,
             friction: Contact.mixedFriction(sa.pointee.friction, sb.pointee.friction),
             restitution: Contact.mixedRestitution(sa.pointee.restitution, sb.pointee.restitution),
             isSolid: CollisionFilter.collide(sa.pointee.filter, sb.pointee.filter),
             reportsEvents: sa.pointee.enableContactEvents || sb.pointee.enableContactEvents, key: key)
+        contact.touchesKinematic = typeA == .kinematic || typeB == .kinematic
+        return contact
     }
 
     /// `body` with the records of `shapes`, `bodies` and `joints` by pointer (the arrays are passed by value, so a

@@ -35,7 +35,9 @@ extension World {
             bodies.withUnsafeMutableBufferPointer { bo in
                 states.withUnsafeBufferPointer { st in
                     @inline(__always) func visit(_ k: Int) {
-                        guard co[k].isSolid && co[k].isTouching else { return }
+                        // Without a body ready to sleep only the kinematic rule acts: the contact's own flag says
+                        // whether it applies, without reading the bodies (a tumbling crowd's step).
+                        guard co[k].isSolid && co[k].isTouching && (anyReady || co[k].touchesKinematic) else { return }
                         let a = Int(co[k].bodyA), b = Int(co[k].bodyB)
                         let ta = bo[a].type, tb = bo[b].type
                         if ta == .dynamic && tb == .dynamic {

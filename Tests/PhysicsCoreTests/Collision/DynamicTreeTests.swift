@@ -185,14 +185,15 @@ struct DynamicTreeTests {
             #expect(results.count == 2 * expectedCross.count)
             #expect(cross == expectedCross)
             for i in moved { tree.clearMoved(leaves[Int(i)]) }
-            #expect(tree.nodes.allSatisfy { !$0.moved })
+            #expect(tree.movedMarks.allSatisfy { !$0 })
         }
     }
 
     /// The descent of `movedPairs(against:)` from node pair (`a`, `b`) as first written, without the look below
     /// the static side's nodes (`DynamicTree.mayMeetLeaf`): recursive, taking a node pair's pushes last first.
     static func plainDescent(
-        _ n: [DynamicTree.Node], _ o: [DynamicTree.Node], _ a: Int32, _ b: Int32, _ out: inout [Int32]
+        _ n: [DynamicTree.Node], _ o: [DynamicTree.Node], moved: [Bool], _ a: Int32, _ b: Int32,
+        _ out: inout [Int32]
     ) {
         let na = n[Int(a)], nb = o[Int(b)]
         let leafA = na.child1 == -1, leafB = nb.child1 == -1
@@ -202,13 +203,13 @@ struct DynamicTreeTests {
         }
         var pushes: [(Int32, Int32)] = []
         if leafB || (!leafA && na.height >= nb.height) {
-            for c in [na.child1, na.child2] where n[Int(c)].moved && n[Int(c)].aabb.overlaps(nb.aabb) {
+            for c in [na.child1, na.child2] where moved[Int(c)] && n[Int(c)].aabb.overlaps(nb.aabb) {
                 pushes.append((c, b))
             }
-        } else if na.moved {
+        } else if moved[Int(a)] {
             for c in [nb.child1, nb.child2] where na.aabb.overlaps(o[Int(c)].aabb) { pushes.append((a, c)) }
         }
-        for p in pushes.reversed() { plainDescent(n, o, p.0, p.1, &out) }
+        for p in pushes.reversed() { plainDescent(n, o, moved: moved, p.0, p.1, &out) }
     }
 
     @Test(
@@ -250,10 +251,11 @@ struct DynamicTreeTests {
                 var results: [Int32] = []
                 tree.movedPairs(against: walls, stack: &stack, results: &results)
                 var plain: [Int32] = []
-                if tree.nodes[Int(tree.root)].moved
+                if tree.isMoved(tree.root)
                     && tree.nodes[Int(tree.root)].aabb.overlaps(walls.nodes[Int(walls.root)].aabb)
                 {
-                    DynamicTreeTests.plainDescent(tree.nodes, walls.nodes, tree.root, walls.root, &plain)
+                    DynamicTreeTests.plainDescent(
+                        tree.nodes, walls.nodes, moved: tree.movedMarks, tree.root, walls.root, &plain)
                 }
                 total += plain.count / 2
                 // Exactly, order included: the contacts are created in this order.
@@ -290,10 +292,12 @@ struct DynamicTreeTests {
             var pieces: [Int32] = []
             tree.nodes.withUnsafeBufferPointer { n in
                 other.nodes.withUnsafeBufferPointer { o in
-                    for k in stride(from: 0, to: seeds.count, by: 3) {
-                        DynamicTree.descend(
-                            n.baseAddress!, seeds[k + 2] == 0 ? n.baseAddress! : o.baseAddress!, from: seeds[k],
-                            seeds[k + 1], stack: &stack, results: &pieces)
+                    tree.movedMarks.withUnsafeBufferPointer { moved in
+                        for k in stride(from: 0, to: seeds.count, by: 3) {
+                            DynamicTree.descend(
+                                n.baseAddress!, seeds[k + 2] == 0 ? n.baseAddress! : o.baseAddress!,
+                                moved.baseAddress!, from: seeds[k], seeds[k + 1], stack: &stack, results: &pieces)
+                        }
                     }
                 }
             }
