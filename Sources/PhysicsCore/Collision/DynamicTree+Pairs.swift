@@ -246,14 +246,17 @@ extension DynamicTree {
                     continue
                 }
                 split = true
-                var pushed: [Int32] = []
-                pushed.reserveCapacity(6)
+                // At most three node pairs: in registers, not an array allocated per node pair.
+                var pushed = SIMD8<Int32>()
+                var pushedCount = 0
                 visit(
                     ia, ib, n, o, moved, same: same, emit: { _, _ in },
                     push: {
-                        pushed.append($0); pushed.append($1)
+                        pushed[pushedCount] = $0
+                        pushed[pushedCount + 1] = $1
+                        pushedCount += 2
                     })
-                var p = pushed.count - 2
+                var p = pushedCount - 2
                 while p >= 0 {
                     next.append(pushed[p])
                     next.append(pushed[p + 1])
