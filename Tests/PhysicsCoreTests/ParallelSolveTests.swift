@@ -199,6 +199,8 @@ struct ParallelSolveTests {
         var parallelCompactionSteps = 0
         /// Steps whose parallel finalize set moving-tree leaves in place.
         var inPlaceSteps = 0
+        /// Steps whose sleep pass read the contacts on the parallel finalize's threads.
+        var sleepPrepassSteps = 0
         /// Whether the last step's bundles had a bouncing lane (its restitution stages ran).
         var anyElastic = true
     }
@@ -238,7 +240,7 @@ struct ParallelSolveTests {
             order: w.scratch.solveOrder + w.scratch.colorStart + w.scratch.twoPointEnd, begins: begins,
             parallelFinalizeSteps: w.scratch.parallel.finalizeSteps, parallelPairSteps: w.scratch.parallel.pairSteps,
             parallelCompactionSteps: w.scratch.parallel.compactionSteps, inPlaceSteps: w.scratch.parallel.inPlaceSteps,
-            anyElastic: w.scratch.parallel.anyElastic)
+            sleepPrepassSteps: w.scratch.parallel.sleepPrepassSteps, anyElastic: w.scratch.parallel.anyElastic)
     }
 
     @Test("1, 2 and 3 threads give bit-identical worlds", arguments: Scene.allCases)
@@ -267,6 +269,8 @@ struct ParallelSolveTests {
             #expect(many.begins == one.begins && !one.begins.isEmpty, "\(threads) threads")
             if scene != .pyramid {  // 210 bodies: fewer than `parallelContactMinimum`, finalized on one thread
                 #expect(many.parallelFinalizeSteps >= 30, "\(many.parallelFinalizeSteps) finalizes on \(threads)")
+                // Sleeping is on: the finalize's threads read the contacts for the sleep pass too.
+                #expect(many.sleepPrepassSteps >= 30, "\(many.sleepPrepassSteps) sleep readings on \(threads)")
             }
             if scene == .pile || scene == .tumbler {
                 // Falling or tumbling: more than 256 proxies move in many steps.

@@ -58,13 +58,22 @@ extension World {
         finishProxyRefresh(threads: threads)
     }
 
-    /// The parallel part of `finalizeInParallel`: flags in `scratch.parallel.bodyFlags`, marks in `shapeMarks`.
+    /// The parallel part of `finalizeInParallel`: flags in `scratch.parallel.bodyFlags`, marks in `shapeMarks`; with
+    /// sleeping on, the sleep pass's reading of the contacts in a second stage (`sleepPrepass`).
     private mutating func runFinalizeJob(threads: Int, _ k: FinalizeConstants) {
         let awakeCount = scratch.awakeBodies.count
         let sweep = k.continuous && staticTree.leafCount > 0
         let slop = settings.linearSlop
         let staticRoot = staticTree.root
         let inPlace = movingTree.manyUpdatedLastRound
+        let sleepParts = settings.enableSleep && !scratch.solveOrder.isEmpty ? threads : 0
+        scratch.parallel.sleepParts = sleepParts
+        if sleepParts > 0 {
+            scratch.parallel.sleepPrepassSteps += 1
+            World.resize(&scratch.parallel.sleepEntries, to: scratch.solveOrder.count, with: 0)
+            World.resize(&scratch.parallel.sleepCounts, to: 2 * sleepParts, with: 0)
+        }
+        let sleepRules = SleepRules(timeToSleep: settings.timeToSleep, parts: sleepParts)
         // The static tree is read by the sweeps; nothing changes it during the job. The moving tree's leaves of
         // one-shape bodies are set in place when `inPlace`, each by the thread of its body.
         movingTree.nodes.withUnsafeMutableBufferPointer { moving in
@@ -75,27 +84,33 @@ extension World {
                             vertexPool.withUnsafeBufferPointer { vp in
                                 normalPool.withUnsafeBufferPointer { np in
                                     scratch.awakeBodies.withUnsafeBufferPointer { aw in
-                                        scratch.parallel.withFinalizePointers { out in
-                                            var job = FinalizeJob(
-                                                bodies: bo.baseAddress!, states: st.baseAddress!,
-                                                shapes: sh.baseAddress!, shapeCount: sh.count,
-                                                vertices: vp.baseAddress, awake: aw.baseAddress!,
-                                                awakeCount: awakeCount, out: out,
-                                                movingNodes: inPlace ? moving.baseAddress : nil, constants: k,
-                                                threads: threads,
-                                                continuous: ContinuousContext(
-                                                    bodies: bo.baseAddress!, shapes: sh.baseAddress!,
-                                                    vertices: vp.baseAddress, normals: np.baseAddress,
-                                                    linearSlop: slop, staticNodes: tn.baseAddress,
-                                                    staticRoot: staticRoot),
-                                                sweep: sweep)
-                                            withUnsafePointer(to: &job) { pointer in
-                                                WorkerPool.shared.run(
-                                                    threads: threads, stageCount: 1,
-                                                    { raw, thread in
-                                                        World.finalizeChunks(
-                                                            raw.assumingMemoryBound(to: FinalizeJob.self), thread)
-                                                    }, UnsafeRawPointer(pointer))
+                                        contacts.withUnsafeBufferPointer { co in
+                                            scratch.solveOrder.withUnsafeBufferPointer { order in
+                                                scratch.parallel.withFinalizePointers { out in
+                                                    var job = FinalizeJob(
+                                                        bodies: bo.baseAddress!, states: st.baseAddress!,
+                                                        shapes: sh.baseAddress!, shapeCount: sh.count,
+                                                        vertices: vp.baseAddress, awake: aw.baseAddress!,
+                                                        awakeCount: awakeCount, out: out,
+                                                        movingNodes: inPlace ? moving.baseAddress : nil, constants: k,
+                                                        threads: threads,
+                                                        continuous: ContinuousContext(
+                                                            bodies: bo.baseAddress!, shapes: sh.baseAddress!,
+                                                            vertices: vp.baseAddress, normals: np.baseAddress,
+                                                            linearSlop: slop, staticNodes: tn.baseAddress,
+                                                            staticRoot: staticRoot),
+                                                        sweep: sweep, contacts: co.baseAddress, order: order,
+                                                        sleep: sleepRules)
+                                                    withUnsafePointer(to: &job) { pointer in
+                                                        WorkerPool.shared.run(
+                                                            threads: threads, stageCount: sleepParts > 0 ? 2 : 1,
+                                                            { raw, thread in
+                                                                World.finalizeChunks(
+                                                                    raw.assumingMemoryBound(to: FinalizeJob.self),
+                                                                    thread)
+                                                            }, UnsafeRawPointer(pointer))
+                                                    }
+                                                }
                                             }
                                         }
                                     }
@@ -221,6 +236,44 @@ extension World {
                 j.out.flags[a] = f
             }
         }
+        if j.sleep.parts > 0 {
+            WorkerPool.shared.runStage(1, chunks: j.sleep.parts, thread: thread, threads: j.threads) { part in
+                sleepPrepass(j, part: part)
+            }
+        }
+    }
+
+    /// Part `part` of the sleep pass's reading (`updateSleep`), once every body is finalized: whether one of its
+    /// run of the awake bodies is ready to sleep, and, in its run of the solve order, the dynamic bodies a moving
+    /// kinematic body touches (`ParallelScratch.sleepEntries`). Reads only: `updateSleep` applies the entries in
+    /// solve order, as its own loop would have (or reads everything again when a body is ready to sleep).
+    private static func sleepPrepass(_ j: FinalizeJob, part: Int) {
+        guard let co = j.contacts else { return }
+        let parts = j.sleep.parts
+        var ready = false
+        for a in j.awakeCount * part / parts..<j.awakeCount * (part + 1) / parts {
+            let b = j.bodies + Int(j.awake[a])
+            if b.pointee.type == .dynamic && b.pointee.sleepTime >= j.sleep.timeToSleep {
+                ready = true
+                break
+            }
+        }
+        let lo = j.order.count * part / parts, hi = j.order.count * (part + 1) / parts
+        var n = lo
+        if !ready {
+            for position in lo..<hi {
+                let c = co + Int(j.order[position])
+                guard c.pointee.isSolid && c.pointee.isTouching && c.pointee.touchesKinematic else { continue }
+                let a = Int(c.pointee.bodyA), b = Int(c.pointee.bodyB)
+                let kinematicA = j.bodies[a].type == .kinematic
+                let k = kinematicA ? a : b, d = kinematicA ? b : a
+                guard World.moves(j.states[k]) else { continue }
+                j.out.sleepEntries[n] = j.bodies[d].isAwake ? Int32(d) : ~Int32(d)
+                n &+= 1
+            }
+        }
+        j.out.sleepCounts[2 * part] = n - lo
+        j.out.sleepCounts[2 * part + 1] = ready ? 1 : 0
     }
 
     /// The part of `refreshProxies` (without `forceMove`) that touches only the body's shapes: their tight and
@@ -340,6 +393,17 @@ private struct FinalizeJob {
     /// its own stack and candidate list (`out`).
     let continuous: ContinuousContext
     let sweep: Bool
+    /// The contacts (nil when there are none) and the solve order, for the sleep pass's reading.
+    let contacts: UnsafePointer<Contact>?
+    let order: UnsafeBufferPointer<Int32>
+    let sleep: SleepRules
+}
+
+/// What the parallel finalize's second stage needs of the sleep settings: `WorldSettings.timeToSleep`, and the
+/// parts its reading is cut into (0: no such stage).
+private struct SleepRules {
+    let timeToSleep: Double
+    let parts: Int
 }
 
 /// The parallel finalize's scratch arrays (`ParallelScratch`) as pointers: by awake body its flags
@@ -351,6 +415,9 @@ struct FinalizeScratchPointers {
     let marks: UnsafeMutablePointer<UInt8>
     let stacks: UnsafeMutablePointer<[Int32]>
     let candidates: UnsafeMutablePointer<[Int32]>
+    /// `ParallelScratch.sleepEntries` and `sleepCounts` (sized when the sleep pass reads on the threads).
+    let sleepEntries: UnsafeMutablePointer<Int32>
+    let sleepCounts: UnsafeMutablePointer<Int>
 }
 
 extension ParallelScratch {
@@ -361,11 +428,20 @@ extension ParallelScratch {
                 shapeMarks.withUnsafeMutableBufferPointer { marks in
                     pairStacks.withUnsafeMutableBufferPointer { stacks in
                         sweepCandidates.withUnsafeMutableBufferPointer { found in
-                            body(
-                                FinalizeScratchPointers(
-                                    flags: flags.baseAddress!, movedShapes: moved.baseAddress!,
-                                    marks: marks.baseAddress!, stacks: stacks.baseAddress!,
-                                    candidates: found.baseAddress!))
+                            sleepEntries.withUnsafeMutableBufferPointer { entries in
+                                sleepCounts.withUnsafeMutableBufferPointer { counts in
+                                    // Unsized (no sleep stage this step): a pointer nothing reads or writes.
+                                    let none = UnsafeMutableRawPointer(bitPattern: 64)!
+                                    return body(
+                                        FinalizeScratchPointers(
+                                            flags: flags.baseAddress!, movedShapes: moved.baseAddress!,
+                                            marks: marks.baseAddress!, stacks: stacks.baseAddress!,
+                                            candidates: found.baseAddress!,
+                                            sleepEntries: entries.baseAddress
+                                                ?? none.assumingMemoryBound(to: Int32.self),
+                                            sleepCounts: counts.baseAddress ?? none.assumingMemoryBound(to: Int.self)))
+                                }
+                            }
                         }
                     }
                 }

@@ -679,6 +679,15 @@ package struct ParallelScratch: Sendable {
     package var inPlaceSteps = 0
     /// Steps whose finalize ran on more than one thread (a count for tests).
     package var finalizeSteps = 0
+    /// The sleep pass's reading of the contacts, made by the parallel finalize's threads (`World.sleepPrepass`):
+    /// by part, from its first contact's position in the solve order, the dynamic bodies that a moving kinematic
+    /// body keeps awake (a sleeping one as its complement, `~body`); then by part its count and whether one of its
+    /// awake bodies is ready to sleep. `sleepParts` is 0 when this step has none.
+    var sleepEntries: [Int32] = []
+    var sleepCounts: [Int] = []
+    var sleepParts = 0
+    /// Steps whose sleep pass read the contacts on the threads (a count for tests).
+    package var sleepPrepassSteps = 0
     /// The parallel pair descent's node pairs (three entries each), the pairs each chunk kept, each thread's stack.
     var pairSeeds: [Int32] = []
     var pairResults: [[Int32]] = []

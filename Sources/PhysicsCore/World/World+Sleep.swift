@@ -12,12 +12,17 @@ extension World {
         // An island sleeps when every member has rested for `timeToSleep`: while no awake body has, no island can,
         // and only the kinematic rules below apply (the union-find is skipped: most steps of a moving scene).
         let timeToSleep = settings.timeToSleep
-        var anyReady = false
-        bodies.withUnsafeBufferPointer { bo in
-            for i32 in scratch.awakeBodies
-            where bo[Int(i32)].type == .dynamic && bo[Int(i32)].sleepTime >= timeToSleep {
-                anyReady = true
-                break
+        // The parallel finalize's threads may have read the contacts already (Parallel/World+ParallelFinalize.swift).
+        let prepared = takeSleepPrepass()
+        var anyReady = prepared == nil
+        if anyReady {
+            anyReady = false
+            bodies.withUnsafeBufferPointer { bo in
+                for i32 in scratch.awakeBodies
+                where bo[Int(i32)].type == .dynamic && bo[Int(i32)].sleepTime >= timeToSleep {
+                    anyReady = true
+                    break
+                }
             }
         }
         if anyReady {
@@ -31,34 +36,19 @@ extension World {
         // (Read in place: copying each Contact record out of the array cost more than the test itself.)
         var linked: [(Int32, Int32)] = []  // Allocated only when some body is ready to sleep.
         var carried: [Int32] = []  // Sleeping bodies a moving kinematic body touches: rare.
-        contacts.withUnsafeBufferPointer { co in
-            bodies.withUnsafeMutableBufferPointer { bo in
-                states.withUnsafeBufferPointer { st in
-                    @inline(__always) func visit(_ k: Int) {
-                        // Without a body ready to sleep only the kinematic rule acts: the contact's own flag says
-                        // whether it applies, without reading the bodies (a tumbling crowd's step).
-                        guard co[k].isSolid && co[k].isTouching && (anyReady || co[k].touchesKinematic) else { return }
-                        let a = Int(co[k].bodyA), b = Int(co[k].bodyB)
-                        let ta = bo[a].type, tb = bo[b].type
-                        if ta == .dynamic && tb == .dynamic {
-                            if anyReady && bo[a].isAwake && bo[b].isAwake { linked.append((Int32(a), Int32(b))) }
-                        } else if ta == .kinematic || tb == .kinematic {
-                            let k = ta == .kinematic ? a : b, d = ta == .kinematic ? b : a
-                            if World.moves(st[k]) {
-                                bo[d].sleepTime = 0
-                                if !bo[d].isAwake { carried.append(Int32(d)) }
-                            }
-                        }
-                    }
-                    // Every contact either rule acts on touches (so has manifold points since the narrow phase)
-                    // and has an awake body — two awake dynamic bodies, or a moving, hence awake, kinematic one:
-                    // the step solved it, so `solveOrder` lists it. The kinematic rule's writes are all zeros, in
-                    // any order, and the islands do not depend on the order of the links (the lower index becomes
-                    // the root). A tumbling crowd solves less than half of the pairs it tracks, whose records the
-                    // impulses' store has just touched.
-                    for k in scratch.solveOrder { visit(Int(k)) }
+        if let parts = prepared {
+            // The kinematic rule's bodies, in solve order, as `readContactsForSleep` finds them.
+            for part in 0..<parts {
+                let lo = scratch.solveOrder.count * part / parts
+                for n in lo..<lo + scratch.parallel.sleepCounts[2 * part] {
+                    let entry = scratch.parallel.sleepEntries[n]
+                    let d = Int(entry >= 0 ? entry : ~entry)
+                    bodies[d].sleepTime = 0
+                    if entry < 0 { carried.append(Int32(d)) }
                 }
             }
+        } else {
+            readContactsForSleep(anyReady: anyReady, linked: &linked, carried: &carried)
         }
         // Joints: the same rule for a dynamic body jointed to a moving kinematic one (a pendulum whose anchor is set
         // moving would otherwise hang asleep where it was), along the joint lists of the awake kinematic bodies.
@@ -138,6 +128,53 @@ extension World {
         for i32 in scratch.awakeBodies where bodies[Int(i32)].type == .kinematic {
             if !World.moves(states[Int(i32)]) { bodies[Int(i32)].isAwake = false }
         }
+    }
+
+    /// The contacts' part of `updateSleep` on this thread: links touching pairs of awake dynamic bodies (only when
+    /// `anyReady`) and applies the kinematic rule (`sleepTime` zeroed, sleeping bodies noted in `carried`), in
+    /// solve order.
+    private mutating func readContactsForSleep(anyReady: Bool, linked: inout [(Int32, Int32)], carried: inout [Int32]) {
+        contacts.withUnsafeBufferPointer { co in
+            bodies.withUnsafeMutableBufferPointer { bo in
+                states.withUnsafeBufferPointer { st in
+                    @inline(__always) func visit(_ k: Int) {
+                        // Without a body ready to sleep only the kinematic rule acts: the contact's own flag says
+                        // whether it applies, without reading the bodies (a tumbling crowd's step).
+                        guard co[k].isSolid && co[k].isTouching && (anyReady || co[k].touchesKinematic) else { return }
+                        let a = Int(co[k].bodyA), b = Int(co[k].bodyB)
+                        let ta = bo[a].type, tb = bo[b].type
+                        if ta == .dynamic && tb == .dynamic {
+                            if anyReady && bo[a].isAwake && bo[b].isAwake { linked.append((Int32(a), Int32(b))) }
+                        } else if ta == .kinematic || tb == .kinematic {
+                            let k = ta == .kinematic ? a : b, d = ta == .kinematic ? b : a
+                            if World.moves(st[k]) {
+                                bo[d].sleepTime = 0
+                                if !bo[d].isAwake { carried.append(Int32(d)) }
+                            }
+                        }
+                    }
+                    // Every contact either rule acts on touches (so has manifold points since the narrow phase)
+                    // and has an awake body — two awake dynamic bodies, or a moving, hence awake, kinematic one:
+                    // the step solved it, so `solveOrder` lists it. The kinematic rule's writes are all zeros, in
+                    // any order, and the islands do not depend on the order of the links (the lower index becomes
+                    // the root). A tumbling crowd solves less than half of the pairs it tracks, whose records the
+                    // impulses' store has just touched.
+                    for k in scratch.solveOrder { visit(Int(k)) }
+                }
+            }
+        }
+    }
+
+    /// The parts in which the parallel finalize's threads read the contacts for this step's sleep pass
+    /// (`ParallelScratch.sleepEntries`, each part's entries from its first position in the solve order: a body, or
+    /// `~body` for a sleeping one), or nil when they did not, or when one of their bodies is ready to sleep (then
+    /// `updateSleep` reads everything itself). Forgets that they did.
+    private mutating func takeSleepPrepass() -> Int? {
+        let parts = scratch.parallel.sleepParts
+        scratch.parallel.sleepParts = 0
+        guard parts > 0 else { return nil }
+        for part in 0..<parts where scratch.parallel.sleepCounts[2 * part + 1] != 0 { return nil }
+        return parts
     }
 
     /// A body state with a velocity or a spin (a kinematic body that moves keeps what it touches or holds awake).
