@@ -29,18 +29,27 @@ extension World {
                 contentsOf: repeatElement([], count: threads - scratch.parallel[keyPath: list].count))
         }
         scratch.parallel.finalizeSteps += 1
-        runFinalizeJob(threads: threads, k)
+        // In a round of in-place updates the threads list the moved shapes too (`listPart`).
+        let listParts = movingTree.manyUpdatedLastRound ? threads : 0
+        if listParts > 0 {
+            World.resize(&scratch.parallel.listedShapes, to: 2 * awakeCount, with: 0)
+            World.resize(&scratch.parallel.listCounts, to: listParts, with: ListCounts())
+        }
+        runFinalizeJob(threads: threads, listParts: listParts, k)
         profileMark(.finalizeBodies)
+        let listed = listParts > 0 && !scratch.parallel.listCounts[0..<listParts].contains { $0.treeUpdates }
         // In the serial loop's order: blown-up bodies' impulses, the trees for the other bodies' moved shapes, then
         // the fast bodies' (each swept before its boxes were computed).
-        for j in 0..<awakeCount where scratch.parallel.bodyFlags[j] & FinalizeConstants.blownUp != 0 {
-            dropImpulses(ofBlownUpBody: Int(scratch.awakeBodies[j]))
+        if !listed || scratch.parallel.listCounts[0..<listParts].contains(where: { $0.blownUp }) {
+            for j in 0..<awakeCount where scratch.parallel.bodyFlags[j] & FinalizeConstants.blownUp != 0 {
+                dropImpulses(ofBlownUpBody: Int(scratch.awakeBodies[j]))
+            }
         }
         var setInPlace = 0
-        if !scratch.parallel.bodyFlags.withUnsafeBufferPointer({ World.anyTreeUpdates($0.prefix(awakeCount)) }) {
-            // Only leaves set in place (a tumbling crowd of one-shape bodies): the move buffer's entries listed
-            // through pointers, in the same order.
-            setInPlace = listLeavesSetInPlace(awakeCount: awakeCount)
+        if listed {
+            // Only leaves set in place (a tumbling crowd of one-shape bodies): the parts' lists joined, in the
+            // serial loop's order.
+            setInPlace = joinListedParts(listParts, awakeCount: awakeCount)
         } else {
             for j in 0..<awakeCount {
                 if scratch.parallel.bodyFlags[j] & FinalizeConstants.fast != 0 {
@@ -60,7 +69,7 @@ extension World {
 
     /// The parallel part of `finalizeInParallel`: flags in `scratch.parallel.bodyFlags`, marks in `shapeMarks`; with
     /// sleeping on, the sleep pass's reading of the contacts in a second stage (`sleepPrepass`).
-    private mutating func runFinalizeJob(threads: Int, _ k: FinalizeConstants) {
+    private mutating func runFinalizeJob(threads: Int, listParts: Int, _ k: FinalizeConstants) {
         let awakeCount = scratch.awakeBodies.count
         let sweep = k.continuous && staticTree.leafCount > 0
         let slop = settings.linearSlop
@@ -74,6 +83,7 @@ extension World {
             World.resize(&scratch.parallel.sleepCounts, to: 2 * sleepParts, with: 0)
         }
         let sleepRules = SleepRules(timeToSleep: settings.timeToSleep, parts: sleepParts)
+        let secondStage = sleepParts + listParts > 0
         // The static tree is read by the sweeps; nothing changes it during the job. The moving tree's leaves of
         // one-shape bodies are set in place when `inPlace`, each by the thread of its body.
         movingTree.nodes.withUnsafeMutableBufferPointer { moving in
@@ -100,10 +110,10 @@ extension World {
                                                             linearSlop: slop, staticNodes: tn.baseAddress,
                                                             staticRoot: staticRoot),
                                                         sweep: sweep, contacts: co.baseAddress, order: order,
-                                                        sleep: sleepRules)
+                                                        sleep: sleepRules, listParts: listParts)
                                                     withUnsafePointer(to: &job) { pointer in
                                                         WorkerPool.shared.run(
-                                                            threads: threads, stageCount: sleepParts > 0 ? 2 : 1,
+                                                            threads: threads, stageCount: secondStage ? 2 : 1,
                                                             { raw, thread in
                                                                 World.finalizeChunks(
                                                                     raw.assumingMemoryBound(to: FinalizeJob.self),
@@ -137,52 +147,27 @@ extension World {
         return 0
     }
 
-    /// Whether some body's shapes need tree updates on the calling thread (`updateTrees`: moved, not set in place).
-    private static func anyTreeUpdates(_ flags: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        let treeWork = FinalizeConstants.moved | FinalizeConstants.inPlace
-        return flags.contains { $0 & treeWork == FinalizeConstants.moved }
-    }
-
-    /// `listMovedShapes` for every awake body when none needs `updateTrees`, through pointers: the moved shapes of
-    /// the leaves set in place, the other bodies' first and the fast ones' after, each in awake order (the loop's
-    /// order), and the fast bodies. Returns the leaves set in place.
-    private mutating func listLeavesSetInPlace(awakeCount: Int) -> Int {
-        World.resize(&scratch.parallel.listedShapes, to: 2 * awakeCount, with: 0)
-        var listed = 0, fast = 0, setInPlace = 0
-        scratch.parallel.bodyFlags.withUnsafeBufferPointer { flags in
-            scratch.parallel.movedShapes.withUnsafeBufferPointer { moved in
-                scratch.awakeBodies.withUnsafeBufferPointer { awake in
-                    scratch.parallel.listedShapes.withUnsafeMutableBufferPointer { out in
-                        // The move buffer's entries from the start; the fast bodies' positions, then the bodies,
-                        // from the middle.
-                        let fastBodies = out.baseAddress! + awakeCount
-                        @inline(__always) func list(_ j: Int) {
-                            guard flags[j] & FinalizeConstants.inPlace != 0 else { return }
-                            setInPlace &+= 1
-                            if moved[j] >= 0 {
-                                out[listed] = moved[j]
-                                listed &+= 1
-                            }
-                        }
-                        for j in 0..<awakeCount {
-                            if flags[j] & FinalizeConstants.fast != 0 {
-                                fastBodies[fast] = Int32(j)
-                                fast &+= 1
-                            } else {
-                                list(j)
-                            }
-                        }
-                        for n in 0..<fast {
-                            let j = Int(fastBodies[n])
-                            fastBodies[n] = awake[j]
-                            list(j)
-                        }
-                    }
-                }
+    /// The move buffer's entries and the fast bodies that the finalize's `parts` listed, joined: every part's
+    /// shapes of bodies that are not fast, then every part's of fast bodies, and the fast bodies, each in awake
+    /// order. Returns the leaves set in place.
+    private mutating func joinListedParts(_ parts: Int, awakeCount: Int) -> Int {
+        var setInPlace = 0
+        for part in 0..<parts {
+            let lo = awakeCount * part / parts, c = scratch.parallel.listCounts[part]
+            moveBuffer.append(contentsOf: scratch.parallel.listedShapes[lo..<lo + c.shapes])
+            setInPlace += c.setInPlace
+        }
+        for part in 0..<parts {
+            let hi = awakeCount * (part + 1) / parts, c = scratch.parallel.listCounts[part]
+            // Written from the run's end backwards.
+            for n in stride(from: hi - 1, through: hi - c.fastShapes, by: -1) {
+                moveBuffer.append(scratch.parallel.listedShapes[n])
             }
         }
-        scratch.fastBodies.append(contentsOf: scratch.parallel.listedShapes[awakeCount..<awakeCount + fast])
-        moveBuffer.append(contentsOf: scratch.parallel.listedShapes[0..<listed])
+        for part in 0..<parts {
+            let lo = awakeCount + awakeCount * part / parts, c = scratch.parallel.listCounts[part]
+            scratch.fastBodies.append(contentsOf: scratch.parallel.listedShapes[lo..<lo + c.fastBodies])
+        }
         return setInPlace
     }
 
@@ -236,11 +221,50 @@ extension World {
                 j.out.flags[a] = f
             }
         }
-        if j.sleep.parts > 0 {
-            WorkerPool.shared.runStage(1, chunks: j.sleep.parts, thread: thread, threads: j.threads) { part in
-                sleepPrepass(j, part: part)
+        // Once every body is finalized: the lists of an in-place round, then the sleep pass's reading.
+        let second = j.listParts + j.sleep.parts
+        if second > 0 {
+            WorkerPool.shared.runStage(1, chunks: second, thread: thread, threads: j.threads) { chunk in
+                if chunk < j.listParts { listPart(j, part: chunk) } else { sleepPrepass(j, part: chunk - j.listParts) }
             }
         }
+    }
+
+    /// Part `part` of an in-place round's lists (`ParallelScratch.listedShapes`), over its run of the awake bodies:
+    /// the shapes whose leaves were set in place, of the fast bodies apart, and the fast bodies; stops at a body
+    /// whose shapes need tree updates on the calling thread (then the calling thread lists everything itself).
+    private static func listPart(_ j: FinalizeJob, part: Int) {
+        let lo = j.awakeCount * part / j.listParts, hi = j.awakeCount * (part + 1) / j.listParts
+        let out = j.out.listedShapes, fastBodies = j.out.listedShapes + j.awakeCount
+        var counts = ListCounts()
+        var back = hi
+        let treeWork = FinalizeConstants.moved | FinalizeConstants.inPlace
+        for a in lo..<hi {
+            let f = j.out.flags[a]
+            if f & FinalizeConstants.blownUp != 0 { counts.blownUp = true }
+            if f & treeWork == FinalizeConstants.moved {
+                counts.treeUpdates = true
+                break
+            }
+            let fast = f & FinalizeConstants.fast != 0
+            if fast {
+                fastBodies[lo + counts.fastBodies] = j.awake[a]
+                counts.fastBodies &+= 1
+            }
+            guard f & FinalizeConstants.inPlace != 0 else { continue }
+            counts.setInPlace &+= 1
+            let s = j.out.movedShapes[a]
+            guard s >= 0 else { continue }
+            if fast {
+                back &-= 1
+                out[back] = s
+            } else {
+                out[lo + counts.shapes] = s
+                counts.shapes &+= 1
+            }
+        }
+        counts.fastShapes = hi - back
+        j.out.listCounts[part] = counts
     }
 
     /// Part `part` of the sleep pass's reading (`updateSleep`), once every body is finalized: whether one of its
@@ -397,6 +421,20 @@ private struct FinalizeJob {
     let contacts: UnsafePointer<Contact>?
     let order: UnsafeBufferPointer<Int32>
     let sleep: SleepRules
+    /// Parts of an in-place round's lists (`listPart`; 0: none).
+    let listParts: Int
+}
+
+/// What one part of an in-place round's lists holds (`World.listPart`): its shapes of bodies that are not fast, of
+/// fast bodies, its fast bodies, its leaves set in place; whether a body of it blew up, and whether one needs tree
+/// updates on the calling thread (then the lists are not used).
+struct ListCounts {
+    var shapes = 0
+    var fastShapes = 0
+    var fastBodies = 0
+    var setInPlace = 0
+    var blownUp = false
+    var treeUpdates = false
 }
 
 /// What the parallel finalize's second stage needs of the sleep settings: `WorldSettings.timeToSleep`, and the
@@ -418,6 +456,9 @@ struct FinalizeScratchPointers {
     /// `ParallelScratch.sleepEntries` and `sleepCounts` (sized when the sleep pass reads on the threads).
     let sleepEntries: UnsafeMutablePointer<Int32>
     let sleepCounts: UnsafeMutablePointer<Int>
+    /// `ParallelScratch.listedShapes` and `listCounts` (sized in a round of in-place updates).
+    let listedShapes: UnsafeMutablePointer<Int32>
+    let listCounts: UnsafeMutablePointer<ListCounts>
 }
 
 extension ParallelScratch {
@@ -430,16 +471,25 @@ extension ParallelScratch {
                         sweepCandidates.withUnsafeMutableBufferPointer { found in
                             sleepEntries.withUnsafeMutableBufferPointer { entries in
                                 sleepCounts.withUnsafeMutableBufferPointer { counts in
-                                    // Unsized (no sleep stage this step): a pointer nothing reads or writes.
-                                    let none = UnsafeMutableRawPointer(bitPattern: 64)!
-                                    return body(
-                                        FinalizeScratchPointers(
-                                            flags: flags.baseAddress!, movedShapes: moved.baseAddress!,
-                                            marks: marks.baseAddress!, stacks: stacks.baseAddress!,
-                                            candidates: found.baseAddress!,
-                                            sleepEntries: entries.baseAddress
-                                                ?? none.assumingMemoryBound(to: Int32.self),
-                                            sleepCounts: counts.baseAddress ?? none.assumingMemoryBound(to: Int.self)))
+                                    listedShapes.withUnsafeMutableBufferPointer { listed in
+                                        listCounts.withUnsafeMutableBufferPointer { listCounts in
+                                            // Unsized (no sleep stage this step): a pointer nothing reads or writes.
+                                            let none = UnsafeMutableRawPointer(bitPattern: 64)!
+                                            return body(
+                                                FinalizeScratchPointers(
+                                                    flags: flags.baseAddress!, movedShapes: moved.baseAddress!,
+                                                    marks: marks.baseAddress!, stacks: stacks.baseAddress!,
+                                                    candidates: found.baseAddress!,
+                                                    sleepEntries: entries.baseAddress
+                                                        ?? none.assumingMemoryBound(to: Int32.self),
+                                                    sleepCounts: counts.baseAddress
+                                                        ?? none.assumingMemoryBound(to: Int.self),
+                                                    listedShapes: listed.baseAddress
+                                                        ?? none.assumingMemoryBound(to: Int32.self),
+                                                    listCounts: listCounts.baseAddress
+                                                        ?? none.assumingMemoryBound(to: ListCounts.self)))
+                                        }
+                                    }
                                 }
                             }
                         }

@@ -693,8 +693,12 @@ package struct ParallelScratch: Sendable {
     var pairResults: [[Int32]] = []
     /// By chunk of the parallel pair descent: the contacts its new pairs make (`World.newContact`), in its order.
     var pairContacts: [[Contact]] = []
-    /// The calling thread's list of the moved shapes of leaves set in place, and of the fast bodies (from the end).
+    /// The parallel finalize's list of the moved shapes of leaves set in place, by part (`World.listPart`): from the
+    /// start of its run of the awake bodies those of the other bodies, from its end backwards those of the fast
+    /// bodies; and from `awakeCount` plus its run's start, the fast bodies.
     var listedShapes: [Int32] = []
+    /// By part of that list: its counts (`ListCounts`).
+    var listCounts: [ListCounts] = []
     var pairStacks: [[Int32]] = []
     /// By thread: the static shapes near a body swept by the parallel finalize.
     var sweepCandidates: [[Int32]] = []
