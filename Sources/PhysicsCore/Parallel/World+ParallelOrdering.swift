@@ -2,22 +2,26 @@
 /// `World.readContacts` does on one.
 ///
 /// Each thread filters a run of the contacts into its own region of the ordering's input (the contacts to solve,
-/// their moving bodies) and gathers a share of the awake bodies' preparation records; the calling thread then closes
-/// the gaps between the regions (the input in contact order, as one thread writes it), counts the moving-body
-/// graph's degrees and queues its first layer in that order, stamps the moving bodies, and gathers and stamps the
-/// other bodies that the contacts named (statics, sleepers, kinematic bodies). Records of awake bodies without a
-/// contact are written but never read; the stamps are the serial pass's: every body of a contact to solve.
+/// their moving bodies), counts the moving-body graph's degrees over them in a row of its own, notes the moving
+/// bodies of its contacts with one moving side (the first layer's candidates), and gathers a share of the awake
+/// bodies' preparation records. The calling thread then closes the gaps between the regions (the input in contact
+/// order, as one thread writes it), queues the first layer from the candidates in contact order, adds the rows into
+/// the degrees and stamps the moving bodies of a contact to solve (those with a degree or in the first layer), and
+/// gathers and stamps the other bodies that the contacts named (statics, sleepers, kinematic bodies). Records of
+/// awake bodies without a contact are written but never read; the stamps are the serial pass's: every body of a
+/// contact to solve.
 extension World {
-    /// `readContacts` on `threads` threads (the worker pool held). `sides` has room for two bodies per contact and
-    /// `chunkCounts` for two numbers per thread. Returns what `readContacts` returns.
+    /// `readContacts` on `threads` threads (the worker pool held). `sides` has room for two bodies per contact,
+    /// `degrees` for a row of `bodyCount` per thread and `chunkCounts` for three numbers per thread. Returns what
+    /// `readContacts` returns.
     static func readContactsInParallel(
         _ p: ContactPass, _ s: OrderPointers, contactCount: Int, bodyCount: Int, _ gather: BodyGather,
-        awake: UnsafeBufferPointer<Int32>, sides: UnsafeMutablePointer<Int32>,
+        awake: UnsafeBufferPointer<Int32>, sides: UnsafeMutablePointer<Int32>, degrees: UnsafeMutablePointer<Int32>,
         chunkCounts: UnsafeMutablePointer<Int>, threads: Int
     ) -> (count: Int, queued: Int) {
         var job = ReadContactsJob(
-            pass: p, contactCount: contactCount, gather: gather, awake: awake.baseAddress,
-            awakeCount: awake.count, sides: sides, chunkCounts: chunkCounts, threads: threads)
+            pass: p, contactCount: contactCount, bodyCount: bodyCount, gather: gather, awake: awake.baseAddress,
+            awakeCount: awake.count, sides: sides, degrees: degrees, chunkCounts: chunkCounts, threads: threads)
         // Thread t's share is parts 2t (its run of contacts) and 2t + 1 (its share of awake bodies).
         withUnsafePointer(to: &job) {
             WorkerPool.shared.runParts(threads: threads, parts: 2 * threads, UnsafeRawPointer($0)) { raw, part in
@@ -32,7 +36,7 @@ extension World {
         // The regions one after the other, then the degrees and the first layer in contact order.
         var count = 0
         for t in 0..<threads {
-            let lo = contactCount * t / threads, n = chunkCounts[2 * t]
+            let lo = contactCount * t / threads, n = chunkCounts[3 * t]
             if lo != count {
                 (p.input + count).update(from: p.input + lo, count: n)
                 (p.moving + count).update(from: p.moving + lo, count: n)
@@ -40,17 +44,30 @@ extension World {
             count &+= n
         }
         startLayers(s, bodyCount: bodyCount)
+        // The first layer in contact order: each run's candidates (written from its end backwards).
         var queued = 0
-        for i in 0..<count {
-            let m = p.moving[i]
-            linkMovingBodies(s, m, queued: &queued)
-            // Gathered by the threads; stamped here (the sub-steps read the stamps: SinglePrecisionSubsteps.swift).
-            if m.x >= 0 { p.stamp[Int(m.x)] = gather.epoch }
-            if m.y >= 0 { p.stamp[Int(m.y)] = gather.epoch }
+        for t in 0..<threads {
+            let end = 2 * (contactCount * (t + 1) / threads)
+            for n in stride(from: end - 1, through: end - chunkCounts[3 * t + 2], by: -1) {
+                let body = sides[n]
+                if s.depth[Int(body)] == -1 {
+                    s.depth[Int(body)] = 1
+                    s.queue[queued] = body
+                    queued &+= 1
+                }
+            }
+        }
+        // The degrees, and the stamps of the moving bodies of a contact to solve (gathered by the threads; the
+        // sub-steps read the stamps: SinglePrecisionSubsteps.swift): a degree, or a first-layer body.
+        for i in 0..<bodyCount {
+            var degree: Int32 = 0
+            for t in 0..<threads { degree &+= degrees[t * bodyCount + i] }
+            s.rows[i] = degree
+            if degree > 0 || s.depth[i] == 1 { p.stamp[i] = gather.epoch }
         }
         for t in 0..<threads {
             let lo = 2 * (contactCount * t / threads)
-            for j in 0..<chunkCounts[2 * t + 1] {
+            for j in 0..<chunkCounts[3 * t + 1] {
                 let body = sides[lo + j]
                 if p.stamp[Int(body)] == gather.epoch { continue }
                 p.stamp[Int(body)] = gather.epoch
@@ -60,21 +77,34 @@ extension World {
         return (count, queued)
     }
 
-    /// Thread `part`'s run of the contacts: the contacts to solve into the input from the run's start, and the
-    /// bodies they name that do not move (not awake, or not dynamic) into `sides` from twice the run's start.
+    /// Thread `part`'s run of the contacts: the contacts to solve into the input from the run's start, the bodies
+    /// they name that do not move (not awake, or not dynamic) into `sides` from twice the run's start, the moving
+    /// body of each with one moving side into `sides` from twice the run's end backwards (a contact fills at most
+    /// two entries), and the degrees of the moving-body graph over them into the part's row of `degrees`.
     private static func filterContacts(_ j: ReadContactsJob, part: Int) {
         let p = j.pass
         let lo = j.contactCount * part / j.threads, hi = j.contactCount * (part + 1) / j.threads
+        let degrees = j.degrees + part * j.bodyCount
+        degrees.update(repeating: 0, count: j.bodyCount)
         var out = lo
         var side = 2 * lo
+        var candidate = 2 * hi
         for k in lo..<hi where p.contacts[k].manifold.pointCount > 0 && p.contacts[k].isSolid {
             let a = p.contacts[k].bodyA, b = p.contacts[k].bodyB
             let awakeA = p.bodies[Int(a)].isAwake, awakeB = p.bodies[Int(b)].isAwake
             guard awakeA || awakeB else { continue }
             let typeA = p.bodies[Int(a)].type, typeB = p.bodies[Int(b)].type
             p.input[out] = Int32(k) | (p.contacts[k].manifold.pointCount == 2 ? twoPointFlag : 0)
-            p.moving[out] = SIMD2(awakeA && typeA == .dynamic ? a : -1, awakeB && typeB == .dynamic ? b : -1)
+            let movingA = awakeA && typeA == .dynamic, movingB = awakeB && typeB == .dynamic
+            p.moving[out] = SIMD2(movingA ? a : -1, movingB ? b : -1)
             out &+= 1
+            if movingA && movingB {
+                degrees[Int(a)] &+= 1
+                degrees[Int(b)] &+= 1
+            } else if movingA != movingB {
+                candidate &-= 1
+                j.sides[candidate] = movingA ? a : b
+            }
             // Not moving (not awake, or not dynamic): gathered by the calling thread afterwards (an awake kinematic
             // body again: the same record).
             if !awakeA || typeA != .dynamic {
@@ -86,8 +116,9 @@ extension World {
                 side &+= 1
             }
         }
-        j.chunkCounts[2 * part] = out - lo
-        j.chunkCounts[2 * part + 1] = side - 2 * lo
+        j.chunkCounts[3 * part] = out - lo
+        j.chunkCounts[3 * part + 1] = side - 2 * lo
+        j.chunkCounts[3 * part + 2] = 2 * hi - candidate
     }
 
     /// Thread `part`'s share of the awake bodies: their preparation records and solver bodies.
@@ -102,12 +133,15 @@ extension World {
 private struct ReadContactsJob {
     let pass: ContactPass
     let contactCount: Int
+    let bodyCount: Int
     let gather: BodyGather
     let awake: UnsafePointer<Int32>?
     let awakeCount: Int
     /// Two entries per contact: each thread's run of the bodies its contacts name that do not move.
     let sides: UnsafeMutablePointer<Int32>
-    /// By thread: the contacts it kept, the bodies it put in `sides`.
+    /// By thread: its row of degrees (`bodyCount` entries).
+    let degrees: UnsafeMutablePointer<Int32>
+    /// By thread: the contacts it kept, the bodies it put in `sides`, its first layer's candidates.
     let chunkCounts: UnsafeMutablePointer<Int>
     let threads: Int
 }

@@ -39,7 +39,8 @@ extension World {
         var queued = 0
         if let threads {
             World.resize(&scratch.parallel.scanSlots, to: 2 * contactCount + 1, with: 0)
-            World.resize(&scratch.parallel.chunkCounts, to: 2 * threads, with: 0)
+            World.resize(&scratch.parallel.chunkCounts, to: 3 * threads, with: 0)
+            World.resize(&scratch.parallel.degreeRows, to: threads * bodyCount + 1, with: 0)
         }
         // One pass over the contacts reads the bodies: the contacts to solve and their moving bodies (the body
         // index when it moves, −1 when it does not), the degrees of the moving-body graph and its first layer.
@@ -61,11 +62,16 @@ extension World {
                                             if let threads {
                                                 (count, queued) = scratch.awakeBodies.withUnsafeBufferPointer { aw in
                                                     scratch.parallel.scanSlots.withUnsafeMutableBufferPointer { sd in
-                                                        scratch.parallel.chunkCounts.withUnsafeMutableBufferPointer {
-                                                            World.readContactsInParallel(
-                                                                p, s, contactCount: co.count, bodyCount: bodyCount,
-                                                                gather, awake: aw, sides: sd.baseAddress!,
-                                                                chunkCounts: $0.baseAddress!, threads: threads)
+                                                        scratch.parallel.degreeRows.withUnsafeMutableBufferPointer {
+                                                            degrees in
+                                                            scratch.parallel.chunkCounts.withUnsafeMutableBufferPointer
+                                                            {
+                                                                World.readContactsInParallel(
+                                                                    p, s, contactCount: co.count, bodyCount: bodyCount,
+                                                                    gather, awake: aw, sides: sd.baseAddress!,
+                                                                    degrees: degrees.baseAddress!,
+                                                                    chunkCounts: $0.baseAddress!, threads: threads)
+                                                            }
                                                         }
                                                     }
                                                 }

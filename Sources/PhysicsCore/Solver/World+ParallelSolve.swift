@@ -649,6 +649,9 @@ package struct ParallelScratch: Sendable {
     /// Parallel/World+ParallelOrdering.swift), the begin-event scan's contacts (Parallel/World+ParallelEvents.swift).
     var scanSlots: [Int32] = []
     var chunkCounts: [Int] = []
+    /// By thread of the ordering pass, a row of the moving-body graph's degrees counted over its run of the contacts
+    /// (`bodyCount` entries each, Parallel/World+ParallelOrdering.swift).
+    var degreeRows: [Int32] = []
     /// The parallel narrow phase's findings by chunk, and its lists (World+ParallelCollide.swift).
     var collideRecords: [CollideChunkRecord] = []
     var collideLists: [Int32] = []
