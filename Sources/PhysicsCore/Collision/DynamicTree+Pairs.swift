@@ -205,18 +205,21 @@ extension DynamicTree {
     /// first). Node pairs are split level by level until there are at least `minimum` (or only pairs of leaves).
     package func movedPairSeeds(against other: DynamicTree?, minimum: Int, tag: Int32, seeds: inout [Int32]) {
         if root == -1 || !movedMarks[Int(root)] { return }
-        let o = other ?? self
-        if other == nil && nodes[Int(root)].child1 == -1 { return }
-        if o.root == -1 { return }
         nodes.withUnsafeBufferPointer { n in
-            o.nodes.withUnsafeBufferPointer { on in
-                movedMarks.withUnsafeBufferPointer { marks in
-                    // The same tree: the descent's `same` (one buffer for both sides).
-                    let oBase = other == nil ? n.baseAddress! : on.baseAddress!
-                    if other != nil && !n[Int(root)].aabb.overlaps(oBase[Int(o.root)].aabb) { return }
+            movedMarks.withUnsafeBufferPointer { marks in
+                guard let other else {
+                    if n[Int(root)].child1 == -1 { return }
                     DynamicTree.seeds(
-                        n.baseAddress!, oBase, marks.baseAddress!, root, o.root, minimum: minimum, tag: tag,
+                        n.baseAddress!, n.baseAddress!, marks.baseAddress!, root, root, minimum: minimum, tag: tag,
                         seeds: &seeds)
+                    return
+                }
+                if other.root == -1 { return }
+                other.nodes.withUnsafeBufferPointer { o in
+                    if !n[Int(root)].aabb.overlaps(o[Int(other.root)].aabb) { return }
+                    DynamicTree.seeds(
+                        n.baseAddress!, o.baseAddress!, marks.baseAddress!, root, other.root, minimum: minimum,
+                        tag: tag, seeds: &seeds)
                 }
             }
         }

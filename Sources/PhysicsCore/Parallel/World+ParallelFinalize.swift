@@ -67,8 +67,9 @@ extension World {
         finishProxyRefresh(threads: threads)
     }
 
-    /// The parallel part of `finalizeInParallel`: flags in `scratch.parallel.bodyFlags`, marks in `shapeMarks`; with
-    /// sleeping on, the sleep pass's reading of the contacts in a second stage (`sleepPrepass`).
+    /// The parallel part of `finalizeInParallel`: flags in `scratch.parallel.bodyFlags`, marks in `shapeMarks`; in a
+    /// second stage, once every body is finalized, the lists of an in-place round (`listParts` parts, `listPart`) and,
+    /// with sleeping on, the sleep pass's reading of the contacts (`sleepPrepass`).
     private mutating func runFinalizeJob(threads: Int, listParts: Int, _ k: FinalizeConstants) {
         let awakeCount = scratch.awakeBodies.count
         let sweep = k.continuous && staticTree.leafCount > 0

@@ -14,9 +14,8 @@ extension World {
         let timeToSleep = settings.timeToSleep
         // The parallel finalize's threads may have read the contacts already (Parallel/World+ParallelFinalize.swift).
         let prepared = takeSleepPrepass()
-        var anyReady = prepared == nil
-        if anyReady {
-            anyReady = false
+        var anyReady = false
+        if prepared == nil {
             bodies.withUnsafeBufferPointer { bo in
                 for i32 in scratch.awakeBodies
                 where bo[Int(i32)].type == .dynamic && bo[Int(i32)].sleepTime >= timeToSleep {
