@@ -277,8 +277,7 @@ extension World {
         let parts = j.sleep.parts
         var ready = false
         for a in j.awakeCount * part / parts..<j.awakeCount * (part + 1) / parts {
-            let b = j.bodies + Int(j.awake[a])
-            if b.pointee.type == .dynamic && b.pointee.sleepTime >= j.sleep.timeToSleep {
+            if World.isReadyToSleep(j.bodies[Int(j.awake[a])], j.sleep.timeToSleep) {
                 ready = true
                 break
             }
@@ -289,10 +288,8 @@ extension World {
             for position in lo..<hi {
                 let c = co + Int(j.order[position])
                 guard c.pointee.isSolid && c.pointee.isTouching && c.pointee.touchesKinematic else { continue }
-                let a = Int(c.pointee.bodyA), b = Int(c.pointee.bodyB)
-                let kinematicA = j.bodies[a].type == .kinematic
-                let k = kinematicA ? a : b, d = kinematicA ? b : a
-                guard World.moves(j.states[k]) else { continue }
+                guard let d = World.keptAwakeByKinematic(Int(c.pointee.bodyA), Int(c.pointee.bodyB), j.bodies, j.states)
+                else { continue }
                 j.out.sleepEntries[n] = j.bodies[d].isAwake ? Int32(d) : ~Int32(d)
                 n &+= 1
             }

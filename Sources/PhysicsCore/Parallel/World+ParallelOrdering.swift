@@ -43,7 +43,7 @@ extension World {
             }
             count &+= n
         }
-        startLayers(s, bodyCount: bodyCount)
+        startLayers(s, bodyCount: bodyCount, degrees: false)
         // The first layer in contact order: each run's candidates (written from its end backwards).
         var queued = 0
         for t in 0..<threads {

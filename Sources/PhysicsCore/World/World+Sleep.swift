@@ -17,8 +17,7 @@ extension World {
         var anyReady = false
         if prepared == nil {
             bodies.withUnsafeBufferPointer { bo in
-                for i32 in scratch.awakeBodies
-                where bo[Int(i32)].type == .dynamic && bo[Int(i32)].sleepTime >= timeToSleep {
+                for i32 in scratch.awakeBodies where World.isReadyToSleep(bo[Int(i32)], timeToSleep) {
                     anyReady = true
                     break
                 }
@@ -144,12 +143,11 @@ extension World {
                         let ta = bo[a].type, tb = bo[b].type
                         if ta == .dynamic && tb == .dynamic {
                             if anyReady && bo[a].isAwake && bo[b].isAwake { linked.append((Int32(a), Int32(b))) }
-                        } else if ta == .kinematic || tb == .kinematic {
-                            let k = ta == .kinematic ? a : b, d = ta == .kinematic ? b : a
-                            if World.moves(st[k]) {
-                                bo[d].sleepTime = 0
-                                if !bo[d].isAwake { carried.append(Int32(d)) }
-                            }
+                        } else if ta == .kinematic || tb == .kinematic,
+                            let d = World.keptAwakeByKinematic(a, b, bo.baseAddress!, st.baseAddress!)
+                        {
+                            bo[d].sleepTime = 0
+                            if !bo[d].isAwake { carried.append(Int32(d)) }
                         }
                     }
                     // Every contact either rule acts on touches (so has manifold points since the narrow phase)
@@ -174,6 +172,20 @@ extension World {
         guard parts > 0 else { return nil }
         for part in 0..<parts where scratch.parallel.sleepCounts[2 * part + 1] != 0 { return nil }
         return parts
+    }
+
+    /// Whether `body` is a dynamic body that has rested for `timeToSleep` (s): an island with such a body may sleep.
+    @inline(__always) static func isReadyToSleep(_ body: Body, _ timeToSleep: Double) -> Bool {
+        body.type == .dynamic && body.sleepTime >= timeToSleep
+    }
+
+    /// The kinematic rule for a touching contact of bodies `a` and `b`, one of them kinematic: the other one, which
+    /// the kinematic body keeps awake while it moves, or nil while it does not.
+    @inline(__always) static func keptAwakeByKinematic(
+        _ a: Int, _ b: Int, _ bo: UnsafePointer<Body>, _ st: UnsafePointer<BodyState>
+    ) -> Int? {
+        let kinematicA = bo[a].type == .kinematic
+        return World.moves(st[kinematicA ? a : b]) ? (kinematicA ? b : a) : nil
     }
 
     /// A body state with a velocity or a spin (a kinematic body that moves keeps what it touches or holds awake).
