@@ -6,22 +6,28 @@
 /// `tumbler`), one copy the threads can share. The destinations are cut into one run per thread; each thread moves
 /// its run front to back, like the serial loop. The only records a thread would overwrite before another has read
 /// them are the few at the start of its run that the thread before it still has to move (as many as the contacts
-/// retired before that point): a first stage keeps those aside, and the thread before reads them from there.
+/// retired before that point): a first stage keeps those aside, and the thread before reads them from there. The
+/// retired pairs are forgotten meanwhile: one more chunk of the moves' stage removes their keys from the pair set, in
+/// contact order, on whichever thread takes it (nothing else reads the pair set then).
 extension World {
     /// Records that must move before the compaction is shared: a smaller copy costs less than the threads' meeting.
     static let parallelCompactionMinimum = 1024
 
-    /// `compactContacts(removed:)` on `threads` threads (the worker pool held).
-    mutating func compactContactsInParallel(removed: [Int32], threads: Int) {
+    /// `compactContacts(removed:)` on `threads` threads (the worker pool held), and the pair set's removal of
+    /// `keys`, in order.
+    mutating func compactContactsInParallel(removed: [Int32], keys: [UInt64], threads: Int) {
         precondition(threads < CompactionPlan.entries, "at most \(CompactionPlan.entries - 1) threads compact")
         // The plan on this thread's stack: a step's compaction allocates nothing.
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * CompactionPlan.entries) { buffer in
-            compactContactsInParallel(removed: removed, threads: threads, plan: CompactionPlan(buffer.baseAddress!))
+            compactContactsInParallel(
+                removed: removed, keys: keys, threads: threads, plan: CompactionPlan(buffer.baseAddress!))
         }
     }
 
     /// The compaction with its plan written into `plan`'s buffer.
-    private mutating func compactContactsInParallel(removed: [Int32], threads: Int, plan: CompactionPlan) {
+    private mutating func compactContactsInParallel(
+        removed: [Int32], keys: [UInt64], threads: Int, plan: CompactionPlan
+    ) {
         let count = contacts.count
         let first = Int(removed[0])
         let newCount = count - removed.count
@@ -47,17 +53,22 @@ extension World {
                 scratch.compactionContacts.withUnsafeMutableBufferPointer { ac in
                     scratch.compactionCaches.withUnsafeMutableBufferPointer { am in
                         removed.withUnsafeBufferPointer { rm in
-                            var job = CompactionJob(
-                                contacts: co.baseAddress!, caches: mc.baseAddress!,
-                                asideContacts: ac.baseAddress!, asideCaches: am.baseAddress!,
-                                removed: rm.baseAddress!, removedCount: rm.count, count: count, plan: plan,
-                                threads: threads)
-                            withUnsafePointer(to: &job) { pointer in
-                                WorkerPool.shared.run(
-                                    threads: threads, stageCount: 2,
-                                    { raw, thread in
-                                        World.runCompaction(raw.assumingMemoryBound(to: CompactionJob.self), thread)
-                                    }, UnsafeRawPointer(pointer))
+                            keys.withUnsafeBufferPointer { keys in
+                                withUnsafeMutablePointer(to: &pairSet) { pairSet in
+                                    var job = CompactionJob(
+                                        contacts: co.baseAddress!, caches: mc.baseAddress!,
+                                        asideContacts: ac.baseAddress!, asideCaches: am.baseAddress!,
+                                        removed: rm.baseAddress!, removedCount: rm.count, count: count, plan: plan,
+                                        threads: threads, keys: keys, pairSet: pairSet)
+                                    withUnsafePointer(to: &job) { pointer in
+                                        WorkerPool.shared.run(
+                                            threads: threads, stageCount: 2,
+                                            { raw, thread in
+                                                World.runCompaction(
+                                                    raw.assumingMemoryBound(to: CompactionJob.self), thread)
+                                            }, UnsafeRawPointer(pointer))
+                                    }
+                                }
                             }
                         }
                     }
@@ -79,7 +90,7 @@ extension World {
     }
 
     /// One thread's part: stage 0 keeps aside the records at the start of its run that the thread before it reads,
-    /// stage 1 moves its run.
+    /// stage 1 moves its run; the chunk after the runs forgets the keys.
     private static func runCompaction(_ job: UnsafePointer<CompactionJob>, _ thread: Int) {
         let j = job.pointee
         let pool = WorkerPool.shared
@@ -90,7 +101,13 @@ extension World {
                 (j.asideCaches + to).update(from: j.caches + from, count: n)
             }
         }
-        pool.runStage(1, chunks: j.threads, thread: thread, threads: j.threads) { t in moveRun(j, t) }
+        pool.runStage(1, chunks: j.threads + 1, thread: thread, threads: j.threads) { t in
+            if t < j.threads {
+                moveRun(j, t)
+            } else {
+                for key in j.keys { j.pairSet.pointee.remove(key) }
+            }
+        }
     }
 
     /// Moves destinations `bounds[t] ..< bounds[t + 1]`: each from its source in the contacts, or, for a source at
@@ -150,4 +167,7 @@ private struct CompactionJob {
     let count: Int
     let plan: CompactionPlan
     let threads: Int
+    /// The retired pairs' keys, in contact order, and the pair set that forgets them.
+    let keys: UnsafeBufferPointer<UInt64>
+    let pairSet: UnsafeMutablePointer<PairSet>
 }

@@ -40,6 +40,8 @@ package struct StepScratch: Sendable {
     package var beginCandidates: [Int32] = []
     /// The contacts the narrow phase retired this step, in contact order (`retireFlaggedContacts`).
     package var retiredContacts: [Int32] = []
+    /// Their pairs' keys, in the same order: the pair set forgets them (`retireFlaggedContacts`).
+    package var retiredKeys: [UInt64] = []
     /// The records the parallel compaction keeps aside while the threads move the others
     /// (Parallel/World+ParallelRetire.swift).
     package var compactionContacts: [Contact] = []

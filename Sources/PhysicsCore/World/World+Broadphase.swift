@@ -405,10 +405,13 @@ extension World {
     /// their records.
     mutating func retireFlaggedContacts(_ flagged: [Int32], candidates: inout [Int32]) {
         var ended: [(Int32, Int32)] = []
-        // The retired contacts, in contact order (scratch, its capacity kept).
+        // The retired contacts, in contact order, and their pairs' keys (scratch, their capacity kept).
         var removed: [Int32] = []
         swap(&removed, &scratch.retiredContacts)
         removed.removeAll(keepingCapacity: true)
+        var keys: [UInt64] = []
+        swap(&keys, &scratch.retiredKeys)
+        keys.removeAll(keepingCapacity: true)
         // Candidates (kept contacts, in contact order) move down by the retired contacts before them.
         var candidate = 0
         contacts.withUnsafeMutableBufferPointer { co in
@@ -425,7 +428,7 @@ extension World {
                     p.pointee.endedTouch = false
                 }
                 if retired {
-                    pairSet.remove(p.pointee.key)
+                    keys.append(p.pointee.key)
                     removed.append(k32)
                 }
             }
@@ -438,18 +441,22 @@ extension World {
         if let first = removed.first {
             // Parallel/World+ParallelRetire.swift: the same moves on several threads when there are many.
             let count = contacts.count
+            // The pairs forgotten in contact order (the pair set's slots depend on the order of its removals): by
+            // one of the threads while the others move records, or here.
             if count - Int(first) >= World.parallelCompactionMinimum,
                 let threads = acquireThreads(forWork: count - Int(first))
             {
-                compactContactsInParallel(removed: removed, threads: threads)
+                compactContactsInParallel(removed: removed, keys: keys, threads: threads)
                 WorkerPool.shared.release()
             } else {
+                for key in keys { pairSet.remove(key) }
                 compactContacts(removed: removed)
             }
             contacts.removeLast(removed.count)
             manifoldCaches.removeLast(removed.count)
         }
         swap(&removed, &scratch.retiredContacts)
+        swap(&keys, &scratch.retiredKeys)
     }
 
     /// Moves the kept contacts and their manifold caches down over `removed` (contact indices, ascending), in order;
