@@ -8,7 +8,8 @@
 /// 2. Each part puts its run into the sorted order from those positions (earlier parts' contacts of a key first:
 ///    list order within a key, as the serial sort).
 /// 3. One thread colours the sorted contacts first fit, noting each colour's counts where the deal's parts begin;
-///    another ranks the moving bodies in layer order (`rankBodies`) meanwhile.
+///    another ranks the moving bodies in layer order (`rankBodies`) and gathers the awake bodies' preparation
+///    records (`AwakeGather`) meanwhile.
 /// 4. Each part deals its run of the sorted contacts into the order from cursors that start where the runs before
 ///    it end (the noted counts), and clears its run of the bodies' colour masks.
 extension World {
@@ -27,14 +28,14 @@ extension World {
     /// keys and of ranked bodies.
     static func sortAndColorInParallel(
         _ s: OrderPointers, _ l: LayerPointers, _ o: OrderOutput, tail: Int, unreached: Int32, bodyCount: Int,
-        threads: Int, counts: UnsafeMutablePointer<Int32>
+        threads: Int, counts: UnsafeMutablePointer<Int32>, awake: AwakeGather
     ) -> (keys: Int, ranked: Int) {
         let keys = Int(unreached) + 1
         var ranked = 0
         withUnsafeMutablePointer(to: &ranked) { ranked in
             var job = ColoringJob(
                 s: s, l: l, o: o, keys: keys, unreached: unreached, tail: tail, bodyCount: bodyCount, parts: threads,
-                keyCounts: counts, snapshots: counts + threads * keys, ranked: ranked)
+                keyCounts: counts, snapshots: counts + threads * keys, ranked: ranked, awake: awake)
             runColoringJob(&job, threads: threads)
         }
         return (keys, ranked)
@@ -59,6 +60,7 @@ extension World {
                 } else {
                     j.ranked.pointee = World.rankBodies(
                         j.s, j.l, j.o.moving, count: j.o.count, tail: j.tail, keys: j.keys, bodyCount: j.bodyCount)
+                    World.gatherAwakeBodies(j.awake, 0..<j.awake.awakeCount)
                 }
             }
             World.dealCursors(pointer.pointee)
@@ -186,6 +188,8 @@ private struct ColoringJob {
     let snapshots: UnsafeMutablePointer<Int32>
     /// Where the moving bodies ranked are counted (`rankBodies`).
     let ranked: UnsafeMutablePointer<Int>
+    /// The awake bodies to gather beside the first fit.
+    let awake: AwakeGather
 
     /// Part `part`'s run of the contacts to solve (by list position, or by sorted position).
     func contacts(_ part: Int) -> Range<Int> { o.count * part / parts..<o.count * (part + 1) / parts }

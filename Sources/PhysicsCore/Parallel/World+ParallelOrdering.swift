@@ -3,8 +3,8 @@
 ///
 /// Each thread filters a run of the contacts into its own region of the ordering's input (the contacts to solve,
 /// their moving bodies), counts the moving-body graph's degrees over them in a row of its own, notes the moving
-/// bodies of its contacts with one moving side (the first layer's candidates), and gathers a share of the awake
-/// bodies' preparation records. The calling thread then closes the gaps between the regions (the input in contact
+/// bodies of its contacts with one moving side (the first layer's candidates); the awake bodies' preparation records
+/// are gathered later, beside the colouring's first fit (`AwakeGather`). The calling thread then closes the gaps between the regions (the input in contact
 /// order, as one thread writes it), queues the first layer from the candidates in contact order, adds the rows into
 /// the degrees and stamps the moving bodies of a contact to solve (those with a degree or in the first layer), and
 /// gathers and stamps the other bodies that the contacts named (statics, sleepers, kinematic bodies). Records of
@@ -16,21 +16,16 @@ extension World {
     /// `readContacts` returns.
     static func readContactsInParallel(
         _ p: ContactPass, _ s: OrderPointers, contactCount: Int, bodyCount: Int, _ gather: BodyGather,
-        awake: UnsafeBufferPointer<Int32>, sides: UnsafeMutablePointer<Int32>, degrees: UnsafeMutablePointer<Int32>,
+        sides: UnsafeMutablePointer<Int32>, degrees: UnsafeMutablePointer<Int32>,
         chunkCounts: UnsafeMutablePointer<Int>, threads: Int
     ) -> (count: Int, queued: Int) {
         var job = ReadContactsJob(
-            pass: p, contactCount: contactCount, bodyCount: bodyCount, gather: gather, awake: awake.baseAddress,
-            awakeCount: awake.count, sides: sides, degrees: degrees, chunkCounts: chunkCounts, threads: threads)
-        // Thread t's share is parts 2t (its run of contacts) and 2t + 1 (its share of awake bodies).
+            pass: p, contactCount: contactCount, bodyCount: bodyCount, sides: sides, degrees: degrees,
+            chunkCounts: chunkCounts, threads: threads)
+        // Thread t's share is part t, its run of contacts.
         withUnsafePointer(to: &job) {
-            WorkerPool.shared.runParts(threads: threads, parts: 2 * threads, UnsafeRawPointer($0)) { raw, part in
-                let job = raw.assumingMemoryBound(to: ReadContactsJob.self).pointee
-                if part & 1 == 0 {
-                    World.filterContacts(job, part: part >> 1)
-                } else {
-                    World.gatherAwakeBodies(job, part: part >> 1)
-                }
+            WorkerPool.shared.runParts(threads: threads, parts: threads, UnsafeRawPointer($0)) { raw, part in
+                World.filterContacts(raw.assumingMemoryBound(to: ReadContactsJob.self).pointee, part: part)
             }
         }
         // The regions one after the other, then the degrees and the first layer in contact order.
@@ -161,11 +156,47 @@ extension World {
         j.chunkCounts[3 * part + 2] = 2 * hi - candidate
     }
 
-    /// Thread `part`'s share of the awake bodies: their preparation records and solver bodies.
-    private static func gatherAwakeBodies(_ j: ReadContactsJob, part: Int) {
-        guard let awake = j.awake else { return }
-        let lo = j.awakeCount * part / j.threads, hi = j.awakeCount * (part + 1) / j.threads
-        for n in lo..<hi { gatherPrepareBody(j.pass, awake[n], j.gather) }
+    /// `body` with the pointers the awake bodies' gathering reads and writes (`AwakeGather`).
+    static func withAwakeGather<R>(
+        _ records: inout [PrepareBody], _ solverBodies: inout [SolverBody], _ bodies: [Body], _ states: [BodyState],
+        _ awake: [Int32], _ gather: BodyGather, _ body: (AwakeGather) -> R
+    ) -> R {
+        records.withUnsafeMutableBufferPointer { re in
+            solverBodies.withUnsafeMutableBufferPointer { sb in
+                bodies.withUnsafeBufferPointer { bo in
+                    states.withUnsafeBufferPointer { st in
+                        awake.withUnsafeBufferPointer { aw in
+                            body(
+                                AwakeGather(
+                                    records: re.baseAddress!, solverBodies: sb.baseAddress!, bodies: bo.baseAddress!,
+                                    states: st.baseAddress!, awake: aw.baseAddress, awakeCount: aw.count,
+                                    gather: gather))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The awake bodies `range` (positions in the awake list): their preparation records and solver bodies.
+    static func gatherAwakeBodies(_ g: AwakeGather, _ range: Range<Int>) {
+        guard let awake = g.awake else { return }
+        for n in range {
+            gatherPrepareBody(
+                records: g.records, solverBodies: g.solverBodies, bodies: g.bodies, states: g.states, awake[n],
+                g.gather)
+        }
+    }
+
+    /// Every awake body gathered on `threads` threads (the worker pool held), each thread a share.
+    static func gatherAwakeBodiesInParallel(_ g: AwakeGather, threads: Int) {
+        var job = (g, threads)
+        withUnsafePointer(to: &job) {
+            WorkerPool.shared.runParts(threads: threads, parts: threads, UnsafeRawPointer($0)) { raw, part in
+                let (g, threads) = raw.assumingMemoryBound(to: (AwakeGather, Int).self).pointee
+                World.gatherAwakeBodies(g, g.awakeCount * part / threads..<g.awakeCount * (part + 1) / threads)
+            }
+        }
     }
 }
 
@@ -174,9 +205,6 @@ private struct ReadContactsJob {
     let pass: ContactPass
     let contactCount: Int
     let bodyCount: Int
-    let gather: BodyGather
-    let awake: UnsafePointer<Int32>?
-    let awakeCount: Int
     /// Two entries per contact: each thread's run of the bodies its contacts name that do not move.
     let sides: UnsafeMutablePointer<Int32>
     /// By thread: its row of degrees (`bodyCount` entries).
@@ -196,4 +224,16 @@ private struct FillEdgesJob {
     /// By thread: the contacts to solve in its run (`3 t`).
     let chunkCounts: UnsafePointer<Int>
     let threads: Int
+}
+
+/// What the awake bodies' gathering reads and writes (`World.withAwakeGather`): their preparation records and solver
+/// bodies, from the bodies' records and states, in the awake list's order.
+struct AwakeGather {
+    let records: UnsafeMutablePointer<PrepareBody>
+    let solverBodies: UnsafeMutablePointer<SolverBody>
+    let bodies: UnsafePointer<Body>
+    let states: UnsafePointer<BodyState>
+    let awake: UnsafePointer<Int32>?
+    let awakeCount: Int
+    let gather: BodyGather
 }

@@ -37,6 +37,16 @@ extension World {
         World.resize(&scratch.orderMoving, to: contactCount, with: SIMD2())
         var count = 0
         var queued = 0
+        // On threads the awake bodies are gathered beside the first fit (Parallel/World+ParallelColoring.swift), or
+        // on their own when the order is not made again.
+        var awakeGathered = threads == nil
+        defer {
+            if let threads, !awakeGathered {
+                World.withAwakeGather(
+                    &scratch.prepareBodies, &scratch.solverBodies, bodies, states, scratch.awakeBodies, gather
+                ) { World.gatherAwakeBodiesInParallel($0, threads: threads) }
+            }
+        }
         if let threads {
             World.resize(&scratch.parallel.scanSlots, to: 2 * contactCount + 1, with: 0)
             World.resize(&scratch.parallel.chunkCounts, to: 3 * threads, with: 0)
@@ -60,21 +70,20 @@ extension World {
                                                 input: input.baseAddress!, moving: moving.baseAddress!)
                                             let s = segments.pointers(work.baseAddress!)
                                             if let threads {
-                                                (count, queued) = scratch.awakeBodies.withUnsafeBufferPointer { aw in
-                                                    scratch.parallel.scanSlots.withUnsafeMutableBufferPointer { sd in
+                                                (count, queued) = scratch.parallel.scanSlots
+                                                    .withUnsafeMutableBufferPointer { sd in
                                                         scratch.parallel.degreeRows.withUnsafeMutableBufferPointer {
                                                             degrees in
                                                             scratch.parallel.chunkCounts.withUnsafeMutableBufferPointer
                                                             {
                                                                 World.readContactsInParallel(
                                                                     p, s, contactCount: co.count, bodyCount: bodyCount,
-                                                                    gather, awake: aw, sides: sd.baseAddress!,
+                                                                    gather, sides: sd.baseAddress!,
                                                                     degrees: degrees.baseAddress!,
                                                                     chunkCounts: $0.baseAddress!, threads: threads)
                                                             }
                                                         }
                                                     }
-                                                }
                                             } else {
                                                 (count, queued) = World.readContacts(
                                                     p, s, contactCount: co.count, bodyCount: bodyCount, gather)
@@ -150,11 +159,19 @@ extension World {
                                                 filled: threads != nil)
                                             if let threads {
                                                 // Parallel/World+ParallelColoring.swift: the same order, and the
-                                                // layers for the threads' shares.
-                                                (keyCount, ranked) = World.sortAndColorInParallel(
-                                                    s, layerSegments.pointers(layerWork.baseAddress!), o, tail: tail,
-                                                    unreached: unreached, bodyCount: bodyCount, threads: threads,
-                                                    counts: orderCounts.baseAddress!)
+                                                // layers for the threads' shares; the awake bodies gathered
+                                                // meanwhile.
+                                                (keyCount, ranked) = World.withAwakeGather(
+                                                    &scratch.prepareBodies, &scratch.solverBodies, bodies, states,
+                                                    scratch.awakeBodies, gather
+                                                ) { awake in
+                                                    World.sortAndColorInParallel(
+                                                        s, layerSegments.pointers(layerWork.baseAddress!), o,
+                                                        tail: tail, unreached: unreached, bodyCount: bodyCount,
+                                                        threads: threads, counts: orderCounts.baseAddress!,
+                                                        awake: awake)
+                                                }
+                                                awakeGathered = true
                                             } else {
                                                 keyCount = World.sortByKey(
                                                     s, o.moving, count: count, bodyCount: bodyCount,
@@ -236,9 +253,18 @@ extension World {
 
     /// Body `body`'s `PrepareBody` record and single-precision solver body for this step.
     @inline(__always) static func gatherPrepareBody(_ p: ContactPass, _ body: Int32, _ gather: BodyGather) {
+        gatherPrepareBody(
+            records: p.records, solverBodies: p.solverBodies, bodies: p.bodies, states: p.states, body, gather)
+    }
+
+    /// `gatherPrepareBody` from the arrays' pointers.
+    @inline(__always) static func gatherPrepareBody(
+        records: UnsafeMutablePointer<PrepareBody>, solverBodies: UnsafeMutablePointer<SolverBody>,
+        bodies: UnsafePointer<Body>, states: UnsafePointer<BodyState>, _ body: Int32, _ gather: BodyGather
+    ) {
         let i = Int(body)
-        p.records[i] = PrepareBody(p.bodies + i, p.states + i, index: body, gravity: gather.gravity, sink: gather.sink)
-        p.solverBodies[i] = World.solverBody(p.states[i])
+        records[i] = PrepareBody(bodies + i, states + i, index: body, gravity: gather.gravity, sink: gather.sink)
+        solverBodies[i] = World.solverBody(states[i])
     }
 
     /// Forgets the last computed order, so the next step sorts and colours from scratch (tests compare the two).
