@@ -201,8 +201,6 @@ struct ParallelSolveTests {
         var inPlaceSteps = 0
         /// Steps whose sleep pass read the contacts on the parallel finalize's threads.
         var sleepPrepassSteps = 0
-        /// Steps whose begin events were made beside the tree updates after the parallel finalize.
-        var beginsBesideSteps = 0
         /// Whether the last step's bundles had a bouncing lane (its restitution stages ran).
         var anyElastic = true
     }
@@ -242,8 +240,7 @@ struct ParallelSolveTests {
             order: w.scratch.solveOrder + w.scratch.colorStart + w.scratch.twoPointEnd, begins: begins,
             parallelFinalizeSteps: w.scratch.parallel.finalizeSteps, parallelPairSteps: w.scratch.parallel.pairSteps,
             parallelCompactionSteps: w.scratch.parallel.compactionSteps, inPlaceSteps: w.scratch.parallel.inPlaceSteps,
-            sleepPrepassSteps: w.scratch.parallel.sleepPrepassSteps,
-            beginsBesideSteps: w.scratch.parallel.beginsBesideSteps, anyElastic: w.scratch.parallel.anyElastic)
+            sleepPrepassSteps: w.scratch.parallel.sleepPrepassSteps, anyElastic: w.scratch.parallel.anyElastic)
     }
 
     @Test("1, 2 and 3 threads give bit-identical worlds", arguments: Scene.allCases)
@@ -274,8 +271,6 @@ struct ParallelSolveTests {
                 #expect(many.parallelFinalizeSteps >= 30, "\(many.parallelFinalizeSteps) finalizes on \(threads)")
                 // Sleeping is on: the finalize's threads read the contacts for the sleep pass too.
                 #expect(many.sleepPrepassSteps >= 30, "\(many.sleepPrepassSteps) sleep readings on \(threads)")
-                // The begin events made beside the tree updates (the same events, in order: `begins` above).
-                #expect(many.beginsBesideSteps >= 30, "\(many.beginsBesideSteps) steps of events beside on \(threads)")
             }
             if scene == .pile || scene == .tumbler {
                 // Falling or tumbling: more than 256 proxies move in many steps.

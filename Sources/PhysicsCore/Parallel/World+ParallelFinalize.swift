@@ -40,46 +40,28 @@ extension World {
         let listed = listParts > 0 && !scratch.parallel.listCounts[0..<listParts].contains { $0.treeUpdates }
         // In the serial loop's order: blown-up bodies' impulses, the trees for the other bodies' moved shapes, then
         // the fast bodies' (each swept before its boxes were computed).
-        var blownUp = false
         if !listed || scratch.parallel.listCounts[0..<listParts].contains(where: { $0.blownUp }) {
             for j in 0..<awakeCount where scratch.parallel.bodyFlags[j] & FinalizeConstants.blownUp != 0 {
                 dropImpulses(ofBlownUpBody: Int(scratch.awakeBodies[j]))
-                blownUp = true
             }
         }
-        // The begin events need every body's final pose and nothing the tree updates change: another thread makes
-        // them meanwhile (`emitBeginEvents` then has nothing to do), unless the step scans every contact for them
-        // (on the threads itself) or a body blew up (its contacts' impulses dropped).
-        let eventsBeside = !scratch.fullBeginScan && !blownUp
-        if eventsBeside {
-            scratch.parallel.beginsBesideSteps += 1
-            if settings.validateEachStep { checkBeginCandidates() }
-        }
-        let setInPlace = World.withMovedShapeLists(
-            &movingTree, &staticTree, &moveBuffer, &scratch.fastBodies, &scratch.parallel, scratch.awakeBodies,
-            bodies, shapes
-        ) { lists in
-            guard eventsBeside else { return World.listMovedShapes(lists, listed: listed, parts: listParts) }
-            return World.withBeginEventPointers(
-                &contacts, scratch.beginCandidates, &scratch.pendingBegins, &beginEvents, bodies, states, shapes
-            ) { events in
-                var job = ListingJob(lists: lists, listed: listed, parts: listParts, events: events)
-                withUnsafeMutablePointer(to: &job) {
-                    WorkerPool.shared.runParts(threads: threads, parts: 2, UnsafeRawPointer($0)) { raw, part in
-                        let j = UnsafeMutableRawPointer(mutating: raw).assumingMemoryBound(to: ListingJob.self)
-                        if part == 0 {
-                            j.pointee.setInPlace = World.listMovedShapes(
-                                j.pointee.lists, listed: j.pointee.listed, parts: j.pointee.parts)
-                        } else {
-                            World.collectBegins(j.pointee.events)
-                            World.appendBeginEvents(j.pointee.events)
-                        }
-                    }
+        var setInPlace = 0
+        if listed {
+            // Only leaves set in place (a tumbling crowd of one-shape bodies): the parts' lists joined, in the
+            // serial loop's order.
+            setInPlace = joinListedParts(listParts, awakeCount: awakeCount)
+        } else {
+            for j in 0..<awakeCount {
+                if scratch.parallel.bodyFlags[j] & FinalizeConstants.fast != 0 {
+                    scratch.fastBodies.append(scratch.awakeBodies[j])
+                } else {
+                    setInPlace += listMovedShapes(ofAwake: j)
                 }
-                return job.setInPlace
+            }
+            for j in 0..<awakeCount where scratch.parallel.bodyFlags[j] & FinalizeConstants.fast != 0 {
+                setInPlace += listMovedShapes(ofAwake: j)
             }
         }
-        scratch.beginsEmitted = eventsBeside
         movingTree.countLeavesSetInPlace(setInPlace)
         if setInPlace > 0 { scratch.parallel.inPlaceSteps += 1 }
         finishProxyRefresh(threads: threads)
@@ -152,114 +134,61 @@ extension World {
         }
     }
 
-    /// The move buffer's entries, the tree updates and the fast bodies of the finalized awake bodies, in the serial
-    /// loop's order: the parts' lists joined when `listed` (`joinListedParts`), else each body's in awake order, the
-    /// fast bodies' last. Returns the leaves set in place. Reads and writes only what `lists` points to.
-    static func listMovedShapes(_ m: MovedShapeLists, listed: Bool, parts: Int) -> Int {
-        if listed { return joinListedParts(m, parts) }
-        var setInPlace = 0
-        let flags = m.parallel.pointee.bodyFlags
-        for j in 0..<m.awakeCount {
-            if flags[j] & FinalizeConstants.fast != 0 {
-                m.fastBodies.pointee.append(m.awake[j])
-            } else {
-                setInPlace += listMovedShapes(m, ofAwake: j)
-            }
-        }
-        for j in 0..<m.awakeCount where flags[j] & FinalizeConstants.fast != 0 {
-            setInPlace += listMovedShapes(m, ofAwake: j)
-        }
-        return setInPlace
-    }
-
-    /// The tree updates of the awake body at `j`: the move buffer's entry of a leaf set in place
-    /// (`FinalizeConstants.inPlace`; returns 1, one leaf), else the tree updates of its marked shapes (`updateTrees`;
-    /// returns 0).
-    @inline(__always) private static func listMovedShapes(_ m: MovedShapeLists, ofAwake j: Int) -> Int {
-        let f = m.parallel.pointee.bodyFlags[j]
+    /// The calling thread's part of the tree updates of the awake body at `j`: the move buffer's entry of a leaf
+    /// set in place (`FinalizeConstants.inPlace`; returns 1, one leaf), else the tree updates of its marked shapes
+    /// (`updateTrees`; returns 0).
+    @inline(__always) private mutating func listMovedShapes(ofAwake j: Int) -> Int {
+        let f = scratch.parallel.bodyFlags[j]
         if f & FinalizeConstants.inPlace != 0 {
-            let s = m.parallel.pointee.movedShapes[j]
-            if s >= 0 { m.moveBuffer.pointee.append(s) }
+            let s = scratch.parallel.movedShapes[j]
+            if s >= 0 { moveBuffer.append(s) }
             return 1
         }
-        if f & FinalizeConstants.moved != 0 { updateTrees(m, ofBody: Int(m.awake[j])) }
+        if f & FinalizeConstants.moved != 0 { updateTrees(ofBody: Int(scratch.awakeBodies[j])) }
         return 0
     }
 
     /// The move buffer's entries and the fast bodies that the finalize's `parts` listed, joined: every part's
     /// shapes of bodies that are not fast, then every part's of fast bodies, and the fast bodies, each in awake
     /// order. Returns the leaves set in place.
-    private static func joinListedParts(_ m: MovedShapeLists, _ parts: Int) -> Int {
+    private mutating func joinListedParts(_ parts: Int, awakeCount: Int) -> Int {
         var setInPlace = 0
-        let awakeCount = m.awakeCount
-        let p = m.parallel
         for part in 0..<parts {
-            let lo = awakeCount * part / parts, c = p.pointee.listCounts[part]
-            m.moveBuffer.pointee.append(contentsOf: p.pointee.listedShapes[lo..<lo + c.shapes])
+            let lo = awakeCount * part / parts, c = scratch.parallel.listCounts[part]
+            moveBuffer.append(contentsOf: scratch.parallel.listedShapes[lo..<lo + c.shapes])
             setInPlace += c.setInPlace
         }
         for part in 0..<parts {
-            let hi = awakeCount * (part + 1) / parts, c = p.pointee.listCounts[part]
+            let hi = awakeCount * (part + 1) / parts, c = scratch.parallel.listCounts[part]
             // Written from the run's end backwards.
             for n in stride(from: hi - 1, through: hi - c.fastShapes, by: -1) {
-                m.moveBuffer.pointee.append(p.pointee.listedShapes[n])
+                moveBuffer.append(scratch.parallel.listedShapes[n])
             }
         }
         for part in 0..<parts {
-            let lo = awakeCount + awakeCount * part / parts, c = p.pointee.listCounts[part]
-            m.fastBodies.pointee.append(contentsOf: p.pointee.listedShapes[lo..<lo + c.fastBodies])
+            let lo = awakeCount + awakeCount * part / parts, c = scratch.parallel.listCounts[part]
+            scratch.fastBodies.append(contentsOf: scratch.parallel.listedShapes[lo..<lo + c.fastBodies])
         }
         return setInPlace
     }
 
     /// The tree updates `refreshProxies` makes for the shapes of `body` marked in `scratch.parallel.shapeMarks`
     /// (their new boxes are set); clears the marks.
-    private static func updateTrees(_ m: MovedShapeLists, ofBody body: Int) {
-        var s = m.bodies[body].firstShape
+    private mutating func updateTrees(ofBody body: Int) {
+        var s = bodies[body].firstShape
         while s != -1 {
             let i = Int(s)
-            let shape = m.shapes + i
-            if m.parallel.pointee.shapeMarks[i] != 0 {
-                m.parallel.pointee.shapeMarks[i] = 0
-                let fat = shape.pointee.fatAABB
-                if shape.pointee.inStaticTree {
-                    m.staticTree.pointee.move(shape.pointee.proxy, to: fat)
+            if scratch.parallel.shapeMarks[i] != 0 {
+                scratch.parallel.shapeMarks[i] = 0
+                let fat = shapes[i].fatAABB
+                if shapes[i].inStaticTree {
+                    staticTree.move(shapes[i].proxy, to: fat)
                 } else {
-                    m.movingTree.pointee.updateBeforeFinish(shape.pointee.proxy, to: fat)
+                    movingTree.updateBeforeFinish(shapes[i].proxy, to: fat)
                 }
-                if !shape.pointee.filter.isInert { m.moveBuffer.pointee.append(s) }
+                if !shapes[i].filter.isInert { moveBuffer.append(s) }
             }
-            s = shape.pointee.nextOnBody
-        }
-    }
-
-    /// Pointers to what `listMovedShapes` reads and writes, valid inside `body`.
-    private static func withMovedShapeLists<R>(
-        _ movingTree: inout DynamicTree, _ staticTree: inout DynamicTree, _ moveBuffer: inout [Int32],
-        _ fastBodies: inout [Int32], _ parallel: inout ParallelScratch, _ awake: [Int32], _ bodies: [Body],
-        _ shapes: [Shape], _ body: (MovedShapeLists) -> R
-    ) -> R {
-        withUnsafeMutablePointer(to: &movingTree) { moving in
-            withUnsafeMutablePointer(to: &staticTree) { fixed in
-                withUnsafeMutablePointer(to: &moveBuffer) { moveBuffer in
-                    withUnsafeMutablePointer(to: &fastBodies) { fast in
-                        withUnsafeMutablePointer(to: &parallel) { parallel in
-                            awake.withUnsafeBufferPointer { aw in
-                                bodies.withUnsafeBufferPointer { bo in
-                                    shapes.withUnsafeBufferPointer { sh in
-                                        body(
-                                            MovedShapeLists(
-                                                movingTree: moving, staticTree: fixed, moveBuffer: moveBuffer,
-                                                fastBodies: fast, parallel: parallel, awake: aw.baseAddress!,
-                                                awakeCount: aw.count, bodies: bo.baseAddress!,
-                                                shapes: sh.baseAddress!))
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+            s = shapes[i].nextOnBody
         }
     }
 
@@ -567,30 +496,4 @@ extension ParallelScratch {
             }
         }
     }
-}
-
-/// What the tree updates after the parallel finalize read and write (`World.listMovedShapes`): the trees, the move
-/// buffer, the fast bodies' list, the finalize's flags, marks and lists (`ParallelScratch`), the awake bodies, and
-/// the bodies and shapes (read only).
-struct MovedShapeLists {
-    let movingTree: UnsafeMutablePointer<DynamicTree>
-    let staticTree: UnsafeMutablePointer<DynamicTree>
-    let moveBuffer: UnsafeMutablePointer<[Int32]>
-    let fastBodies: UnsafeMutablePointer<[Int32]>
-    let parallel: UnsafeMutablePointer<ParallelScratch>
-    let awake: UnsafePointer<Int32>
-    let awakeCount: Int
-    let bodies: UnsafePointer<Body>
-    let shapes: UnsafePointer<Shape>
-}
-
-/// The tree updates after the parallel finalize (part 0) beside the begin events (part 1): they share only
-/// records both read (bodies, shapes).
-private struct ListingJob {
-    let lists: MovedShapeLists
-    let listed: Bool
-    let parts: Int
-    let events: BeginEventPointers
-    /// Part 0's result: the leaves set in place.
-    var setInPlace = 0
 }

@@ -49,9 +49,6 @@ package struct StepScratch: Sendable {
     /// This step woke an island after its narrow phase: the woken contacts, solved without a narrow-phase update,
     /// are not in `beginCandidates`, so `emitBeginEvents` scans every contact.
     package var fullBeginScan = false
-    /// The finalize on threads emitted this step's begin events beside its tree updates: `emitBeginEvents` has
-    /// nothing left to do (Parallel/World+ParallelFinalize.swift).
-    package var beginsEmitted = false
     /// The narrow phase's count of touching and settling contacts (`World.settlingPasses`).
     package var touches = World.TouchCounts()
     /// The solve and relax passes per sub-step of the last step's contact solve (`World.settlingPasses`).

@@ -691,8 +691,6 @@ package struct ParallelScratch: Sendable {
     var sleepParts = 0
     /// Steps whose sleep pass read the contacts on the threads (a count for tests).
     package var sleepPrepassSteps = 0
-    /// Steps whose begin events were made beside the tree updates after the parallel finalize (a count for tests).
-    package var beginsBesideSteps = 0
     /// The parallel pair descent's node pairs (three entries each), the pairs each chunk kept, each thread's stack.
     var pairSeeds: [Int32] = []
     var pairResults: [[Int32]] = []

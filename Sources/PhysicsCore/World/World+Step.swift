@@ -410,18 +410,17 @@ extension World {
     }
 
     /// Begin events are emitted after the solve so they can name the point that took the largest impulse. A
-    /// speculative contact that pushed during the step (an impact within the step) counts as touching too. On
-    /// threads the finalize emits them already, beside its tree updates (`scratch.beginsEmitted`,
-    /// Parallel/World+ParallelFinalize.swift).
+    /// speculative contact that pushed during the step (an impact within the step) counts as touching too.
     private mutating func emitBeginEvents() {
-        if scratch.beginsEmitted {
-            scratch.beginsEmitted = false
-            return
-        }
         if settings.validateEachStep { checkBeginCandidates() }
         if !scratch.fullBeginScan {
             // The narrow phase's candidates, in contact order: no other contact can begin (`ContactUpdate.mayBegin`).
-            withBeginEventPointers { World.collectBegins($0) }
+            contacts.withUnsafeMutableBufferPointer { co in
+                guard let base = co.baseAddress else { return }
+                for k in scratch.beginCandidates where World.beginsTouching(base + Int(k)) {
+                    scratch.pendingBegins.append(k)
+                }
+            }
         } else if let threads = acquireThreads(forWork: contacts.count) {
             // Parallel/World+ParallelEvents.swift: the same contacts, in order.
             findBeginsInParallel(threads: threads)
@@ -435,85 +434,31 @@ extension World {
             }
         }
         scratch.fullBeginScan = false
-        withBeginEventPointers { World.appendBeginEvents($0) }
-    }
-
-    /// Pointers to what the begin events read and write (`BeginEventPointers`), valid inside `body`.
-    mutating func withBeginEventPointers<R>(_ body: (BeginEventPointers) -> R) -> R {
-        World.withBeginEventPointers(
-            &contacts, scratch.beginCandidates, &scratch.pendingBegins, &beginEvents, bodies, states, shapes, body)
-    }
-
-    /// `withBeginEventPointers` on the arrays themselves, for a caller that holds others of the world's.
-    static func withBeginEventPointers<R>(
-        _ contacts: inout [Contact], _ candidates: [Int32], _ pending: inout [Int32],
-        _ events: inout [ContactBeginEvent], _ bodies: [Body], _ states: [BodyState], _ shapes: [Shape],
-        _ body: (BeginEventPointers) -> R
-    ) -> R {
-        contacts.withUnsafeMutableBufferPointer { co in
-            candidates.withUnsafeBufferPointer { candidates in
-                withUnsafeMutablePointer(to: &pending) { pending in
-                    withUnsafeMutablePointer(to: &events) { events in
-                        bodies.withUnsafeBufferPointer { bo in
-                            states.withUnsafeBufferPointer { st in
-                                shapes.withUnsafeBufferPointer { sh in
-                                    body(
-                                        BeginEventPointers(
-                                            contacts: co.baseAddress, candidates: candidates, pending: pending,
-                                            events: events, bodies: bo.baseAddress, states: st.baseAddress,
-                                            shapes: sh.baseAddress))
-                                }
-                            }
-                        }
-                    }
+        for k32 in scratch.pendingBegins {
+            let k = Int(k32)
+            contacts[k].beganTouch = false
+            let c = contacts[k]
+            var point = c.manifold.point0.point
+            if c.manifold.pointCount > 1 {
+                let m0 = c.maxImpulse0, m1 = c.maxImpulse1
+                if m1 > m0 || (m1 == m0 && c.manifold.point1.separation < c.manifold.point0.separation) {
+                    point = c.manifold.point1.point
                 }
-            }
-        }
-    }
-
-    /// The narrow phase's candidates that begin touching (`beginsTouching`), in contact order, into `pending`.
-    static func collectBegins(_ e: BeginEventPointers) {
-        guard let base = e.contacts else { return }
-        for k in e.candidates where World.beginsTouching(base + Int(k)) { e.pending.pointee.append(k) }
-    }
-
-    /// A begin event for each contact in `pending`, in order, into `events`; `pending` emptied. Reads the contact,
-    /// its bodies' records and step motion, and its shapes' generations; clears the contact's `beganTouch`.
-    static func appendBeginEvents(_ e: BeginEventPointers) {
-        guard let contacts = e.contacts, let bodies = e.bodies, let states = e.states, let shapes = e.shapes else {
-            return
-        }
-        // How far a point fixed to a body at the start of the step moved during it (zero for static and sleeping
-        // bodies, whose step displacement is zero).
-        @inline(__always) func anchorMotion(_ body: Int32, _ point: Vec2) -> Vec2 {
-            let st = states[Int(body)]
-            let anchor = point - bodies[Int(body)].center0
-            return st.dp + st.dq.rotate(anchor) - anchor
-        }
-        for k32 in e.pending.pointee {
-            let c = contacts + Int(k32)
-            c.pointee.beganTouch = false
-            let m = c.pointee.manifold
-            var point = m.point0.point
-            if m.pointCount > 1 {
-                let m0 = c.pointee.maxImpulse0, m1 = c.pointee.maxImpulse1
-                if m1 > m0 || (m1 == m0 && m.point1.separation < m.point0.separation) { point = m.point1.point }
             }
             // The manifold was computed at the start of the step; the point between the surfaces has since moved
             // with the average motion of the two bodies' contact anchors.
-            point += 0.5 * (anchorMotion(c.pointee.bodyA, point) + anchorMotion(c.pointee.bodyB, point))
-            e.events.pointee.append(
+            point += 0.5 * (anchorMotion(c.bodyA, point) + anchorMotion(c.bodyB, point))
+            beginEvents.append(
                 ContactBeginEvent(
-                    shapeA: ShapeID(index: c.pointee.shapeA, generation: shapes[Int(c.pointee.shapeA)].generation),
-                    shapeB: ShapeID(index: c.pointee.shapeB, generation: shapes[Int(c.pointee.shapeB)].generation),
-                    point: point, normal: m.normal))
+                    shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB),
+                    point: point, normal: c.manifold.normal))
         }
-        e.pending.pointee.removeAll(keepingCapacity: true)
+        scratch.pendingBegins.removeAll(keepingCapacity: true)
     }
 
     /// With `validateEachStep`: notes in `scratch.missedBegin` (reported by `validate`) a contact that would begin
     /// touching now but is not among the narrow phase's candidates, which the candidates' scan would miss.
-    mutating func checkBeginCandidates() {
+    private mutating func checkBeginCandidates() {
         scratch.missedBegin = nil
         if scratch.fullBeginScan { return }
         var next = 0
@@ -545,6 +490,14 @@ extension World {
         return c.pointee.beganTouch
     }
 
+    /// How far a point fixed to `body` at the start of the step moved during it (zero for static and sleeping
+    /// bodies, whose step displacement is zero).
+    private func anchorMotion(_ body: Int32, _ point: Vec2) -> Vec2 {
+        let st = states[Int(body)]
+        let anchor = point - bodies[Int(body)].center0
+        return st.dp + st.dq.rotate(anchor) - anchor
+    }
+
     /// Whether some shape of the body can collide with anything (bodies made only of inert shapes are never swept).
     @inline(__always) static func hasCollidingShape(_ b: Body, _ shapes: UnsafeBufferPointer<Shape>) -> Bool {
         var s = b.firstShape
@@ -554,17 +507,4 @@ extension World {
         }
         return false
     }
-}
-
-/// What the begin events read and write (`World.withBeginEventPointers`): the contacts (nil when there are none),
-/// the narrow phase's candidates, the contacts found beginning (`StepScratch.pendingBegins`), the events, and the
-/// bodies' records, step motions and shapes.
-struct BeginEventPointers {
-    let contacts: UnsafeMutablePointer<Contact>?
-    let candidates: UnsafeBufferPointer<Int32>
-    let pending: UnsafeMutablePointer<[Int32]>
-    let events: UnsafeMutablePointer<[ContactBeginEvent]>
-    let bodies: UnsafePointer<Body>?
-    let states: UnsafePointer<BodyState>?
-    let shapes: UnsafePointer<Shape>?
 }
