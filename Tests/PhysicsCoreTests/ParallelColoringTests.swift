@@ -8,9 +8,8 @@ import Testing
 extension ParallelSolveTests {
     /// The ordering of `w` as it stands, computed again on `threads` threads: the order, the colours' ends and
     /// two-point runs, the layers, and the colour masks after.
-    static func ordering(_ w: World, threads: Int, reached: Int = 0) -> (
-        order: [Int32], colorStart: [Int32], twoPointEnd: [Int32], layers: OrderLayers, masks: [UInt64],
-        graph: (rows: [Int32], edges: [Int32], queue: [Int32])
+    static func ordering(_ w: World, threads: Int) -> (
+        order: [Int32], colorStart: [Int32], twoPointEnd: [Int32], layers: OrderLayers, masks: [UInt64]
     ) {
         var w = w
         w.settings.workerCount = threads
@@ -18,24 +17,8 @@ extension ParallelSolveTests {
         let soft = Softness(hertz: 30, dampingRatio: 10, h: 1.0 / 240)
         w.prepareContacts(contactSoftness: soft, staticSoftness: soft)
         return (
-            w.scratch.solveOrder, w.scratch.colorStart, w.scratch.twoPointEnd, w.scratch.layers, w.scratch.colorMask,
-            Self.movingGraph(&w, reached: reached)
+            w.scratch.solveOrder, w.scratch.colorStart, w.scratch.twoPointEnd, w.scratch.layers, w.scratch.colorMask
         )
-    }
-
-    /// The breadth-first search's graph as the ordering left it in its working buffer (`OrderSegments`): the
-    /// adjacency's row starts (one per body and the end), its edges, and the queue of the bodies the ground reaches
-    /// (the first `reached`), in the order the search took them.
-    static func movingGraph(_ w: inout World, reached: Int) -> (rows: [Int32], edges: [Int32], queue: [Int32]) {
-        let nb = w.bodies.count
-        return w.scratch.orderWork.withUnsafeMutableBufferPointer { work in
-            let s = OrderSegments(bodyCount: nb, contactCount: w.contacts.count).pointers(work.baseAddress!)
-            let rows = Array(UnsafeBufferPointer(start: s.rows, count: nb + 1))
-            return (
-                rows, Array(UnsafeBufferPointer(start: s.edges, count: Int(rows[nb]))),
-                Array(UnsafeBufferPointer(start: s.queue, count: reached))
-            )
-        }
     }
 
     /// By body, its depth from the ground in the graph of the moving bodies of the contacts in `order` (1: touches
@@ -91,28 +74,16 @@ extension ParallelSolveTests {
         // The plank's balls while they land and the pyramid while it settles (both sleep within the second), the
         // pile and the crowd formed.
         for _ in 0..<(scene == .overflow ? 10 : scene == .pyramid ? 20 : 60) { w.step(dt: 1.0 / 60) }
-        let one0 = Self.ordering(w, threads: 1)
-        let count = one0.order.count
+        let one = Self.ordering(w, threads: 1)
+        let count = one.order.count
         #expect(count >= WorldSettings.parallelContactMinimum, "\(count) contacts to solve")
         // The plank touches every ball: it takes all 64 colours, and the rest go to the overflow colour.
-        if scene == .overflow { #expect(one0.colorStart[64] > one0.colorStart[63]) }
-        let (depth, key, unreached) = Self.referenceLayers(w, order: one0.order)
-        let reached = depth.filter { $0 > 0 }.count
-        let one = Self.ordering(w, threads: 1, reached: reached)
+        if scene == .overflow { #expect(one.colorStart[64] > one.colorStart[63]) }
+        let (depth, key, unreached) = Self.referenceLayers(w, order: one.order)
         let movingBodies = depth.indices.filter { depth[$0] != 0 }
         for threads in [2, 3] {
-            let many = Self.ordering(w, threads: threads, reached: reached)
+            let many = Self.ordering(w, threads: threads)
             #expect(many.order == one.order, "\(threads) threads: another order")
-            // The moving bodies' graph filled by the threads (`fillEdgesInParallel`) is the serial one, row for row
-            // and edge for edge, so the search takes the bodies in the same order.
-            for (name, a, b) in [
-                ("rows", many.graph.rows, one.graph.rows), ("edges", many.graph.edges, one.graph.edges),
-                ("queue", many.graph.queue, one.graph.queue)
-            ] {
-                let first = a.indices.first { $0 >= b.count || a[$0] != b[$0] }
-                #expect(
-                    a.count == b.count && first == nil, "\(threads) threads: \(name) differ from entry \(first ?? -1)")
-            }
             #expect(many.colorStart == one.colorStart && many.twoPointEnd == one.twoPointEnd)
             // The layers were made (only the threads make them), for these contacts and bodies.
             #expect(many.layers.contactCount == count && many.layers.bodyCount == w.bodies.count)

@@ -52,25 +52,14 @@ extension World {
                 }
             }
         }
-        // The adjacency's rows (`depthsFromGround`): each body's row start, and in each thread's row of `degrees`
-        // the cursor its run of the contacts fills the body's row from, backwards (`fillEdgesInParallel`). One
-        // thread fills a row from its end in contact order, so the last run's edges come first: thread t's part
-        // ends where the parts of the runs after it begin. And the stamps of the moving bodies of a contact to
-        // solve (gathered by the threads; the sub-steps read the stamps: SinglePrecisionSubsteps.swift): a degree,
-        // or a first-layer body.
-        var total: Int32 = 0
+        // The degrees, and the stamps of the moving bodies of a contact to solve (gathered by the threads; the
+        // sub-steps read the stamps: SinglePrecisionSubsteps.swift): a degree, or a first-layer body.
         for i in 0..<bodyCount {
             var degree: Int32 = 0
-            for t in stride(from: threads - 1, through: 0, by: -1) {
-                let cell = degrees + t * bodyCount + i
-                degree &+= cell.pointee
-                cell.pointee = total &+ degree
-            }
-            s.rows[i] = total
-            total &+= degree
+            for t in 0..<threads { degree &+= degrees[t * bodyCount + i] }
+            s.rows[i] = degree
             if degree > 0 || s.depth[i] == 1 { p.stamp[i] = gather.epoch }
         }
-        s.rows[bodyCount] = total
         for t in 0..<threads {
             let lo = 2 * (contactCount * t / threads)
             for j in 0..<chunkCounts[3 * t + 1] {
@@ -81,35 +70,6 @@ extension World {
             }
         }
         return (count, queued)
-    }
-
-    /// The adjacency of the moving bodies (`depthsFromGround`'s rows and edges) on `threads` threads, after
-    /// `readContactsInParallel` left the rows' starts and each thread's cursors: each thread fills the edges of its
-    /// run of the contacts to solve (`moving`, the runs one after the other, `chunkCounts[3 t]` each) into its part
-    /// of every row, from its cursor backwards, in contact order, so every row is the one the serial fill writes.
-    static func fillEdgesInParallel(
-        _ s: OrderPointers, _ moving: UnsafePointer<SIMD2<Int32>>, bodyCount: Int,
-        degrees: UnsafeMutablePointer<Int32>, chunkCounts: UnsafePointer<Int>, threads: Int
-    ) {
-        var job = FillEdgesJob(
-            s: s, moving: moving, bodyCount: bodyCount, cursors: degrees, chunkCounts: chunkCounts, threads: threads)
-        withUnsafePointer(to: &job) {
-            WorkerPool.shared.runParts(threads: threads, parts: threads, UnsafeRawPointer($0)) { raw, part in
-                let j = raw.assumingMemoryBound(to: FillEdgesJob.self).pointee
-                var start = 0
-                for t in 0..<part { start &+= j.chunkCounts[3 * t] }
-                let cursor = j.cursors + part * j.bodyCount
-                for i in start..<start + j.chunkCounts[3 * part] {
-                    let a = j.moving[i].x, b = j.moving[i].y
-                    if a >= 0 && b >= 0 {
-                        cursor[Int(a)] &-= 1
-                        j.s.edges[Int(cursor[Int(a)])] = b
-                        cursor[Int(b)] &-= 1
-                        j.s.edges[Int(cursor[Int(b)])] = a
-                    }
-                }
-            }
-        }
     }
 
     /// Thread `part`'s run of the contacts: the contacts to solve into the input from the run's start, the bodies
@@ -211,18 +171,6 @@ private struct ReadContactsJob {
     let degrees: UnsafeMutablePointer<Int32>
     /// By thread: the contacts it kept, the bodies it put in `sides`, its first layer's candidates.
     let chunkCounts: UnsafeMutablePointer<Int>
-    let threads: Int
-}
-
-/// What the threads of `World.fillEdgesInParallel` read and write.
-private struct FillEdgesJob {
-    let s: OrderPointers
-    let moving: UnsafePointer<SIMD2<Int32>>
-    let bodyCount: Int
-    /// By thread, a row of `bodyCount` cursors.
-    let cursors: UnsafeMutablePointer<Int32>
-    /// By thread: the contacts to solve in its run (`3 t`).
-    let chunkCounts: UnsafePointer<Int>
     let threads: Int
 }
 

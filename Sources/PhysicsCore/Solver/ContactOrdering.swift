@@ -142,21 +142,8 @@ extension World {
                                                 order: order.baseAddress!, count: count,
                                                 colorMask: mask.baseAddress! + 1, colorStart: start.baseAddress!,
                                                 twoPointEnd: twoPointEnd.baseAddress!)
-                                            if let threads {
-                                                // Parallel/World+ParallelOrdering.swift: the same rows.
-                                                scratch.parallel.degreeRows.withUnsafeMutableBufferPointer { rows in
-                                                    scratch.parallel.chunkCounts.withUnsafeBufferPointer { counts in
-                                                        World.fillEdgesInParallel(
-                                                            s, o.moving, bodyCount: bodyCount,
-                                                            degrees: rows.baseAddress!,
-                                                            chunkCounts: counts.baseAddress!,
-                                                            threads: threads)
-                                                    }
-                                                }
-                                            }
                                             let (tail, unreached) = World.depthsFromGround(
-                                                s, o.moving, count: count, queued: queued, bodyCount: bodyCount,
-                                                filled: threads != nil)
+                                                s, o.moving, count: count, queued: queued, bodyCount: bodyCount)
                                             if let threads {
                                                 // Parallel/World+ParallelColoring.swift: the same order, and the
                                                 // layers for the threads' shares; the awake bodies gathered
@@ -277,27 +264,23 @@ extension World {
     /// bodies the ground reaches (`queue[0 ..< tail]`, in breadth-first order) and the key of the contacts it does
     /// not reach (one past the deepest layer's depth), the last key.
     static func depthsFromGround(
-        _ s: OrderPointers, _ moving: UnsafePointer<SIMD2<Int32>>, count: Int, queued: Int, bodyCount: Int,
-        filled: Bool = false
+        _ s: OrderPointers, _ moving: UnsafePointer<SIMD2<Int32>>, count: Int, queued: Int, bodyCount: Int
     ) -> (tail: Int, unreached: Int32) {
         // Adjacency of moving bodies through the contacts (compressed rows): row ends from the degrees, then each
         // row filled backwards, which leaves `rows[i]` at the row's start. A row's order does not change the depths.
-        // `filled`: the threads made the same rows (`fillEdgesInParallel`).
-        if !filled {
-            var total: Int32 = 0
-            for i in 0..<bodyCount {
-                total &+= s.rows[i]
-                s.rows[i] = total
-            }
-            s.rows[bodyCount] = total
-            for i in 0..<count {
-                let a = moving[i].x, b = moving[i].y
-                if a >= 0 && b >= 0 {
-                    s.rows[Int(a)] &-= 1
-                    s.edges[Int(s.rows[Int(a)])] = b
-                    s.rows[Int(b)] &-= 1
-                    s.edges[Int(s.rows[Int(b)])] = a
-                }
+        var total: Int32 = 0
+        for i in 0..<bodyCount {
+            total &+= s.rows[i]
+            s.rows[i] = total
+        }
+        s.rows[bodyCount] = total
+        for i in 0..<count {
+            let a = moving[i].x, b = moving[i].y
+            if a >= 0 && b >= 0 {
+                s.rows[Int(a)] &-= 1
+                s.edges[Int(s.rows[Int(a)])] = b
+                s.rows[Int(b)] &-= 1
+                s.edges[Int(s.rows[Int(b)])] = a
             }
         }
         // Without a branch per edge (whether a neighbour is new is a coin toss the processor mispredicts): every
@@ -507,7 +490,7 @@ extension World {
 }
 
 /// Where each working array of the ordering lies in `StepScratch.orderWork` (counts in elements).
-struct OrderSegments {
+private struct OrderSegments {
     let bodyCount: Int, contactCount: Int
 
     /// Depth (one more, before: index −1), rows (one more), queue (one more), heads (three more: keys run to the
