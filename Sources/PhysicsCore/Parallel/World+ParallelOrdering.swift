@@ -2,14 +2,14 @@
 /// `World.readContacts` does on one.
 ///
 /// Each thread filters a run of the contacts into its own region of the ordering's input (the contacts to solve,
-/// their moving bodies), counts the moving-body graph's degrees over them in a row of its own, notes the moving
-/// bodies of its contacts with one moving side (the first layer's candidates); the awake bodies' preparation records
-/// are gathered later, beside the colouring's first fit (`AwakeGather`). The calling thread then closes the gaps between the regions (the input in contact
-/// order, as one thread writes it), queues the first layer from the candidates in contact order, adds the rows into
-/// the degrees and stamps the moving bodies of a contact to solve (those with a degree or in the first layer), and
-/// gathers and stamps the other bodies that the contacts named (statics, sleepers, kinematic bodies). Records of
-/// awake bodies without a contact are written but never read; the stamps are the serial pass's: every body of a
-/// contact to solve.
+/// their moving bodies), counts the moving-body graph's degrees over them in a row of its own and notes the moving
+/// bodies of its contacts with one moving side (the first layer's candidates). The calling thread then closes the
+/// gaps between the regions (the input in contact order, as one thread writes it), queues the first layer from the
+/// candidates in contact order, adds the rows into the degrees and stamps the moving bodies of a contact to solve
+/// (those with a degree or in the first layer), and gathers and stamps the other bodies that the contacts named
+/// (statics, sleepers, kinematic bodies). The awake bodies' preparation records are gathered later, beside the
+/// colouring's first fit (`AwakeGather`, Parallel/World+ParallelColoring.swift). Records of awake bodies without a
+/// contact are written but never read; the stamps are the serial pass's: every body of a contact to solve.
 extension World {
     /// `readContacts` on `threads` threads (the worker pool held). `sides` has room for two bodies per contact,
     /// `degrees` for a row of `bodyCount` per thread and `chunkCounts` for three numbers per thread. Returns what
