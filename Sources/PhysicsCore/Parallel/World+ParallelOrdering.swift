@@ -116,6 +116,47 @@ extension World {
         j.chunkCounts[3 * part + 2] = 2 * hi - candidate
     }
 
+    /// `body` with the pointers `listAwakeBodies` reads and writes: the bodies, their states, and the awake list
+    /// (room for every body).
+    static func withAwakeList<R>(
+        _ bodies: inout [Body], _ states: inout [BodyState], _ awake: inout [Int32],
+        _ body: (UnsafeMutablePointer<Body>, UnsafeMutablePointer<BodyState>, UnsafeMutablePointer<Int32>) -> R
+    ) -> R {
+        World.resize(&awake, to: bodies.count, with: 0)
+        return bodies.withUnsafeMutableBufferPointer { bo in
+            states.withUnsafeMutableBufferPointer { st in
+                awake.withUnsafeMutableBufferPointer { aw in body(bo.baseAddress!, st.baseAddress!, aw.baseAddress!) }
+            }
+        }
+    }
+
+    /// `depthsFromGround` on one thread while another lists the awake bodies (`listAwakeBodies`, every body):
+    /// the search reads only the ordering's arrays, the listing only the bodies and their states. Returns the
+    /// search's result and the awake bodies listed.
+    static func depthsFromGroundListingAwake(
+        _ s: OrderPointers, _ moving: UnsafePointer<SIMD2<Int32>>, count: Int, queued: Int, bodyCount: Int,
+        bodies: UnsafeMutablePointer<Body>, states: UnsafeMutablePointer<BodyState>, awake: UnsafeMutablePointer<Int32>,
+        threads: Int
+    ) -> (tail: Int, unreached: Int32, awakeCount: Int) {
+        var job = SearchAndListJob(
+            s: s, moving: moving, count: count, queued: queued, bodyCount: bodyCount, bodies: bodies, states: states,
+            awake: awake)
+        withUnsafeMutablePointer(to: &job) {
+            WorkerPool.shared.runParts(threads: threads, parts: 2, UnsafeRawPointer($0)) { raw, part in
+                let j = UnsafeMutableRawPointer(mutating: raw).assumingMemoryBound(to: SearchAndListJob.self)
+                if part == 0 {
+                    (j.pointee.tail, j.pointee.unreached) = World.depthsFromGround(
+                        j.pointee.s, j.pointee.moving, count: j.pointee.count, queued: j.pointee.queued,
+                        bodyCount: j.pointee.bodyCount)
+                } else {
+                    j.pointee.awakeCount = World.listAwakeBodies(
+                        j.pointee.bodies, j.pointee.states, 0..<j.pointee.bodyCount, into: j.pointee.awake)
+                }
+            }
+        }
+        return (job.tail, job.unreached, job.awakeCount)
+    }
+
     /// `body` with the pointers the awake bodies' gathering reads and writes (`AwakeGather`).
     static func withAwakeGather<R>(
         _ records: inout [PrepareBody], _ solverBodies: inout [SolverBody], _ bodies: [Body], _ states: [BodyState],
@@ -184,4 +225,17 @@ struct AwakeGather {
     let awake: UnsafePointer<Int32>?
     let awakeCount: Int
     let gather: BodyGather
+}
+
+/// The breadth-first search (part 0) beside the awake bodies' listing (part 1), and what each found.
+private struct SearchAndListJob {
+    let s: OrderPointers
+    let moving: UnsafePointer<SIMD2<Int32>>
+    let count: Int, queued: Int, bodyCount: Int
+    let bodies: UnsafeMutablePointer<Body>
+    let states: UnsafeMutablePointer<BodyState>
+    let awake: UnsafeMutablePointer<Int32>
+    var tail = 0
+    var unreached: Int32 = 0
+    var awakeCount = 0
 }

@@ -28,7 +28,12 @@ extension World {
     ///
     /// With `threads` (more than one, the worker pool held), that pass runs on the threads
     /// (Parallel/World+ParallelOrdering.swift), with the same result.
-    package mutating func orderContactsFromGround(gathering gather: BodyGather, threads: Int? = nil) {
+    /// With `listingAwakeBodies` (on threads only) the awake bodies are listed here too (`listAwakeBodies`), by the
+    /// thread the breadth-first search leaves idle.
+    package mutating func orderContactsFromGround(
+        gathering gather: BodyGather, threads: Int? = nil, listingAwakeBodies: Bool = false
+    ) {
+        precondition(threads != nil || !listingAwakeBodies, "the awake bodies are listed here on threads only")
         let bodyCount = bodies.count
         let contactCount = contacts.count
         let segments = OrderSegments(bodyCount: bodyCount, contactCount: contactCount)
@@ -40,8 +45,10 @@ extension World {
         // On threads the awake bodies are gathered beside the first fit (Parallel/World+ParallelColoring.swift), or
         // on their own when the order is not made again.
         var awakeGathered = threads == nil
+        var awakeListed = !listingAwakeBodies
         defer {
             if let threads, !awakeGathered {
+                if !awakeListed { listAwakeBodies(threads: threads) }
                 World.withAwakeGather(
                     &scratch.prepareBodies, &scratch.solverBodies, bodies, states, scratch.awakeBodies, gather
                 ) { World.gatherAwakeBodiesInParallel($0, threads: threads) }
@@ -142,8 +149,25 @@ extension World {
                                                 order: order.baseAddress!, count: count,
                                                 colorMask: mask.baseAddress! + 1, colorStart: start.baseAddress!,
                                                 twoPointEnd: twoPointEnd.baseAddress!)
-                                            let (tail, unreached) = World.depthsFromGround(
-                                                s, o.moving, count: count, queued: queued, bodyCount: bodyCount)
+                                            let tail: Int, unreached: Int32
+                                            if let threads, !awakeListed {
+                                                // Parallel/World+ParallelOrdering.swift: the awake bodies listed
+                                                // meanwhile.
+                                                var listed = 0
+                                                (tail, unreached, listed) = World.withAwakeList(
+                                                    &bodies, &states, &scratch.awakeBodies
+                                                ) { bo, st, aw in
+                                                    World.depthsFromGroundListingAwake(
+                                                        s, o.moving, count: count, queued: queued,
+                                                        bodyCount: bodyCount, bodies: bo, states: st, awake: aw,
+                                                        threads: threads)
+                                                }
+                                                scratch.awakeBodies.removeLast(scratch.awakeBodies.count - listed)
+                                                awakeListed = true
+                                            } else {
+                                                (tail, unreached) = World.depthsFromGround(
+                                                    s, o.moving, count: count, queued: queued, bodyCount: bodyCount)
+                                            }
                                             if let threads {
                                                 // Parallel/World+ParallelColoring.swift: the same order, and the
                                                 // layers for the threads' shares; the awake bodies gathered

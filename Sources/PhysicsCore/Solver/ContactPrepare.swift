@@ -7,7 +7,11 @@
 /// so they give the same numbers in any order and any grouping), which lets each colour list its two-point manifolds first.
 extension World {
     /// Builds the bundles for every solid contact with manifold points and an awake body.
-    package mutating func prepareContacts(contactSoftness: Softness, staticSoftness: Softness) {
+    /// With `listingAwakeBodies` the awake bodies are listed first (`listAwakeBodies`, what the step does before
+    /// it prepares), or on the threads beside the ordering's breadth-first search.
+    package mutating func prepareContacts(
+        contactSoftness: Softness, staticSoftness: Softness, listingAwakeBodies: Bool = false
+    ) {
         let bodyCount = bodies.count
         World.resize(&scratch.prepareBodies, to: bodyCount, with: PrepareBody())
         World.resize(&scratch.prepareStamp, to: bodyCount, with: 0)
@@ -26,9 +30,13 @@ extension World {
         // first.
         let threads = acquireThreads(forWork: contacts.count)
         defer { if threads != nil { WorkerPool.shared.release() } }
+        if listingAwakeBodies && threads == nil {
+            listAwakeBodies()
+            profileMark(.awakeList)
+        }
         orderContactsFromGround(
             gathering: BodyGather(epoch: scratch.prepareEpoch, gravity: settings.gravity, sink: Int32(bodyCount)),
-            threads: threads)
+            threads: threads, listingAwakeBodies: listingAwakeBodies && threads != nil)
         profileMark(.layersAndColors)
         let count = scratch.solveOrder.count
         if count == 0 {

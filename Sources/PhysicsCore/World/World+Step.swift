@@ -61,9 +61,9 @@ extension World {
             hertz: Swift.min(settings.staticContactHertzScale * hertz, 0.25 * Double(n) / dt),
             dampingRatio: settings.contactDampingRatio, h: h)
 
-        listAwakeBodies()
-        profileMark(.awakeList)
-        prepareContacts(contactSoftness: contactSoftness, staticSoftness: staticSoftness)
+        // The awake bodies listed first, or on the threads beside the ordering's breadth-first search
+        // (Solver/ContactOrdering.swift).
+        prepareContacts(contactSoftness: contactSoftness, staticSoftness: staticSoftness, listingAwakeBodies: true)
         let jointContext = jointStepContext(h: h, contactHertz: hertz)
         profileMark(.preparation)
         prepareJoints(jointContext)
@@ -157,11 +157,16 @@ extension World {
     /// Lists the awake dynamic and kinematic bodies (`scratch.awakeBodies`, by index) and starts their step: pose at
     /// the start, step motion zero. Through pointers: element writes into `bodies` and `states` in a loop each cost
     /// a uniqueness check otherwise.
-    private mutating func listAwakeBodies() {
-        World.resize(&scratch.awakeBodies, to: bodies.count, with: 0)
+    mutating func listAwakeBodies() {
         // Parallel/World+ParallelEvents.swift: each thread lists a run of the bodies, the runs then joined in order.
         let threads = acquireThreads(forWork: bodies.count)
         defer { if threads != nil { WorkerPool.shared.release() } }
+        listAwakeBodies(threads: threads)
+    }
+
+    /// `listAwakeBodies` on `threads` threads (the worker pool held), or on this one (nil).
+    mutating func listAwakeBodies(threads: Int?) {
+        World.resize(&scratch.awakeBodies, to: bodies.count, with: 0)
         if let threads { World.resize(&scratch.parallel.chunkCounts, to: 2 * threads, with: 0) }
         var count = 0
         bodies.withUnsafeMutableBufferPointer { bo in
