@@ -236,7 +236,8 @@ extension World {
     /// whose shapes need tree updates on the calling thread (then the calling thread lists everything itself).
     private static func listPart(_ j: FinalizeJob, part: Int) {
         let lo = j.awakeCount * part / j.listParts, hi = j.awakeCount * (part + 1) / j.listParts
-        let out = j.out.listedShapes, fastBodies = j.out.listedShapes + j.awakeCount
+        // Sized by `finalizeInParallel` whenever there are list parts.
+        let out = j.out.listedShapes!, fastBodies = out + j.awakeCount
         var counts = ListCounts()
         var back = hi
         let treeWork = FinalizeConstants.moved | FinalizeConstants.inPlace
@@ -265,7 +266,7 @@ extension World {
             }
         }
         counts.fastShapes = hi - back
-        j.out.listCounts[part] = counts
+        j.out.listCounts![part] = counts
     }
 
     /// Part `part` of the sleep pass's reading (`updateSleep`), once every body is finalized: whether one of its
@@ -273,7 +274,8 @@ extension World {
     /// kinematic body touches (`ParallelScratch.sleepEntries`). Reads only: `updateSleep` applies the entries in
     /// solve order, as its own loop would have (or reads everything again when a body is ready to sleep).
     private static func sleepPrepass(_ j: FinalizeJob, part: Int) {
-        guard let co = j.contacts else { return }
+        // Sized by `runFinalizeJob` whenever there are sleep parts.
+        guard let co = j.contacts, let entries = j.out.sleepEntries, let sleepCounts = j.out.sleepCounts else { return }
         let parts = j.sleep.parts
         var ready = false
         for a in j.awakeCount * part / parts..<j.awakeCount * (part + 1) / parts {
@@ -290,12 +292,12 @@ extension World {
                 guard c.pointee.isSolid && c.pointee.isTouching && c.pointee.touchesKinematic else { continue }
                 guard let d = World.keptAwakeByKinematic(Int(c.pointee.bodyA), Int(c.pointee.bodyB), j.bodies, j.states)
                 else { continue }
-                j.out.sleepEntries[n] = j.bodies[d].isAwake ? Int32(d) : ~Int32(d)
+                entries[n] = j.bodies[d].isAwake ? Int32(d) : ~Int32(d)
                 n &+= 1
             }
         }
-        j.out.sleepCounts[2 * part] = n - lo
-        j.out.sleepCounts[2 * part + 1] = ready ? 1 : 0
+        sleepCounts[2 * part] = n - lo
+        sleepCounts[2 * part + 1] = ready ? 1 : 0
     }
 
     /// The part of `refreshProxies` (without `forceMove`) that touches only the body's shapes: their tight and
@@ -451,12 +453,13 @@ struct FinalizeScratchPointers {
     let marks: UnsafeMutablePointer<UInt8>
     let stacks: UnsafeMutablePointer<[Int32]>
     let candidates: UnsafeMutablePointer<[Int32]>
-    /// `ParallelScratch.sleepEntries` and `sleepCounts` (sized when the sleep pass reads on the threads).
-    let sleepEntries: UnsafeMutablePointer<Int32>
-    let sleepCounts: UnsafeMutablePointer<Int>
-    /// `ParallelScratch.listedShapes` and `listCounts` (sized in a round of in-place updates).
-    let listedShapes: UnsafeMutablePointer<Int32>
-    let listCounts: UnsafeMutablePointer<ListCounts>
+    /// `ParallelScratch.sleepEntries` and `sleepCounts` (sized when the sleep pass reads on the threads; nil while
+    /// they were never sized).
+    let sleepEntries: UnsafeMutablePointer<Int32>?
+    let sleepCounts: UnsafeMutablePointer<Int>?
+    /// `ParallelScratch.listedShapes` and `listCounts` (sized in a round of in-place updates; nil while never).
+    let listedShapes: UnsafeMutablePointer<Int32>?
+    let listCounts: UnsafeMutablePointer<ListCounts>?
 }
 
 extension ParallelScratch {
@@ -471,21 +474,13 @@ extension ParallelScratch {
                                 sleepCounts.withUnsafeMutableBufferPointer { counts in
                                     listedShapes.withUnsafeMutableBufferPointer { listed in
                                         listCounts.withUnsafeMutableBufferPointer { listCounts in
-                                            // Unsized (no sleep stage this step): a pointer nothing reads or writes.
-                                            let none = UnsafeMutableRawPointer(bitPattern: 64)!
-                                            return body(
+                                            body(
                                                 FinalizeScratchPointers(
                                                     flags: flags.baseAddress!, movedShapes: moved.baseAddress!,
                                                     marks: marks.baseAddress!, stacks: stacks.baseAddress!,
-                                                    candidates: found.baseAddress!,
-                                                    sleepEntries: entries.baseAddress
-                                                        ?? none.assumingMemoryBound(to: Int32.self),
-                                                    sleepCounts: counts.baseAddress
-                                                        ?? none.assumingMemoryBound(to: Int.self),
-                                                    listedShapes: listed.baseAddress
-                                                        ?? none.assumingMemoryBound(to: Int32.self),
-                                                    listCounts: listCounts.baseAddress
-                                                        ?? none.assumingMemoryBound(to: ListCounts.self)))
+                                                    candidates: found.baseAddress!, sleepEntries: entries.baseAddress,
+                                                    sleepCounts: counts.baseAddress, listedShapes: listed.baseAddress,
+                                                    listCounts: listCounts.baseAddress))
                                         }
                                     }
                                 }
