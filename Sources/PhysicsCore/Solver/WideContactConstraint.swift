@@ -5,16 +5,17 @@ package typealias Lanes = SIMD4<Float>
 /// `ContactConstraintPoint`, in single precision: they are relative to the step (anchors from the centre of mass,
 /// separation changes during the step, impulses of one step), so single precision loses nothing visible.
 package struct WidePoint: Sendable {
-    /// Contact point relative to each body's centre of mass at the start of the step, pt.
-    package var anchorAX = Lanes(), anchorAY = Lanes(), anchorBX = Lanes(), anchorBY = Lanes()
+    // The impulses first: the warm start reads them and nothing else of the point (WideContactConstraint's layout).
+    /// Accumulated impulses of the step and the largest single normal impulse applied.
+    package var normalImpulse = Lanes(), tangentImpulse = Lanes(), maxNormalImpulse = Lanes()
     /// Separation with the anchor offsets removed, pt.
     package var baseSeparation = Lanes()
+    /// Contact point relative to each body's centre of mass at the start of the step, pt.
+    package var anchorAX = Lanes(), anchorAY = Lanes(), anchorBX = Lanes(), anchorBY = Lanes()
     /// Lever arms rA × n, rB × n, rA × t, rB × t, pt.
     package var rnA = Lanes(), rnB = Lanes(), rtA = Lanes(), rtB = Lanes()
     /// Effective masses along the normal and the tangent (0 in an empty lane or for a missing second point).
     package var normalMass = Lanes(), tangentMass = Lanes()
-    /// Accumulated impulses of the step and the largest single normal impulse applied.
-    package var normalImpulse = Lanes(), tangentImpulse = Lanes(), maxNormalImpulse = Lanes()
     /// Normal relative velocity at the start of the step (pt/s, negative when approaching) and separation then (pt),
     /// for restitution: zero in a bundle without a lane that bounces (restitution 0), which the restitution pass skips.
     package var relativeVelocity = Lanes(), initialSeparation = Lanes()
@@ -31,12 +32,14 @@ package struct WideLeverProducts: Sendable {
 /// Four contact constraints of one colour (no moving body in common), solved at once by the wide solver. Lanes
 /// without a constraint have index −1 and zero masses, so they compute zero impulses and are never written back.
 package struct WideContactConstraint: Sendable {
-    // The fields are laid out by use: what every pass over a one-point bundle reads comes first, in its first 640
-    // bytes, ten cache lines' worth (bodies and their store slots, normal, friction, soft terms, the normal's mass
-    // products, point 0); then what only two-point manifolds add; last what only the preparation, restitution and
-    // the impulses' store read. A crowd's bundles stream through every pass (pile 4000: 2.7 MB of bundles, eighteen
-    // passes a step), and with the one-point kernel's lines scattered among unused ones (the old declaration order)
-    // `pile 4000 --nosleep` took about 3.5 % longer.
+    // The fields are laid out by use: what every pass over a one-point bundle reads comes first, in its first 576
+    // bytes, nine cache lines' worth (bodies and their store slots, normal, friction, soft terms, the normal's mass
+    // products, the flags, point 0 without its restitution values); then what only two-point manifolds add; last
+    // what only the preparation, restitution and the impulses' store read. A crowd's bundles stream through every
+    // pass (pile 4000: 2.7 MB of bundles, eighteen passes a step), and with the one-point kernel's lines scattered
+    // among unused ones (the old declaration order) `pile 4000 --nosleep` took about 3.5 % longer. The warm start
+    // reads five of the nine lines: the flags sit just before point 0, whose impulses come first (it read seven
+    // when the flags followed the point and the impulses its anchors: 6 % longer on the pile's two threads).
     /// The solver bodies of each lane, as byte offsets into the solver bodies (`bodyOffset`: the slot times 32, so a
     /// gather adds the offset to the base with no shift: 16 fewer instructions per bundle and pass). An empty lane
     /// repeats lane 0's bodies and never writes them.
@@ -57,8 +60,6 @@ package struct WideContactConstraint: Sendable {
     package var mnAX = Lanes(), mnAY = Lanes(), mnBX = Lanes(), mnBY = Lanes()
     /// The lever-arm products of `p0`.
     package var q0 = WideLeverProducts()
-    /// Manifold point 0 of each lane.
-    package var p0 = WidePoint()
     /// Whether some lane has a second manifold point (otherwise the one-point kernel runs).
     package var twoPoints = false
     /// Bit l set: lane l's body A (B) takes impulses (awake and moving), so its velocity is written back.
@@ -68,6 +69,8 @@ package struct WideContactConstraint: Sendable {
     package var slowLanes: UInt8 = 0
     /// Number of lanes in use, 1…4.
     package var laneCount: Int32 = 0
+    /// Manifold point 0 of each lane.
+    package var p0 = WidePoint()
     package var invIA = Lanes(), invIB = Lanes()
     /// All bits set in a lane whose two-point manifold is solved as a 2×2 block (and in empty lanes, which then
     /// compute zero impulses either way).
