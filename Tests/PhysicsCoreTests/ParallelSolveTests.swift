@@ -203,6 +203,8 @@ struct ParallelSolveTests {
         var sleepPrepassSteps = 0
         /// Whether the last step's bundles had a bouncing lane (its restitution stages ran).
         var anyElastic = true
+        /// Steps whose narrow phase tracked the pair descent's new contacts on its threads.
+        var trackingCollideSteps = 0
     }
 
     /// The moving tree's nodes as numbers, with their in-place marks (`enlarged`).
@@ -240,7 +242,8 @@ struct ParallelSolveTests {
             order: w.scratch.solveOrder + w.scratch.colorStart + w.scratch.twoPointEnd, begins: begins,
             parallelFinalizeSteps: w.scratch.parallel.finalizeSteps, parallelPairSteps: w.scratch.parallel.pairSteps,
             parallelCompactionSteps: w.scratch.parallel.compactionSteps, inPlaceSteps: w.scratch.parallel.inPlaceSteps,
-            sleepPrepassSteps: w.scratch.parallel.sleepPrepassSteps, anyElastic: w.scratch.parallel.anyElastic)
+            sleepPrepassSteps: w.scratch.parallel.sleepPrepassSteps, anyElastic: w.scratch.parallel.anyElastic,
+            trackingCollideSteps: w.scratch.parallel.trackingCollideSteps)
     }
 
     @Test("1, 2 and 3 threads give bit-identical worlds", arguments: Scene.allCases)
@@ -275,6 +278,10 @@ struct ParallelSolveTests {
             if scene == .pile || scene == .tumbler {
                 // Falling or tumbling: more than 256 proxies move in many steps.
                 #expect(many.parallelPairSteps >= 10, "\(many.parallelPairSteps) pair descents on \(threads)")
+                // The descents' new contacts tracked by the narrow phase's threads, beside the older contacts'
+                // updates: the same contacts in the same order (above).
+                #expect(
+                    many.trackingCollideSteps >= 10, "\(many.trackingCollideSteps) narrow phases tracked on \(threads)")
             }
             if scene == .pile || scene == .tumbler {
                 // The pile bounces (restitution 0.7): its restitution stages run; the tumbler's boxes do not, and

@@ -9,6 +9,8 @@ extension World {
     /// Contacts per chunk of the parallel narrow phase: a pair costs from a few dozen instructions (apart, or
     /// cached) to a few thousand (two polygons clipped), so chunks are small enough for the threads to even out.
     static let collideChunk = 64
+    /// New contacts per chunk: their first manifolds cost most (no cache to start from), and they end the job.
+    static let newContactChunk = 16
 
     /// The narrow phase's loop on `threads` threads; appends the contacts to compact (`retireFlaggedContacts`), the
     /// islands to wake, the bodies pressed deep and the contacts that may begin touching, in contact order, and
@@ -17,113 +19,209 @@ extension World {
         dt: Double, threads: Int, flagged: inout [Int32], wakeList: inout [Int32], deepBodies deep: inout [Int32],
         begins: inout [Int32], touches: inout TouchCounts
     ) {
-        let count = contacts.count
-        let chunks = (count + World.collideChunk - 1) / World.collideChunk
-        // Out of the scratch while the narrow phase's context holds it (their capacity kept).
+        let old = contacts.count
+        // The contacts the parallel pair descent made (`pendingPairChunks`) go after the others, all of them for now:
+        // the calling thread's part of the job first tracks them in the pair set, in order, and drops a pair made
+        // twice (a shape twice in the move buffer), as `addContacts` does.
+        let pending = scratch.parallel.pendingPairChunks
+        scratch.parallel.pendingPairChunks = 0
+        for chunk in 0..<pending { contacts.append(contentsOf: scratch.parallel.pairContacts[chunk]) }
+        let made = contacts.count - old
+        if made > 0 {
+            manifoldCaches.append(contentsOf: repeatElement(ManifoldCache(), count: made))
+            scratch.parallel.trackingCollideSteps += 1
+        }
+        let oldChunks = (old + World.collideChunk - 1) / World.collideChunk
+        let chunks = oldChunks + (made + World.newContactChunk - 1) / World.newContactChunk
+        // Out of the scratch while the narrow phase's context holds it (their capacity kept); the pair set too, for
+        // the tracking.
         var records: [CollideChunkRecord] = []
         var lists: [Int32] = []
+        var set = PairSet.placeholder
         swap(&records, &scratch.parallel.collideRecords)
         swap(&lists, &scratch.parallel.collideLists)
+        swap(&set, &pairSet)
         defer {
             swap(&records, &scratch.parallel.collideRecords)
             swap(&lists, &scratch.parallel.collideLists)
+            swap(&set, &pairSet)
         }
         World.grow(&records, to: chunks, with: CollideChunkRecord())
+        let count = old + made
         World.grow(&lists, to: 6 * count, with: 0)
         scratch.parallel.collideSteps += 1
-        records.withUnsafeMutableBufferPointer { records in
-            lists.withUnsafeMutableBufferPointer { lists in
-                withCollideContext(dt: dt) { c in
-                    let base = lists.baseAddress!
-                    var job = CollideJob(
-                        context: c, threads: threads, records: records.baseAddress!, flagged: base,
-                        begins: base + count, deep: base + 2 * count, wake: base + 4 * count)
-                    withUnsafePointer(to: &job) { pointer in
-                        WorkerPool.shared.run(
-                            threads: threads, stageCount: 1,
-                            { raw, thread in
-                                World.collideChunks(raw.assumingMemoryBound(to: CollideJob.self), thread)
-                            },
-                            UnsafeRawPointer(pointer))
-                    }
-                    // The chunks' lists joined in chunk order: each list in contact order, as the serial loop
-                    // appends it; the counts are integer sums, the same in any order.
-                    for chunk in 0..<chunks {
-                        let r = records[chunk]
-                        let start = chunk * World.collideChunk
-                        touches.touching &+= Int(r.touching)
-                        touches.settling &+= Int(r.settling)
-                        if r.flagged > 0 {
-                            flagged.append(
-                                contentsOf: UnsafeBufferPointer(start: job.flagged + start, count: Int(r.flagged)))
-                        }
-                        if r.begins > 0 {
-                            begins.append(
-                                contentsOf: UnsafeBufferPointer(start: job.begins + start, count: Int(r.begins)))
-                        }
-                        if r.deep > 0 {
-                            deep.append(
-                                contentsOf: UnsafeBufferPointer(start: job.deep + 2 * start, count: Int(r.deep)))
-                        }
-                        if r.wake > 0 {
-                            wakeList.append(
-                                contentsOf: UnsafeBufferPointer(start: job.wake + 2 * start, count: Int(r.wake)))
+        var kept = made
+        // The shares of the stage with new contacts: the calling thread's from the new contacts' chunks on, about
+        // a new contact's chunk as half an old one's and the tracking as one; the others' shares of the rest alike.
+        let newChunks = (made + World.newContactChunk - 1) / World.newContactChunk
+        World.resize(&scratch.parallel.collideShares, to: threads + 1, with: 0)
+        let callerOld = Swift.max(0, Swift.min(oldChunks, oldChunks / threads - 1 - newChunks / 2))
+        for t in 0...threads {
+            let rest = oldChunks - callerOld
+            scratch.parallel.collideShares[t] =
+                t == 0 ? 0 : Int32(newChunks + callerOld + rest * (t - 1) / Swift.max(1, threads - 1))
+        }
+        var shareBounds: [Int32] = []
+        swap(&shareBounds, &scratch.parallel.collideShares)
+        defer { swap(&shareBounds, &scratch.parallel.collideShares) }
+        shareBounds.withUnsafeBufferPointer { shares in
+            withUnsafeMutablePointer(to: &set) { set in
+                withUnsafeMutablePointer(to: &kept) { kept in
+                    records.withUnsafeMutableBufferPointer { records in
+                        lists.withUnsafeMutableBufferPointer { lists in
+                            withCollideContext(dt: dt) { c in
+                                let base = lists.baseAddress!
+                                var job = CollideJob(
+                                    context: c, threads: threads, old: old, made: made, kept: kept, pairSet: set,
+                                    shares: shares.baseAddress!, records: records.baseAddress!, flagged: base,
+                                    begins: base + count,
+                                    deep: base + 2 * count, wake: base + 4 * count)
+                                withUnsafePointer(to: &job) { pointer in
+                                    WorkerPool.shared.run(
+                                        threads: threads, stageCount: made > 0 ? 2 : 1,
+                                        { raw, thread in
+                                            World.collideChunks(raw.assumingMemoryBound(to: CollideJob.self), thread)
+                                        },
+                                        UnsafeRawPointer(pointer))
+                                }
+                                // The chunks' lists joined in chunk order (the new contacts' chunks last): each list in
+                                // contact order, as the serial loop appends it; the counts are integer sums, the same in
+                                // any order.
+                                let keptChunks = (kept.pointee + World.newContactChunk - 1) / World.newContactChunk
+                                for chunk in 0..<(oldChunks + keptChunks) {
+                                    let r = records[chunk]
+                                    let start =
+                                        chunk < oldChunks
+                                        ? chunk * World.collideChunk : old + (chunk - oldChunks) * World.newContactChunk
+                                    touches.touching &+= Int(r.touching)
+                                    touches.settling &+= Int(r.settling)
+                                    if r.flagged > 0 {
+                                        flagged.append(
+                                            contentsOf: UnsafeBufferPointer(
+                                                start: job.flagged + start, count: Int(r.flagged)))
+                                    }
+                                    if r.begins > 0 {
+                                        begins.append(
+                                            contentsOf: UnsafeBufferPointer(
+                                                start: job.begins + start, count: Int(r.begins)))
+                                    }
+                                    if r.deep > 0 {
+                                        deep.append(
+                                            contentsOf: UnsafeBufferPointer(
+                                                start: job.deep + 2 * start, count: Int(r.deep)))
+                                    }
+                                    if r.wake > 0 {
+                                        wakeList.append(
+                                            contentsOf: UnsafeBufferPointer(
+                                                start: job.wake + 2 * start, count: Int(r.wake)))
+                                    }
+                                }
+                            }
                         }
                     }
                 }
             }
+        }
+        // The pairs made twice, dropped by the tracking (their places at the end).
+        if kept < made {
+            contacts.removeLast(made - kept)
+            manifoldCaches.removeLast(made - kept)
         }
     }
 
     /// One thread's part of the parallel narrow phase: chunks of contacts until none is left. Each chunk counts its
     /// touching and settling contacts and lists what `record` would append, in contact order, from its start in
-    /// each of the job's lists (`CollideChunkRecord`).
+    /// each of the job's lists (`CollideChunkRecord`). With new contacts (`CollideJob.made`) the calling thread first
+    /// tracks them (`trackNewContacts`; stage 0 finished is the sign that it has) while the others start on the
+    /// contacts before them; the new contacts' chunks (of `newContactChunk`) begin its share of stage 1, and a
+    /// thread that takes one from it waits for the sign.
     private static func collideChunks(_ job: UnsafePointer<CollideJob>, _ thread: Int) {
         let j = job.pointee
-        let c = j.context
-        let count = c.co.count
-        let chunks = (count + collideChunk - 1) / collideChunk
-        WorkerPool.shared.runStage(0, chunks: chunks, thread: thread, threads: j.threads) { chunk in
-            let start = chunk * collideChunk
-            let flagged = j.flagged + start, begins = j.begins + start
-            let deep = j.deep + 2 * start, wake = j.wake + 2 * start
-            var r = CollideChunkRecord()
-            for k in start..<Swift.min(count, start + collideChunk) {
-                let f = updateContact(k, c)
-                if f == 0 { continue }
-                // As `record` does, in its order.
-                if f & ContactUpdate.touching != 0 {
-                    r.touching &+= 1
-                    if f & ContactUpdate.settling != 0 { r.settling &+= 1 }
-                }
-                let k32 = Int32(truncatingIfNeeded: k)
-                if f & ContactUpdate.compaction != 0 {
-                    flagged[Int(r.flagged)] = k32
-                    r.flagged &+= 1
-                }
-                if f & ContactUpdate.mayBegin != 0 {
-                    begins[Int(r.begins)] = k32
-                    r.begins &+= 1
-                }
-                if f & ContactUpdate.deepB != 0 {
-                    deep[Int(r.deep)] = c.co[k].bodyB
-                    r.deep &+= 1
-                }
-                if f & ContactUpdate.deepA != 0 {
-                    deep[Int(r.deep)] = c.co[k].bodyA
-                    r.deep &+= 1
-                }
-                if f & ContactUpdate.wakeA != 0 {
-                    wake[Int(r.wake)] = c.co[k].bodyA
-                    r.wake &+= 1
-                }
-                if f & ContactUpdate.wakeB != 0 {
-                    wake[Int(r.wake)] = c.co[k].bodyB
-                    r.wake &+= 1
-                }
+        let pool = WorkerPool.shared
+        let oldChunks = (j.old + collideChunk - 1) / collideChunk
+        if j.made == 0 {
+            pool.runStage(0, chunks: oldChunks, thread: thread, threads: j.threads) { chunk in
+                let start = chunk * collideChunk
+                updateChunk(j, chunk, start..<Swift.min(j.old, start + collideChunk))
             }
-            j.records[chunk] = r
+            return
         }
+        // The calling thread tracks the new contacts first (stage 0 is its flag), then takes the new contacts' chunks
+        // (they start its share: it copied them), then its part of the others.
+        let newChunks = (j.made + newContactChunk - 1) / newContactChunk
+        if thread == 0 {
+            trackNewContacts(j)
+            pool.finish(0, count: 1, threads: j.threads)
+        }
+        pool.runStage(1, chunks: newChunks + oldChunks, thread: thread, threads: j.threads, shares: j.shares) {
+            chunk in
+            if chunk < newChunks {
+                if thread != 0 { pool.waitForStage(0, chunks: 1, threads: j.threads) }
+                let end = j.old + j.kept.pointee
+                let start = Swift.min(end, j.old + chunk * newContactChunk)
+                updateChunk(j, oldChunks + chunk, start..<Swift.min(end, start + newContactChunk))
+            } else {
+                let start = (chunk - newChunks) * collideChunk
+                updateChunk(j, chunk - newChunks, start..<Swift.min(j.old, start + collideChunk))
+            }
+        }
+    }
+
+    /// The new contacts (after `CollideJob.old`) tracked in the pair set in order, those whose pair is tracked
+    /// already (made twice) dropped and the rest moved up: `tryCreateContact`'s tracking for each pair of the
+    /// descent, as `addContacts` does it. Their manifold caches are all new, so none moves.
+    private static func trackNewContacts(_ j: CollideJob) {
+        let first = j.context.co.baseAddress! + j.old
+        var kept = 0
+        for i in 0..<j.made where j.pairSet.pointee.insert(first[i].key) {
+            if kept != i { first[kept] = first[i] }
+            kept += 1
+        }
+        j.kept.pointee = kept
+    }
+
+    /// One chunk of the narrow phase: the contacts of `range`, what they found recorded as chunk `chunk`.
+    @inline(__always) private static func updateChunk(_ j: CollideJob, _ chunk: Int, _ range: Range<Int>) {
+        let c = j.context
+        let start = range.lowerBound
+        let flagged = j.flagged + start, begins = j.begins + start
+        let deep = j.deep + 2 * start, wake = j.wake + 2 * start
+        var r = CollideChunkRecord()
+        for k in range {
+            let f = updateContact(k, c)
+            if f == 0 { continue }
+            // As `record` does, in its order.
+            if f & ContactUpdate.touching != 0 {
+                r.touching &+= 1
+                if f & ContactUpdate.settling != 0 { r.settling &+= 1 }
+            }
+            let k32 = Int32(truncatingIfNeeded: k)
+            if f & ContactUpdate.compaction != 0 {
+                flagged[Int(r.flagged)] = k32
+                r.flagged &+= 1
+            }
+            if f & ContactUpdate.mayBegin != 0 {
+                begins[Int(r.begins)] = k32
+                r.begins &+= 1
+            }
+            if f & ContactUpdate.deepB != 0 {
+                deep[Int(r.deep)] = c.co[k].bodyB
+                r.deep &+= 1
+            }
+            if f & ContactUpdate.deepA != 0 {
+                deep[Int(r.deep)] = c.co[k].bodyA
+                r.deep &+= 1
+            }
+            if f & ContactUpdate.wakeA != 0 {
+                wake[Int(r.wake)] = c.co[k].bodyA
+                r.wake &+= 1
+            }
+            if f & ContactUpdate.wakeB != 0 {
+                wake[Int(r.wake)] = c.co[k].bodyB
+                r.wake &+= 1
+            }
+        }
+        j.records[chunk] = r
     }
 }
 
@@ -142,6 +240,14 @@ struct CollideChunkRecord: Sendable {
 private struct CollideJob {
     let context: World.CollideContext
     let threads: Int
+    /// The contacts before this round's new ones, and the new ones the parallel pair descent made (0: none).
+    let old: Int
+    let made: Int
+    /// How many new contacts the tracking chunk kept (`World.trackNewContacts`), and the pair set it tracks them in.
+    let kept: UnsafeMutablePointer<Int>
+    let pairSet: UnsafeMutablePointer<PairSet>
+    /// The threads' shares of the stage with new contacts (`threads + 1` bounds).
+    let shares: UnsafePointer<Int32>
     /// By chunk: what it found.
     let records: UnsafeMutablePointer<CollideChunkRecord>
     /// The lists, each chunk's part from its first contact (twice that for the bodies).

@@ -60,6 +60,17 @@ extension World {
                 }
             }
         }
+        // Tracked by the narrow phase's threads, or before a serial narrow phase (`trackPendingPairs`).
+        scratch.parallel.pendingPairChunks = chunks
+    }
+
+    /// Tracks the contacts the parallel pair descent made and left for the narrow phase
+    /// (`ParallelScratch.pendingPairChunks`), here on the calling thread: before a narrow phase on one thread, or
+    /// before a static shape's queries create contacts after them.
+    mutating func trackPendingPairs() {
+        let chunks = scratch.parallel.pendingPairChunks
+        if chunks == 0 { return }
+        scratch.parallel.pendingPairChunks = 0
         addContacts(fromChunks: chunks)
     }
 

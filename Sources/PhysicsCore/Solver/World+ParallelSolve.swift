@@ -696,6 +696,13 @@ package struct ParallelScratch: Sendable {
     var pairResults: [[Int32]] = []
     /// By chunk of the parallel pair descent: the contacts its new pairs make (`World.newContact`), in its order.
     var pairContacts: [[Contact]] = []
+    /// How many lists of `pairContacts` wait to be tracked (`World.trackPendingPairs`, or the parallel narrow
+    /// phase's first chunk, Parallel/World+ParallelCollide.swift): 0 when none.
+    var pendingPairChunks = 0
+    /// Steps whose parallel narrow phase tracked the pair descent's new contacts (a count for tests).
+    package var trackingCollideSteps = 0
+    /// The threads' shares of the parallel narrow phase's chunks when it tracks new contacts.
+    var collideShares: [Int32] = []
     /// The parallel finalize's list of the moved shapes of leaves set in place, by part (`World.listPart`): from the
     /// start of its run of the awake bodies those of the other bodies, from its end backwards those of the fast
     /// bodies; and from `awakeCount` plus its run's start, the fast bodies.

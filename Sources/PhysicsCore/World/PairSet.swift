@@ -8,6 +8,9 @@ package struct PairSet: Sendable {
     /// Marks an empty slot (a real key never equals it: it would need both shape indices to be −1).
     private static let empty = UInt64.max
 
+    /// An empty set that stands in while a set is moved out of its owner (copied, not allocated; never changed).
+    static let placeholder = PairSet(capacity: 0)
+
     package init(capacity: Int = 64) {
         var n = 16
         while n < capacity * 2 { n <<= 1 }

@@ -252,8 +252,10 @@ extension World {
                 }
             }
         }
-        // A moved static shape (rare: a static body was placed) queries the moving tree.
+        // A moved static shape (rare: a static body was placed) queries the moving tree; its contacts come after the
+        // descent's.
         guard anyStatic else { return }
+        trackPendingPairs()
         for s in moveBuffer {
             let i = Int(s)
             guard shapes[i].isAlive, shapes[i].proxy != -1, !shapes[i].filter.isInert, shapes[i].inStaticTree else {

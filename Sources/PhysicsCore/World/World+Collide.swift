@@ -15,13 +15,17 @@ extension World {
         swap(&begins, &scratch.beginCandidates)  // filled below, its capacity kept
         begins.removeAll(keepingCapacity: true)
         var touches = TouchCounts()
-        // Parallel/World+ParallelCollide.swift: the same updates
-        if let threads = acquireThreads(forWork: contacts.count) {
+        // Parallel/World+ParallelCollide.swift: the same updates; the contacts the parallel pair descent made are
+        // tracked there beside the narrow phase of the others, or here before the serial loop.
+        let pending = scratch.parallel.pendingPairChunks
+        let made = scratch.parallel.pairContacts[0..<pending].reduce(0) { $0 + $1.count }
+        if let threads = acquireThreads(forWork: contacts.count + made) {
             collideInParallel(
                 dt: dt, threads: threads, flagged: &flagged, wakeList: &wakeList, deepBodies: &deep, begins: &begins,
                 touches: &touches)
             WorkerPool.shared.release()
         } else {
+            trackPendingPairs()
             withCollideContext(dt: dt) { context in
                 // A local copy: its fields stay in registers (or the frame) across the loop instead of being read
                 // again through the context's address for every pair.
