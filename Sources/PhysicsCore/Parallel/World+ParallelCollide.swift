@@ -187,6 +187,11 @@ extension World {
         let flagged = j.flagged + start, begins = j.begins + start
         let deep = j.deep + 2 * start, wake = j.wake + 2 * start
         var r = CollideChunkRecord()
+        /// `value` at the end of `list`, whose length `n` counts.
+        @inline(__always) func put(_ list: UnsafeMutablePointer<Int32>, _ n: inout Int32, _ value: Int32) {
+            list[Int(n)] = value
+            n &+= 1
+        }
         for k in range {
             let f = updateContact(k, c)
             if f == 0 { continue }
@@ -196,30 +201,12 @@ extension World {
                 if f & ContactUpdate.settling != 0 { r.settling &+= 1 }
             }
             let k32 = Int32(truncatingIfNeeded: k)
-            if f & ContactUpdate.compaction != 0 {
-                flagged[Int(r.flagged)] = k32
-                r.flagged &+= 1
-            }
-            if f & ContactUpdate.mayBegin != 0 {
-                begins[Int(r.begins)] = k32
-                r.begins &+= 1
-            }
-            if f & ContactUpdate.deepB != 0 {
-                deep[Int(r.deep)] = c.co[k].bodyB
-                r.deep &+= 1
-            }
-            if f & ContactUpdate.deepA != 0 {
-                deep[Int(r.deep)] = c.co[k].bodyA
-                r.deep &+= 1
-            }
-            if f & ContactUpdate.wakeA != 0 {
-                wake[Int(r.wake)] = c.co[k].bodyA
-                r.wake &+= 1
-            }
-            if f & ContactUpdate.wakeB != 0 {
-                wake[Int(r.wake)] = c.co[k].bodyB
-                r.wake &+= 1
-            }
+            if f & ContactUpdate.compaction != 0 { put(flagged, &r.flagged, k32) }
+            if f & ContactUpdate.mayBegin != 0 { put(begins, &r.begins, k32) }
+            if f & ContactUpdate.deepB != 0 { put(deep, &r.deep, c.co[k].bodyB) }
+            if f & ContactUpdate.deepA != 0 { put(deep, &r.deep, c.co[k].bodyA) }
+            if f & ContactUpdate.wakeA != 0 { put(wake, &r.wake, c.co[k].bodyA) }
+            if f & ContactUpdate.wakeB != 0 { put(wake, &r.wake, c.co[k].bodyB) }
         }
         j.records[chunk] = r
     }
