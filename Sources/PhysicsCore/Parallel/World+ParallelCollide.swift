@@ -54,16 +54,15 @@ extension World {
         // The shares of the stage with new contacts: the calling thread's from the new contacts' chunks on, about
         // a new contact's chunk as half an old one's and the tracking as one; the others' shares of the rest alike.
         let newChunks = (made + World.newContactChunk - 1) / World.newContactChunk
-        World.resize(&scratch.parallel.collideShares, to: threads + 1, with: 0)
         let callerOld = Swift.max(0, Swift.min(oldChunks, oldChunks / threads - 1 - newChunks / 2))
-        for t in 0...threads {
-            let rest = oldChunks - callerOld
-            scratch.parallel.collideShares[t] =
-                t == 0 ? 0 : Int32(newChunks + callerOld + rest * (t - 1) / Swift.max(1, threads - 1))
-        }
+        let rest = oldChunks - callerOld
         var shareBounds: [Int32] = []
         swap(&shareBounds, &scratch.parallel.collideShares)
         defer { swap(&shareBounds, &scratch.parallel.collideShares) }
+        World.resize(&shareBounds, to: threads + 1, with: 0)
+        for t in 1...threads {
+            shareBounds[t] = Int32(newChunks + callerOld + rest * (t - 1) / Swift.max(1, threads - 1))
+        }
         shareBounds.withUnsafeBufferPointer { shares in
             withUnsafeMutablePointer(to: &set) { set in
                 withUnsafeMutablePointer(to: &kept) { kept in
