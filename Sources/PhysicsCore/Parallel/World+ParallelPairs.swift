@@ -107,9 +107,15 @@ extension World {
             let first = chunk * j.perChunk
             for seed in first..<Swift.min(j.seedCount, first + j.perChunk) {
                 let a = j.seeds[3 * seed], b = j.seeds[3 * seed + 1]
-                let other = j.seeds[3 * seed + 2] == 0 ? UnsafePointer(j.moving) : j.fixed
-                DynamicTree.descend(
-                    j.moving, other, j.moved, from: a, b, stack: &j.stacks[thread], results: &out.pointee)
+                // Two calls, each with its trees as arguments: inlined, the one within the moving tree knows that
+                // both trees are the same (`descend`).
+                if j.seeds[3 * seed + 2] == 0 {
+                    DynamicTree.descend(
+                        j.moving, j.moving, j.moved, from: a, b, stack: &j.stacks[thread], results: &out.pointee)
+                } else {
+                    DynamicTree.descend(
+                        j.moving, j.fixed, j.moved, from: a, b, stack: &j.stacks[thread], results: &out.pointee)
+                }
             }
             // Pairs already tracked: the serial loop drops them too (the pair set does not change before it).
             World.dropTrackedPairs(&out.pointee, j.set)
