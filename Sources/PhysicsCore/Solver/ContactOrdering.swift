@@ -480,34 +480,15 @@ extension World {
         if array.count < count { array.append(contentsOf: repeatElement(value, count: count - array.count)) }
     }
 
-    /// Element-wise equality of two arrays of plain integers, compared eight bytes at a time.
-    @inline(__always) private static func equal<T: FixedWidthInteger>(_ a: [T], _ b: [T]) -> Bool {
+    /// Whether two arrays of plain integers (or vectors of them, which have no padding) hold the same values: their
+    /// bytes compared by `memcmp` (on `pile 4000 --nosleep` 3–6 µs a step against 7–10 for a loop over eight bytes at
+    /// a time).
+    @inline(__always) private static func equal<T: BitwiseCopyable>(_ a: [T], _ b: [T]) -> Bool {
         a.count == b.count
             && a.withUnsafeBytes { a in
                 b.withUnsafeBytes { b in
-                    let n = a.count / 8
-                    for i in 0..<n
-                    where a.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self)
-                        != b.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self)
-                    {
-                        return false
-                    }
-                    for i in 8 * n..<a.count where a[i] != b[i] { return false }
-                    return true
-                }
-            }
-    }
-
-    @inline(__always) private static func equal(_ a: [SIMD2<Int32>], _ b: [SIMD2<Int32>]) -> Bool {
-        a.count == b.count
-            && a.withUnsafeBufferPointer { a in
-                b.withUnsafeBufferPointer { b in
-                    UnsafeRawBufferPointer(a).withMemoryRebound(to: UInt64.self) { a in
-                        UnsafeRawBufferPointer(b).withMemoryRebound(to: UInt64.self) { b in
-                            for i in 0..<a.count where a[i] != b[i] { return false }
-                            return true
-                        }
-                    }
+                    guard let pa = a.baseAddress, let pb = b.baseAddress else { return true }
+                    return mBytesEqual(pa, pb, count: a.count)
                 }
             }
     }
