@@ -94,26 +94,10 @@ extension World {
                                         ? chunk * World.collideChunk : old + (chunk - oldChunks) * World.newContactChunk
                                     touches.touching &+= Int(r.touching)
                                     touches.settling &+= Int(r.settling)
-                                    if r.flagged > 0 {
-                                        flagged.append(
-                                            contentsOf: UnsafeBufferPointer(
-                                                start: job.flagged + start, count: Int(r.flagged)))
-                                    }
-                                    if r.begins > 0 {
-                                        begins.append(
-                                            contentsOf: UnsafeBufferPointer(
-                                                start: job.begins + start, count: Int(r.begins)))
-                                    }
-                                    if r.deep > 0 {
-                                        deep.append(
-                                            contentsOf: UnsafeBufferPointer(
-                                                start: job.deep + 2 * start, count: Int(r.deep)))
-                                    }
-                                    if r.wake > 0 {
-                                        wakeList.append(
-                                            contentsOf: UnsafeBufferPointer(
-                                                start: job.wake + 2 * start, count: Int(r.wake)))
-                                    }
+                                    World.appendChunkList(&flagged, job.flagged + start, r.flagged)
+                                    World.appendChunkList(&begins, job.begins + start, r.begins)
+                                    World.appendChunkList(&deep, job.deep + 2 * start, r.deep)
+                                    World.appendChunkList(&wakeList, job.wake + 2 * start, r.wake)
                                 }
                             }
                         }
@@ -138,22 +122,17 @@ extension World {
         let j = job.pointee
         let pool = WorkerPool.shared
         let oldChunks = (j.old + collideChunk - 1) / collideChunk
-        if j.made == 0 {
-            pool.runStage(0, chunks: oldChunks, thread: thread, threads: j.threads) { chunk in
-                let start = chunk * collideChunk
-                updateChunk(j, chunk, start..<Swift.min(j.old, start + collideChunk))
-            }
-            return
-        }
-        // The calling thread tracks the new contacts first (stage 0 is its flag), then takes the new contacts' chunks
-        // (they start its share: it copied them), then its part of the others.
+        // With new contacts the calling thread tracks them first (stage 0 is its flag), then takes their chunks (they
+        // start its share: it copied them), then its part of the others; without, one stage of the older contacts.
         let newChunks = (j.made + newContactChunk - 1) / newContactChunk
-        if thread == 0 {
+        if j.made > 0 && thread == 0 {
             trackNewContacts(j)
             pool.finish(0, count: 1, threads: j.threads)
         }
-        pool.runStage(1, chunks: newChunks + oldChunks, thread: thread, threads: j.threads, shares: j.shares) {
-            chunk in
+        pool.runStage(
+            j.made > 0 ? 1 : 0, chunks: newChunks + oldChunks, thread: thread, threads: j.threads,
+            shares: j.made > 0 ? j.shares : nil
+        ) { chunk in
             if chunk < newChunks {
                 if thread != 0 { pool.waitForStage(0, chunks: 1, threads: j.threads) }
                 let end = j.old + j.kept.pointee
@@ -177,6 +156,13 @@ extension World {
             kept += 1
         }
         j.kept.pointee = kept
+    }
+
+    /// Appends a chunk's list (`count` values from `start`) to `list`.
+    @inline(__always) private static func appendChunkList(
+        _ list: inout [Int32], _ start: UnsafeMutablePointer<Int32>, _ count: Int32
+    ) {
+        if count > 0 { list.append(contentsOf: UnsafeBufferPointer(start: start, count: Int(count))) }
     }
 
     /// One chunk of the narrow phase: the contacts of `range`, what they found recorded as chunk `chunk`.
