@@ -189,8 +189,8 @@ struct ParallelSolveTests {
         /// The last step's solve order, colour ends and two-point runs: the ordering's pass over the contacts runs
         /// on the threads too (Parallel/World+ParallelOrdering.swift).
         var order: [Int32] = []
-        /// Every begin event of the run, in order (the scan for them runs on the threads too,
-        /// Parallel/World+ParallelEvents.swift).
+        /// Every begin event of the run, in order (the scan for them runs on the threads too, in the parallel
+        /// finalize, Parallel/World+ParallelFinalize.swift, or on its own, Parallel/World+ParallelEvents.swift).
         var begins: [ContactBeginEvent] = []
         /// Steps whose finalize and whose pair descent ran on more than one thread.
         var parallelFinalizeSteps = 0
@@ -201,6 +201,8 @@ struct ParallelSolveTests {
         var inPlaceSteps = 0
         /// Steps whose sleep pass read the contacts on the parallel finalize's threads.
         var sleepPrepassSteps = 0
+        /// Steps whose begin events' scan ran on the parallel finalize's threads.
+        var beginScanSteps = 0
         /// Whether the last step's bundles had a bouncing lane (its restitution stages ran).
         var anyElastic = true
         /// Steps whose narrow phase tracked the pair descent's new contacts on its threads.
@@ -242,7 +244,8 @@ struct ParallelSolveTests {
             order: w.scratch.solveOrder + w.scratch.colorStart + w.scratch.twoPointEnd, begins: begins,
             parallelFinalizeSteps: w.scratch.parallel.finalizeSteps, parallelPairSteps: w.scratch.parallel.pairSteps,
             parallelCompactionSteps: w.scratch.parallel.compactionSteps, inPlaceSteps: w.scratch.parallel.inPlaceSteps,
-            sleepPrepassSteps: w.scratch.parallel.sleepPrepassSteps, anyElastic: w.scratch.parallel.anyElastic,
+            sleepPrepassSteps: w.scratch.parallel.sleepPrepassSteps,
+            beginScanSteps: w.scratch.parallel.beginScanSteps, anyElastic: w.scratch.parallel.anyElastic,
             trackingCollideSteps: w.scratch.parallel.trackingCollideSteps)
     }
 
@@ -274,6 +277,8 @@ struct ParallelSolveTests {
                 #expect(many.parallelFinalizeSteps >= 30, "\(many.parallelFinalizeSteps) finalizes on \(threads)")
                 // Sleeping is on: the finalize's threads read the contacts for the sleep pass too.
                 #expect(many.sleepPrepassSteps >= 30, "\(many.sleepPrepassSteps) sleep readings on \(threads)")
+                // And they scanned the contacts for begin events (the same events, above).
+                #expect(many.beginScanSteps >= 30, "\(many.beginScanSteps) begin scans on \(threads)")
             }
             if scene == .pile || scene == .tumbler {
                 // Falling or tumbling: more than 256 proxies move in many steps.

@@ -16,6 +16,9 @@
 extension World {
     /// Awake bodies per chunk of the parallel finalize: a body costs a few hundred instructions.
     static let finalizeChunk = 64
+    /// Candidates (or contacts, in a full scan) per chunk of the begin events' scan in the parallel finalize: a
+    /// candidate costs a read of a few flags of its contact.
+    static let beginScanChunk = 256
 
     /// `finalizeBodies` on `threads` threads.
     mutating func finalizeInParallel(threads: Int, _ k: FinalizeConstants) {
@@ -85,6 +88,14 @@ extension World {
         }
         let sleepRules = SleepRules(timeToSleep: settings.timeToSleep, parts: sleepParts)
         let secondStage = sleepParts + listParts > 0
+        // The begin events' scan (`emitBeginEvents`) in the first stage too: it reads and writes only the contacts'
+        // touch flags, which nothing else in the job writes, and the sleep pass's reading in the second stage then
+        // sees the contacts as the serial sleep pass does, after the scan.
+        let fullScan = scratch.fullBeginScan
+        let scanCount = fullScan ? contacts.count : scratch.beginCandidates.count
+        let beginChunks = (scanCount + World.beginScanChunk - 1) / World.beginScanChunk
+        World.resize(&scratch.parallel.beginFound, to: scanCount, with: 0)
+        World.resize(&scratch.parallel.beginCounts, to: beginChunks, with: 0)
         // The static tree is read by the sweeps; nothing changes it during the job. The moving tree's leaves of
         // one-shape bodies are set in place when `inPlace`, each by the thread of its body.
         movingTree.nodes.withUnsafeMutableBufferPointer { moving in
@@ -95,31 +106,38 @@ extension World {
                             vertexPool.withUnsafeBufferPointer { vp in
                                 normalPool.withUnsafeBufferPointer { np in
                                     scratch.awakeBodies.withUnsafeBufferPointer { aw in
-                                        contacts.withUnsafeBufferPointer { co in
+                                        contacts.withUnsafeMutableBufferPointer { co in
                                             scratch.solveOrder.withUnsafeBufferPointer { order in
-                                                scratch.parallel.withFinalizePointers { out in
-                                                    var job = FinalizeJob(
-                                                        bodies: bo.baseAddress!, states: st.baseAddress!,
-                                                        shapes: sh.baseAddress!, shapeCount: sh.count,
-                                                        vertices: vp.baseAddress, awake: aw.baseAddress!,
-                                                        awakeCount: awakeCount, out: out,
-                                                        movingNodes: inPlace ? moving.baseAddress : nil, constants: k,
-                                                        threads: threads,
-                                                        continuous: ContinuousContext(
-                                                            bodies: bo.baseAddress!, shapes: sh.baseAddress!,
-                                                            vertices: vp.baseAddress, normals: np.baseAddress,
-                                                            linearSlop: slop, staticNodes: tn.baseAddress,
-                                                            staticRoot: staticRoot),
-                                                        sweep: sweep, contacts: co.baseAddress, order: order,
-                                                        sleep: sleepRules, listParts: listParts)
-                                                    withUnsafePointer(to: &job) { pointer in
-                                                        WorkerPool.shared.run(
-                                                            threads: threads, stageCount: secondStage ? 2 : 1,
-                                                            { raw, thread in
-                                                                World.finalizeChunks(
-                                                                    raw.assumingMemoryBound(to: FinalizeJob.self),
-                                                                    thread)
-                                                            }, UnsafeRawPointer(pointer))
+                                                scratch.beginCandidates.withUnsafeBufferPointer { candidates in
+                                                    scratch.parallel.withFinalizePointers { out in
+                                                        var job = FinalizeJob(
+                                                            bodies: bo.baseAddress!, states: st.baseAddress!,
+                                                            shapes: sh.baseAddress!, shapeCount: sh.count,
+                                                            vertices: vp.baseAddress, awake: aw.baseAddress!,
+                                                            awakeCount: awakeCount, out: out,
+                                                            movingNodes: inPlace ? moving.baseAddress : nil,
+                                                            constants: k,
+                                                            threads: threads,
+                                                            continuous: ContinuousContext(
+                                                                bodies: bo.baseAddress!, shapes: sh.baseAddress!,
+                                                                vertices: vp.baseAddress, normals: np.baseAddress,
+                                                                linearSlop: slop, staticNodes: tn.baseAddress,
+                                                                staticRoot: staticRoot),
+                                                            sweep: sweep, contacts: co.baseAddress, order: order,
+                                                            sleep: sleepRules, listParts: listParts,
+                                                            scan: BeginScan(
+                                                                contacts: co.baseAddress,
+                                                                candidates: fullScan ? nil : candidates.baseAddress,
+                                                                count: scanCount, chunks: beginChunks))
+                                                        withUnsafePointer(to: &job) { pointer in
+                                                            WorkerPool.shared.run(
+                                                                threads: threads, stageCount: secondStage ? 2 : 1,
+                                                                { raw, thread in
+                                                                    World.finalizeChunks(
+                                                                        raw.assumingMemoryBound(to: FinalizeJob.self),
+                                                                        thread)
+                                                                }, UnsafeRawPointer(pointer))
+                                                        }
                                                     }
                                                 }
                                             }
@@ -132,6 +150,9 @@ extension World {
                 }
             }
         }
+        // `emitBeginEvents` joins what the chunks found.
+        scratch.parallel.beginChunks = beginChunks
+        if beginChunks > 0 { scratch.parallel.beginScanSteps += 1 }
     }
 
     /// The calling thread's part of the tree updates of the awake body at `j`: the move buffer's entry of a leaf
@@ -199,7 +220,12 @@ extension World {
         let j = job.pointee
         let chunks = (j.awakeCount + finalizeChunk - 1) / finalizeChunk
         let shapes = UnsafeBufferPointer(start: UnsafePointer(j.shapes), count: j.shapeCount)
-        WorkerPool.shared.runStage(0, chunks: chunks, thread: thread, threads: j.threads) { chunk in
+        // The bodies' chunks, then the begin events' scan's (`scanBeginChunk`).
+        WorkerPool.shared.runStage(0, chunks: chunks + j.scan.chunks, thread: thread, threads: j.threads) { chunk in
+            if chunk >= chunks {
+                scanBeginChunk(j.scan, chunk - chunks, found: j.out.beginFound, counts: j.out.beginCounts)
+                return
+            }
             let start = chunk * finalizeChunk
             for a in start..<Swift.min(j.awakeCount, start + finalizeChunk) {
                 let i = Int(j.awake[a])
@@ -229,6 +255,40 @@ extension World {
                 if chunk < j.listParts { listPart(j, part: chunk) } else { sleepPrepass(j, part: chunk - j.listParts) }
             }
         }
+    }
+
+    /// Chunk `chunk` of the begin events' scan (`emitBeginEvents`): each of its candidates (or contacts) marked
+    /// touching when it pushed without touching (`beginsTouching`), those with an event listed in `found` from the
+    /// chunk's first position, and counted in `counts[chunk]`.
+    private static func scanBeginChunk(
+        _ scan: BeginScan, _ chunk: Int, found: UnsafeMutablePointer<Int32>?, counts: UnsafeMutablePointer<Int32>?
+    ) {
+        // Sized by `runFinalizeJob` whenever there are chunks.
+        guard let co = scan.contacts, let found, let counts else { return }
+        let start = chunk * beginScanChunk
+        var n = start
+        for position in start..<Swift.min(scan.count, start + beginScanChunk) {
+            let k = scan.candidates.map { Int($0[position]) } ?? position
+            if beginsTouching(co + k) {
+                found[n] = Int32(truncatingIfNeeded: k)
+                n &+= 1
+            }
+        }
+        counts[chunk] = Int32(truncatingIfNeeded: n - start)
+    }
+
+    /// The begin events' contacts that the parallel finalize's scan found (`scanBeginChunk`), appended to
+    /// `StepScratch.pendingBegins` in order; returns false (and appends nothing) when this step's finalize did not
+    /// scan. Forgets the scan.
+    mutating func takeBeginScan() -> Bool {
+        let chunks = scratch.parallel.beginChunks
+        guard chunks > 0 else { return false }
+        scratch.parallel.beginChunks = 0
+        for chunk in 0..<chunks {
+            let start = chunk * World.beginScanChunk, n = Int(scratch.parallel.beginCounts[chunk])
+            if n > 0 { scratch.pendingBegins.append(contentsOf: scratch.parallel.beginFound[start..<start + n]) }
+        }
+        return true
     }
 
     /// Part `part` of an in-place round's lists (`ParallelScratch.listedShapes`), over its run of the awake bodies:
@@ -423,6 +483,17 @@ private struct FinalizeJob {
     let sleep: SleepRules
     /// Parts of an in-place round's lists (`listPart`; 0: none).
     let listParts: Int
+    /// The begin events' scan in the first stage.
+    let scan: BeginScan
+}
+
+/// The begin events' scan of the parallel finalize (`World.scanBeginChunk`): the contacts (nil when there are
+/// none), the candidates to scan (nil: every contact), how many, and the chunks (0: no scan).
+private struct BeginScan {
+    let contacts: UnsafeMutablePointer<Contact>?
+    let candidates: UnsafePointer<Int32>?
+    let count: Int
+    let chunks: Int
 }
 
 /// What one part of an in-place round's lists holds (`World.listPart`): its shapes of bodies that are not fast, of
@@ -460,6 +531,10 @@ struct FinalizeScratchPointers {
     /// `ParallelScratch.listedShapes` and `listCounts` (sized in a round of in-place updates; nil while never).
     let listedShapes: UnsafeMutablePointer<Int32>?
     let listCounts: UnsafeMutablePointer<ListCounts>?
+    /// `ParallelScratch.beginFound` and `beginCounts` (sized when the finalize scans for begin events; nil while
+    /// never).
+    let beginFound: UnsafeMutablePointer<Int32>?
+    let beginCounts: UnsafeMutablePointer<Int32>?
 }
 
 extension ParallelScratch {
@@ -474,13 +549,21 @@ extension ParallelScratch {
                                 sleepCounts.withUnsafeMutableBufferPointer { counts in
                                     listedShapes.withUnsafeMutableBufferPointer { listed in
                                         listCounts.withUnsafeMutableBufferPointer { listCounts in
-                                            body(
-                                                FinalizeScratchPointers(
-                                                    flags: flags.baseAddress!, movedShapes: moved.baseAddress!,
-                                                    marks: marks.baseAddress!, stacks: stacks.baseAddress!,
-                                                    candidates: found.baseAddress!, sleepEntries: entries.baseAddress,
-                                                    sleepCounts: counts.baseAddress, listedShapes: listed.baseAddress,
-                                                    listCounts: listCounts.baseAddress))
+                                            beginFound.withUnsafeMutableBufferPointer { beginFound in
+                                                beginCounts.withUnsafeMutableBufferPointer { beginCounts in
+                                                    body(
+                                                        FinalizeScratchPointers(
+                                                            flags: flags.baseAddress!, movedShapes: moved.baseAddress!,
+                                                            marks: marks.baseAddress!, stacks: stacks.baseAddress!,
+                                                            candidates: found.baseAddress!,
+                                                            sleepEntries: entries.baseAddress,
+                                                            sleepCounts: counts.baseAddress,
+                                                            listedShapes: listed.baseAddress,
+                                                            listCounts: listCounts.baseAddress,
+                                                            beginFound: beginFound.baseAddress,
+                                                            beginCounts: beginCounts.baseAddress))
+                                                }
+                                            }
                                         }
                                     }
                                 }

@@ -691,6 +691,14 @@ package struct ParallelScratch: Sendable {
     var sleepParts = 0
     /// Steps whose sleep pass read the contacts on the threads (a count for tests).
     package var sleepPrepassSteps = 0
+    /// The begin events' scan made by the parallel finalize's threads (`World.scanBeginChunk`): by chunk of the
+    /// candidates (or of every contact, in a full scan), from its first position, the contacts that begin touching,
+    /// and by chunk their count. `beginChunks` is 0 when this step's finalize did not scan.
+    var beginFound: [Int32] = []
+    var beginCounts: [Int32] = []
+    var beginChunks = 0
+    /// Steps whose begin events' scan ran in the parallel finalize (a count for tests).
+    package var beginScanSteps = 0
     /// The parallel pair descent's node pairs (three entries each), the pairs each chunk kept, each thread's stack.
     var pairSeeds: [Int32] = []
     var pairResults: [[Int32]] = []

@@ -418,7 +418,9 @@ extension World {
     /// speculative contact that pushed during the step (an impact within the step) counts as touching too.
     private mutating func emitBeginEvents() {
         if settings.validateEachStep { checkBeginCandidates() }
-        if !scratch.fullBeginScan {
+        if takeBeginScan() {
+            // Scanned by the parallel finalize's threads (Parallel/World+ParallelFinalize.swift), in order.
+        } else if !scratch.fullBeginScan {
             // The narrow phase's candidates, in contact order: no other contact can begin (`ContactUpdate.mayBegin`).
             contacts.withUnsafeMutableBufferPointer { co in
                 guard let base = co.baseAddress else { return }
