@@ -192,6 +192,9 @@ struct ParallelSolveTests {
         /// Every begin event of the run, in order (the scan for them runs on the threads too, in the parallel
         /// finalize, Parallel/World+ParallelFinalize.swift, or on its own, Parallel/World+ParallelEvents.swift).
         var begins: [ContactBeginEvent] = []
+        /// Every end event of the run, in order (with threads, what the narrow phase's chunks noted of the parted
+        /// and ended contacts, World+ParallelCollide.swift).
+        var ends: [ContactEndEvent] = []
         /// Steps whose finalize and whose pair descent ran on more than one thread.
         var parallelFinalizeSteps = 0
         var parallelPairSteps = 0
@@ -228,6 +231,7 @@ struct ParallelSolveTests {
         var (w, ids) = build(scene, threads: threads)
         var asleep = 0
         var begins: [ContactBeginEvent] = []
+        var ends: [ContactEndEvent] = []
         for f in 0..<(frames ?? scene.frames) {
             if scene == .wake && f == 270 {
                 asleep = ids.filter { w.isAwake($0) == false }.count
@@ -235,13 +239,14 @@ struct ParallelSolveTests {
             }
             w.step(dt: 1.0 / 60)
             begins.append(contentsOf: w.beginEvents)
+            ends.append(contentsOf: w.endEvents)
         }
         #expect(w.validationFailures == 0, "\(w.validationProblems)")
         return Run(
             state: state(w, ids), parallelSteps: w.scratch.parallel.steps,
             parallelCollideSteps: w.scratch.parallel.collideSteps, asleepBeforeThrow: asleep,
             contacts: w.contacts.map { pairKey($0.shapeA, $0.shapeB) }, tree: treeState(w),
-            order: w.scratch.solveOrder + w.scratch.colorStart + w.scratch.twoPointEnd, begins: begins,
+            order: w.scratch.solveOrder + w.scratch.colorStart + w.scratch.twoPointEnd, begins: begins, ends: ends,
             parallelFinalizeSteps: w.scratch.parallel.finalizeSteps, parallelPairSteps: w.scratch.parallel.pairSteps,
             parallelCompactionSteps: w.scratch.parallel.compactionSteps, inPlaceSteps: w.scratch.parallel.inPlaceSteps,
             sleepPrepassSteps: w.scratch.parallel.sleepPrepassSteps,
@@ -273,6 +278,8 @@ struct ParallelSolveTests {
             #expect(many.tree == one.tree, "\(threads) threads")
             #expect(many.order == one.order && !one.order.isEmpty, "\(threads) threads")
             #expect(many.begins == one.begins && !one.begins.isEmpty, "\(threads) threads")
+            #expect(many.ends == one.ends, "\(threads) threads")
+            if scene == .tumbler { #expect(!one.ends.isEmpty) }
             if scene != .pyramid {  // 210 bodies: fewer than `parallelContactMinimum`, finalized on one thread
                 #expect(many.parallelFinalizeSteps >= 30, "\(many.parallelFinalizeSteps) finalizes on \(threads)")
                 // Sleeping is on: the finalize's threads read the contacts for the sleep pass too.

@@ -12,12 +12,13 @@ extension World {
     /// New contacts per chunk: their first manifolds cost most (no cache to start from), and they end the job.
     static let newContactChunk = 16
 
-    /// The narrow phase's loop on `threads` threads; appends the contacts to compact (`retireFlaggedContacts`), the
-    /// islands to wake, the bodies pressed deep and the contacts that may begin touching, in contact order, and
-    /// counts the touching and settling contacts.
+    /// The narrow phase's loop on `threads` threads; appends what the retirement needs (`retireContacts`: the
+    /// contacts to retire with their keys, the end events' shapes, noted by the chunks, `noteFlagged`), the islands
+    /// to wake, the bodies pressed deep and the contacts that may begin touching, in contact order, and counts the
+    /// touching and settling contacts.
     mutating func collideInParallel(
-        dt: Double, threads: Int, flagged: inout [Int32], wakeList: inout [Int32], deepBodies deep: inout [Int32],
-        begins: inout [Int32], touches: inout TouchCounts
+        dt: Double, threads: Int, retirement: inout Retirement, wakeList: inout [Int32],
+        deepBodies deep: inout [Int32], begins: inout [Int32], touches: inout TouchCounts
     ) {
         let old = contacts.count
         // The contacts the parallel pair descent made (`pendingPairChunks`) go after the others, all of them for now:
@@ -37,18 +38,22 @@ extension World {
         // the tracking.
         var records: [CollideChunkRecord] = []
         var lists: [Int32] = []
+        var keys: [UInt64] = []
         var set = PairSet.placeholder
         swap(&records, &scratch.parallel.collideRecords)
         swap(&lists, &scratch.parallel.collideLists)
+        swap(&keys, &scratch.parallel.collideKeys)
         swap(&set, &pairSet)
         defer {
             swap(&records, &scratch.parallel.collideRecords)
             swap(&lists, &scratch.parallel.collideLists)
+            swap(&keys, &scratch.parallel.collideKeys)
             swap(&set, &pairSet)
         }
         World.grow(&records, to: chunks, with: CollideChunkRecord())
         let count = old + made
-        World.grow(&lists, to: 6 * count, with: 0)
+        World.grow(&lists, to: 8 * count, with: 0)
+        World.grow(&keys, to: count, with: 0)
         scratch.parallel.collideSteps += 1
         var kept = made
         // The shares of the stage with new contacts: the calling thread's from the new contacts' chunks on, about
@@ -68,36 +73,46 @@ extension World {
                 withUnsafeMutablePointer(to: &kept) { kept in
                     records.withUnsafeMutableBufferPointer { records in
                         lists.withUnsafeMutableBufferPointer { lists in
-                            withCollideContext(dt: dt) { c in
-                                let base = lists.baseAddress!
-                                var job = CollideJob(
-                                    context: c, threads: threads, old: old, made: made, kept: kept, pairSet: set,
-                                    shares: shares.baseAddress!, records: records.baseAddress!, flagged: base,
-                                    begins: base + count,
-                                    deep: base + 2 * count, wake: base + 4 * count)
-                                withUnsafePointer(to: &job) { pointer in
-                                    WorkerPool.shared.run(
-                                        threads: threads, stageCount: made > 0 ? 2 : 1,
-                                        { raw, thread in
-                                            World.collideChunks(raw.assumingMemoryBound(to: CollideJob.self), thread)
-                                        },
-                                        UnsafeRawPointer(pointer))
-                                }
-                                // The chunks' lists joined in chunk order (the new contacts' chunks last): each list in
-                                // contact order, as the serial loop appends it; the counts are integer sums, the same in
-                                // any order.
-                                let keptChunks = (kept.pointee + World.newContactChunk - 1) / World.newContactChunk
-                                for chunk in 0..<(oldChunks + keptChunks) {
-                                    let r = records[chunk]
-                                    let start =
-                                        chunk < oldChunks
-                                        ? chunk * World.collideChunk : old + (chunk - oldChunks) * World.newContactChunk
-                                    touches.touching &+= Int(r.touching)
-                                    touches.settling &+= Int(r.settling)
-                                    World.appendChunkList(&flagged, job.flagged + start, r.flagged)
-                                    World.appendChunkList(&begins, job.begins + start, r.begins)
-                                    World.appendChunkList(&deep, job.deep + 2 * start, r.deep)
-                                    World.appendChunkList(&wakeList, job.wake + 2 * start, r.wake)
+                            keys.withUnsafeMutableBufferPointer { keys in
+                                withCollideContext(dt: dt) { c in
+                                    let base = lists.baseAddress!
+                                    var job = CollideJob(
+                                        context: c, threads: threads, old: old, made: made, kept: kept, pairSet: set,
+                                        shares: shares.baseAddress!, records: records.baseAddress!, removed: base,
+                                        keys: keys.baseAddress!, begins: base + count, deep: base + 2 * count,
+                                        wake: base + 4 * count, ended: base + 6 * count)
+                                    withUnsafePointer(to: &job) { pointer in
+                                        WorkerPool.shared.run(
+                                            threads: threads, stageCount: made > 0 ? 2 : 1,
+                                            { raw, thread in
+                                                World.collideChunks(
+                                                    raw.assumingMemoryBound(to: CollideJob.self), thread)
+                                            },
+                                            UnsafeRawPointer(pointer))
+                                    }
+                                    // The chunks' lists joined in chunk order (the new contacts' chunks last): each list in
+                                    // contact order, as the serial loop appends it; the counts are integer sums, the same in
+                                    // any order.
+                                    let keptChunks = (kept.pointee + World.newContactChunk - 1) / World.newContactChunk
+                                    for chunk in 0..<(oldChunks + keptChunks) {
+                                        let r = records[chunk]
+                                        let start =
+                                            chunk < oldChunks
+                                            ? chunk * World.collideChunk
+                                            : old + (chunk - oldChunks) * World.newContactChunk
+                                        touches.touching &+= Int(r.touching)
+                                        touches.settling &+= Int(r.settling)
+                                        World.appendChunkList(&retirement.removed, job.removed + start, r.removed)
+                                        if r.removed > 0 {
+                                            retirement.keys.append(
+                                                contentsOf: UnsafeBufferPointer(
+                                                    start: job.keys + start, count: Int(r.removed)))
+                                        }
+                                        World.appendChunkList(&retirement.ended, job.ended + 2 * start, r.ended)
+                                        World.appendChunkList(&begins, job.begins + start, r.begins)
+                                        World.appendChunkList(&deep, job.deep + 2 * start, r.deep)
+                                        World.appendChunkList(&wakeList, job.wake + 2 * start, r.wake)
+                                    }
                                 }
                             }
                         }
@@ -169,8 +184,8 @@ extension World {
     @inline(__always) private static func updateChunk(_ j: CollideJob, _ chunk: Int, _ range: Range<Int>) {
         let c = j.context
         let start = range.lowerBound
-        let flagged = j.flagged + start, begins = j.begins + start
-        let deep = j.deep + 2 * start, wake = j.wake + 2 * start
+        let removed = j.removed + start, keys = j.keys + start, begins = j.begins + start
+        let deep = j.deep + 2 * start, wake = j.wake + 2 * start, ended = j.ended + 2 * start
         var r = CollideChunkRecord()
         /// `value` at the end of `list`, whose length `n` counts.
         @inline(__always) func put(_ list: UnsafeMutablePointer<Int32>, _ n: inout Int32, _ value: Int32) {
@@ -186,7 +201,16 @@ extension World {
                 if f & ContactUpdate.settling != 0 { r.settling &+= 1 }
             }
             let k32 = Int32(truncatingIfNeeded: k)
-            if f & ContactUpdate.compaction != 0 { put(flagged, &r.flagged, k32) }
+            if f & ContactUpdate.compaction != 0 {
+                // What the retirement needs of the contact, noted while its record is at hand (`noteFlagged`).
+                noteFlagged(c.co.baseAddress.unsafelyUnwrapped + k, k32) {
+                    put(ended, &r.ended, $0)
+                    put(ended, &r.ended, $1)
+                } retired: {
+                    keys[Int(r.removed)] = $1
+                    put(removed, &r.removed, $0)
+                }
+            }
             if f & ContactUpdate.mayBegin != 0 { put(begins, &r.begins, k32) }
             if f & ContactUpdate.deepB != 0 { put(deep, &r.deep, c.co[k].bodyB) }
             if f & ContactUpdate.deepA != 0 { put(deep, &r.deep, c.co[k].bodyA) }
@@ -198,14 +222,16 @@ extension World {
 }
 
 /// What one chunk of the parallel narrow phase found: its touching and settling contacts, and how many entries it
-/// put in each list of the job (contacts to compact, possible begins, bodies pressed deep, bodies to wake).
+/// put in each list of the job (contacts to retire, with as many keys; possible begins, bodies pressed deep, bodies
+/// to wake, end events' shapes).
 struct CollideChunkRecord: Sendable {
     var touching: Int32 = 0
     var settling: Int32 = 0
-    var flagged: Int32 = 0
+    var removed: Int32 = 0
     var begins: Int32 = 0
     var deep: Int32 = 0
     var wake: Int32 = 0
+    var ended: Int32 = 0
 }
 
 /// What the threads of the parallel narrow phase read.
@@ -222,9 +248,13 @@ private struct CollideJob {
     let shares: UnsafePointer<Int32>
     /// By chunk: what it found.
     let records: UnsafeMutablePointer<CollideChunkRecord>
-    /// The lists, each chunk's part from its first contact (twice that for the bodies).
-    let flagged: UnsafeMutablePointer<Int32>
+    /// The lists, each chunk's part from its first contact (twice that for the bodies and the end events' shapes):
+    /// the contacts to retire and their keys, the possible begins, the bodies pressed deep, the bodies to wake, the
+    /// end events' shapes.
+    let removed: UnsafeMutablePointer<Int32>
+    let keys: UnsafeMutablePointer<UInt64>
     let begins: UnsafeMutablePointer<Int32>
     let deep: UnsafeMutablePointer<Int32>
     let wake: UnsafeMutablePointer<Int32>
+    let ended: UnsafeMutablePointer<Int32>
 }

@@ -38,10 +38,8 @@ package struct StepScratch: Sendable {
     /// The contacts that may begin touching in this step's solve or have begun in its narrow phase, in contact order
     /// (the narrow phase lists them; `emitBeginEvents` looks at these alone unless `fullBeginScan`).
     package var beginCandidates: [Int32] = []
-    /// The contacts the narrow phase retired this step, in contact order (`retireFlaggedContacts`).
-    package var retiredContacts: [Int32] = []
-    /// Their pairs' keys, in the same order: the pair set forgets them (`retireFlaggedContacts`).
-    package var retiredKeys: [UInt64] = []
+    /// What the narrow phase found for the retirement of this step's parted pairs (`World.retireContacts`).
+    package var retirement = World.Retirement()
     /// The records the parallel compaction keeps aside while the threads move the others
     /// (Parallel/World+ParallelRetire.swift).
     package var compactionContacts: [Contact] = []

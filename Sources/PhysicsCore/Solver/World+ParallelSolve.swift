@@ -655,6 +655,8 @@ package struct ParallelScratch: Sendable {
     /// The parallel narrow phase's findings by chunk, and its lists (World+ParallelCollide.swift).
     var collideRecords: [CollideChunkRecord] = []
     var collideLists: [Int32] = []
+    /// The parallel narrow phase's list of the retired contacts' keys, each chunk's part from its first contact.
+    var collideKeys: [UInt64] = []
     /// By thread, the slow lanes' bodies of the bundles it prepared (Parallel/World+ParallelPrepare.swift).
     var slowMarks = SlowLaneMarks()
     /// Where each colour's bundles begin, and the overflow colour's (the parallel preparation).

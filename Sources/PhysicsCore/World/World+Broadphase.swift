@@ -406,40 +406,76 @@ extension World {
     /// this skips the walk over every record. `candidates` (ascending indices of kept contacts) are moved with
     /// their records.
     mutating func retireFlaggedContacts(_ flagged: [Int32], candidates: inout [Int32]) {
-        var ended: [(Int32, Int32)] = []
-        // The retired contacts, in contact order, and their pairs' keys (scratch, their capacity kept).
+        var r = Retirement()
+        swap(&r, &scratch.retirement)  // the scratch arrays, their capacity kept
+        r.removeAll()
+        noteFlaggedContacts(flagged, into: &r)
+        retireContacts(r, candidates: &candidates)
+        swap(&r, &scratch.retirement)
+    }
+
+    /// What the narrow phase found for the retirement, in contact order (`retireContacts`): the contacts to retire
+    /// and their pairs' keys, and the shapes of the end events, two entries per event.
+    package struct Retirement: Sendable {
         var removed: [Int32] = []
-        swap(&removed, &scratch.retiredContacts)
-        removed.removeAll(keepingCapacity: true)
         var keys: [UInt64] = []
-        swap(&keys, &scratch.retiredKeys)
-        keys.removeAll(keepingCapacity: true)
-        // Candidates (kept contacts, in contact order) move down by the retired contacts before them.
-        var candidate = 0
+        var ended: [Int32] = []
+
+        /// Whether there is nothing to retire and no end event.
+        var isEmpty: Bool { removed.isEmpty && ended.isEmpty }
+
+        /// Empties the arrays, keeping their capacity.
+        mutating func removeAll() {
+            removed.removeAll(keepingCapacity: true)
+            keys.removeAll(keepingCapacity: true)
+            ended.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The retirement's part of the contacts at `flagged` (ascending), noted in `r` (`noteFlagged`).
+    mutating func noteFlaggedContacts(_ flagged: [Int32], into r: inout Retirement) {
         contacts.withUnsafeMutableBufferPointer { co in
             guard let c = co.baseAddress else { return }
             for k32 in flagged {
-                while candidate < candidates.count && candidates[candidate] < k32 {
-                    candidates[candidate] &-= Int32(truncatingIfNeeded: removed.count)
-                    candidate &+= 1
-                }
-                let p = c + Int(k32)
-                let retired = p.pointee.retire
-                if p.pointee.endedTouch || (retired && p.pointee.isTouching && p.pointee.reportsEvents) {
-                    ended.append((p.pointee.shapeA, p.pointee.shapeB))
-                    p.pointee.endedTouch = false
-                }
-                if retired {
-                    keys.append(p.pointee.key)
-                    removed.append(k32)
+                World.noteFlagged(c + Int(k32), k32) {
+                    r.ended.append($0)
+                    r.ended.append($1)
+                } retired: {
+                    r.removed.append($0)
+                    r.keys.append($1)
                 }
             }
         }
-        while candidate < candidates.count {
-            candidates[candidate] &-= Int32(truncatingIfNeeded: removed.count)
-            candidate &+= 1
+    }
+
+    /// What the retirement needs of the flagged contact `p` (index `k`), right after its update: the shapes of its
+    /// end event (`ended`) when it stopped touching, or is retired touching and reports events (its `endedTouch`
+    /// then cleared), and itself and its pair's key (`retired`) when it is retired. Touches only that contact.
+    @inline(__always) static func noteFlagged(
+        _ p: UnsafeMutablePointer<Contact>, _ k: Int32, ended: (Int32, Int32) -> Void, retired: (Int32, UInt64) -> Void
+    ) {
+        let isRetired = p.pointee.retire
+        if p.pointee.endedTouch || (isRetired && p.pointee.isTouching && p.pointee.reportsEvents) {
+            ended(p.pointee.shapeA, p.pointee.shapeB)
+            p.pointee.endedTouch = false
         }
-        for (a, b) in ended { endEvents.append(ContactEndEvent(shapeA: shapeID(a), shapeB: shapeID(b))) }
+        if isRetired { retired(k, p.pointee.key) }
+    }
+
+    /// Emits `r`'s end events and removes its contacts (ascending), moving the kept records after the first one down
+    /// in order; `candidates` (ascending indices of kept contacts) move down by the contacts removed before them.
+    mutating func retireContacts(_ r: Retirement, candidates: inout [Int32]) {
+        let removed = r.removed, keys = r.keys
+        var passed = 0
+        for c in candidates.indices {
+            while passed < removed.count && removed[passed] <= candidates[c] { passed &+= 1 }
+            candidates[c] &-= Int32(truncatingIfNeeded: passed)
+        }
+        var e = 0
+        while e < r.ended.count {
+            endEvents.append(ContactEndEvent(shapeA: shapeID(r.ended[e]), shapeB: shapeID(r.ended[e + 1])))
+            e += 2
+        }
         if let first = removed.first {
             // Parallel/World+ParallelRetire.swift: the same moves on several threads when there are many.
             let count = contacts.count
@@ -457,8 +493,6 @@ extension World {
             contacts.removeLast(removed.count)
             manifoldCaches.removeLast(removed.count)
         }
-        swap(&removed, &scratch.retiredContacts)
-        swap(&keys, &scratch.retiredKeys)
     }
 
     /// Moves the kept contacts and their manifold caches down over `removed` (contact indices, ascending), in order;

@@ -9,8 +9,12 @@ extension World {
         deepBodies.removeAll(keepingCapacity: true)
         var deep: [Int32] = []
         swap(&deep, &deepBodies)  // filled inside the closures below, its capacity kept
-        // The contacts to retire or with an end event, in contact order (`retireFlaggedContacts`).
+        // The contacts to retire or with an end event, in contact order (`noteFlaggedContacts`), on one thread; with
+        // threads, what the retirement needs of them, found by the threads (`retireContacts`).
         var flagged: [Int32] = []
+        var retirement = Retirement()
+        swap(&retirement, &scratch.retirement)  // the scratch arrays, their capacity kept
+        retirement.removeAll()
         var begins: [Int32] = []
         swap(&begins, &scratch.beginCandidates)  // filled below, its capacity kept
         begins.removeAll(keepingCapacity: true)
@@ -21,8 +25,8 @@ extension World {
         let made = scratch.parallel.pairContacts[0..<pending].reduce(0) { $0 + $1.count }
         if let threads = acquireThreads(forWork: contacts.count + made) {
             collideInParallel(
-                dt: dt, threads: threads, flagged: &flagged, wakeList: &wakeList, deepBodies: &deep, begins: &begins,
-                touches: &touches)
+                dt: dt, threads: threads, retirement: &retirement, wakeList: &wakeList, deepBodies: &deep,
+                begins: &begins, touches: &touches)
             WorkerPool.shared.release()
         } else {
             trackPendingPairs()
@@ -40,7 +44,9 @@ extension World {
         scratch.touches = touches
         swap(&deep, &deepBodies)
         // End events, then retire parted pairs (stable order); the candidates' indices follow the compaction.
-        if !flagged.isEmpty { retireFlaggedContacts(flagged, candidates: &begins) }
+        if !flagged.isEmpty { noteFlaggedContacts(flagged, into: &retirement) }
+        if !retirement.isEmpty { retireContacts(retirement, candidates: &begins) }
+        swap(&retirement, &scratch.retirement)
         swap(&begins, &scratch.beginCandidates)
         scratch.fullBeginScan = !wakeList.isEmpty
         for b in wakeList { wakeIsland(of: b) }
