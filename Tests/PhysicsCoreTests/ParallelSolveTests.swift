@@ -398,7 +398,8 @@ struct ParallelSolveTests {
         var inPlace = [tree, tree, tree]
         var rebuilds = 0
         // Rounds of every leaf, half and a fifth of them moving a little (each stays a round of in-place updates):
-        // the fourth full round's enlargements pass twice the leaf count, and the tree is rebuilt.
+        // the sixth round's enlargements pass four times the leaf count (`DynamicTree.rebuildEnlargements`), and the
+        // tree is rebuilt.
         for (round, share) in [1, 2, 5, 1, 2, 1, 1].enumerated() {
             let moved = leaves.filter { _ in rng.next() % UInt64(share) == 0 }
             let boxes = moved.map { leaf -> AABB in

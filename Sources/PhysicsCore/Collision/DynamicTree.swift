@@ -157,18 +157,26 @@ package struct DynamicTree: Sendable {
         updates += count
     }
 
+    /// Enlargements per leaf after which `finishUpdates` rebuilds: in a tumbling crowd, every fourth step.
+    package static let rebuildEnlargements = 4
+
     /// Whether the last round of `update` calls moved more than an eighth of the leaves.
     package var manyUpdatedLastRound: Bool { previousUpdates * 8 > leafCount }
 
-    /// Ends a round of `update` calls (a world step): rebuilds what was enlarged once that reaches twice the leaf
-    /// count (in a tumbling crowd, every third or fourth step), and remembers how many leaves moved, which picks the
-    /// way of the next round. Until the rebuild the grown boxes are looser, which costs the pair search less than
-    /// rebuilding every step would (measured on the tumbler: a rebuild every step 31.8 M instructions a frame,
-    /// every 2nd 31.0, every 4th to 8th 30.4-30.5, every 16th 30.8; this rule 30.6). Between rebuilds the enlarged
-    /// nodes are refitted (`refitEnlarged`). `threads`: see `rebuild`.
+    /// Ends a round of `update` calls (a world step): rebuilds what was enlarged once that reaches
+    /// `rebuildEnlargements` times the leaf count (in a tumbling crowd, every fourth step), and remembers how many
+    /// leaves moved, which picks the way of the next round. Until the rebuild the grown boxes are looser, which costs
+    /// the pair search less than rebuilding every step would (measured on the tumbler: a rebuild every step 31.8 M
+    /// instructions a frame, every 2nd 31.0, every 4th to 8th 30.4-30.5, every 16th 30.8; `make bench-ir`, 30 frames:
+    /// 17.31 at twice the leaf count, 16.81 at four times). The rebuild's top levels run on the calling thread alone,
+    /// so rebuilding less often helps the threads more: the tumbler's two threads 1.587 → 1.518 ms a frame, medians
+    /// of 5 interleaved runs. Between rebuilds the enlarged nodes are refitted (`refitEnlarged`). `threads`: see
+    /// `rebuild`.
     package mutating func finishUpdates(threads: Int = 1) {
         // Also once the leaves stop moving, so a resting world is not left with a loose tree.
-        let rebuilds = enlargedSinceRebuild >= 2 * leafCount || (updates == 0 && enlargedSinceRebuild > 0)
+        let rebuilds =
+            enlargedSinceRebuild >= DynamicTree.rebuildEnlargements * leafCount
+            || (updates == 0 && enlargedSinceRebuild > 0)
         if leavesSetInPlace > 0 {
             // The marks of the leaves set in place spread up, and the enlarged nodes refitted in the same pass
             // (`refitEnlarged`'s boxes) unless the rebuild replaces them.

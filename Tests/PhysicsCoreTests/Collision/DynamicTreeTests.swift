@@ -351,7 +351,7 @@ struct DynamicTreeTests {
         // No round before: re-inserted, nothing marked.
         moveHalf()
         #expect(!tree.nodes[Int(tree.root)].enlarged)
-        // Half the leaves moved last round: in place; 50 enlargements are under twice the leaf count, so the marks
+        // Half the leaves moved last round: in place; 50 enlargements are under four times the leaf count, so the marks
         // stay (a looser tree, still valid and still exact for queries).
         moveHalf()
         #expect(tree.nodes[Int(tree.root)].enlarged)
@@ -438,7 +438,7 @@ struct DynamicTreeTests {
         var (grown, boxes, leaves) = DynamicTreeTests.randomTree(500, &rng)
         var marked = grown
         var stack: [Int32] = []
-        // Most leaves move for 12 rounds (in place: refits, and a rebuild once 1000 enlargements add up), then a
+        // Most leaves move for 12 rounds (in place: refits, and a rebuild once 2000 enlargements add up), then a
         // few for 3 (re-inserted), then most again.
         var ways = Set<String>()
         for round in 0..<18 {
