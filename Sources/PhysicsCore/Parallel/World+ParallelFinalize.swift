@@ -26,6 +26,9 @@ extension World {
         World.resize(&scratch.parallel.bodyFlags, to: awakeCount, with: 0)
         World.resize(&scratch.parallel.shapeMarks, to: shapes.count, with: 0)
         World.resize(&scratch.parallel.movedShapes, to: awakeCount, with: -1)
+        World.resize(&scratch.parallel.flaggedBodies, to: awakeCount, with: 0)
+        World.resize(
+            &scratch.parallel.flaggedCounts, to: (awakeCount + World.finalizeChunk - 1) / World.finalizeChunk, with: 0)
         for list in [\ParallelScratch.pairStacks, \ParallelScratch.sweepCandidates]
         where scratch.parallel[keyPath: list].count < threads {
             scratch.parallel[keyPath: list].append(
@@ -41,11 +44,16 @@ extension World {
         runFinalizeJob(threads: threads, listParts: listParts, k)
         profileMark(.finalizeBodies)
         let listed = listParts > 0 && !scratch.parallel.listCounts[0..<listParts].contains { $0.treeUpdates }
+        // Only the bodies with flags, in awake order: a body without any needs nothing below.
+        let flagged = joinFlaggedBodies(awakeCount: awakeCount)
         // In the serial loop's order: blown-up bodies' impulses, the trees for the other bodies' moved shapes, then
         // the fast bodies' (each swept before its boxes were computed).
         if !listed || scratch.parallel.listCounts[0..<listParts].contains(where: { $0.blownUp }) {
-            for j in 0..<awakeCount where scratch.parallel.bodyFlags[j] & FinalizeConstants.blownUp != 0 {
-                dropImpulses(ofBlownUpBody: Int(scratch.awakeBodies[j]))
+            for n in 0..<flagged {
+                let j = Int(scratch.parallel.flaggedBodies[n])
+                if scratch.parallel.bodyFlags[j] & FinalizeConstants.blownUp != 0 {
+                    dropImpulses(ofBlownUpBody: Int(scratch.awakeBodies[j]))
+                }
             }
         }
         var setInPlace = 0
@@ -54,15 +62,19 @@ extension World {
             // serial loop's order.
             setInPlace = joinListedParts(listParts, awakeCount: awakeCount)
         } else {
-            for j in 0..<awakeCount {
+            for n in 0..<flagged {
+                let j = Int(scratch.parallel.flaggedBodies[n])
                 if scratch.parallel.bodyFlags[j] & FinalizeConstants.fast != 0 {
                     scratch.fastBodies.append(scratch.awakeBodies[j])
                 } else {
                     setInPlace += listMovedShapes(ofAwake: j)
                 }
             }
-            for j in 0..<awakeCount where scratch.parallel.bodyFlags[j] & FinalizeConstants.fast != 0 {
-                setInPlace += listMovedShapes(ofAwake: j)
+            for n in 0..<flagged {
+                let j = Int(scratch.parallel.flaggedBodies[n])
+                if scratch.parallel.bodyFlags[j] & FinalizeConstants.fast != 0 {
+                    setInPlace += listMovedShapes(ofAwake: j)
+                }
             }
         }
         movingTree.countLeavesSetInPlace(setInPlace)
@@ -155,6 +167,24 @@ extension World {
         if beginChunks > 0 { scratch.parallel.beginScanSteps += 1 }
     }
 
+    /// The chunks' lists of flagged bodies (`ParallelScratch.flaggedBodies`) moved together to the front, in
+    /// chunk order, which is awake order; returns how many.
+    private mutating func joinFlaggedBodies(awakeCount: Int) -> Int {
+        let chunks = (awakeCount + World.finalizeChunk - 1) / World.finalizeChunk
+        return scratch.parallel.flaggedBodies.withUnsafeMutableBufferPointer { list in
+            scratch.parallel.flaggedCounts.withUnsafeBufferPointer { counts in
+                var end = 0
+                for chunk in 0..<chunks {
+                    let start = chunk * World.finalizeChunk, n = Int(counts[chunk])
+                    // `end` ≤ `start`: each entry moves down or stays.
+                    for m in 0..<n { list[end + m] = list[start + m] }
+                    end += n
+                }
+                return end
+            }
+        }
+    }
+
     /// The calling thread's part of the tree updates of the awake body at `j`: the move buffer's entry of a leaf
     /// set in place (`FinalizeConstants.inPlace`; returns 1, one leaf), else the tree updates of its marked shapes
     /// (`updateTrees`; returns 0).
@@ -227,6 +257,7 @@ extension World {
                 return
             }
             let start = chunk * finalizeChunk
+            var listed = start
             for a in start..<Swift.min(j.awakeCount, start + finalizeChunk) {
                 let i = Int(j.awake[a])
                 var f = finalizeBody(j.bodies + i, j.states + i, shapes, j.constants)
@@ -246,7 +277,12 @@ extension World {
                     f |= FinalizeConstants.moved
                 }
                 j.out.flags[a] = f
+                if f != 0 {
+                    j.out.flaggedBodies[listed] = Int32(truncatingIfNeeded: a)
+                    listed &+= 1
+                }
             }
+            j.out.flaggedCounts[chunk] = Int32(truncatingIfNeeded: listed &- start)
         }
         // Once every body is finalized: the lists of an in-place round, then the sleep pass's reading.
         let second = j.listParts + j.sleep.parts
@@ -521,6 +557,9 @@ private struct SleepRules {
 struct FinalizeScratchPointers {
     let flags: UnsafeMutablePointer<UInt8>
     let movedShapes: UnsafeMutablePointer<Int32>
+    /// `ParallelScratch.flaggedBodies` and `flaggedCounts`.
+    let flaggedBodies: UnsafeMutablePointer<Int32>
+    let flaggedCounts: UnsafeMutablePointer<Int32>
     let marks: UnsafeMutablePointer<UInt8>
     let stacks: UnsafeMutablePointer<[Int32]>
     let candidates: UnsafeMutablePointer<[Int32]>
@@ -551,17 +590,25 @@ extension ParallelScratch {
                                         listCounts.withUnsafeMutableBufferPointer { listCounts in
                                             beginFound.withUnsafeMutableBufferPointer { beginFound in
                                                 beginCounts.withUnsafeMutableBufferPointer { beginCounts in
-                                                    body(
-                                                        FinalizeScratchPointers(
-                                                            flags: flags.baseAddress!, movedShapes: moved.baseAddress!,
-                                                            marks: marks.baseAddress!, stacks: stacks.baseAddress!,
-                                                            candidates: found.baseAddress!,
-                                                            sleepEntries: entries.baseAddress,
-                                                            sleepCounts: counts.baseAddress,
-                                                            listedShapes: listed.baseAddress,
-                                                            listCounts: listCounts.baseAddress,
-                                                            beginFound: beginFound.baseAddress,
-                                                            beginCounts: beginCounts.baseAddress))
+                                                    flaggedBodies.withUnsafeMutableBufferPointer { flaggedBodies in
+                                                        flaggedCounts.withUnsafeMutableBufferPointer { flaggedCounts in
+                                                            body(
+                                                                FinalizeScratchPointers(
+                                                                    flags: flags.baseAddress!,
+                                                                    movedShapes: moved.baseAddress!,
+                                                                    flaggedBodies: flaggedBodies.baseAddress!,
+                                                                    flaggedCounts: flaggedCounts.baseAddress!,
+                                                                    marks: marks.baseAddress!,
+                                                                    stacks: stacks.baseAddress!,
+                                                                    candidates: found.baseAddress!,
+                                                                    sleepEntries: entries.baseAddress,
+                                                                    sleepCounts: counts.baseAddress,
+                                                                    listedShapes: listed.baseAddress,
+                                                                    listCounts: listCounts.baseAddress,
+                                                                    beginFound: beginFound.baseAddress,
+                                                                    beginCounts: beginCounts.baseAddress))
+                                                        }
+                                                    }
                                                 }
                                             }
                                         }

@@ -677,6 +677,11 @@ package struct ParallelScratch: Sendable {
     /// updated (all zero between steps).
     var bodyFlags: [UInt8] = []
     var shapeMarks: [UInt8] = []
+    /// By chunk of the parallel finalize, from its first awake position: the awake positions whose flags are not 0,
+    /// and by chunk their count (`World.finalizeChunks`); joined on the calling thread (`joinFlaggedBodies`), so that
+    /// its loops after the job visit only those bodies, not every awake one.
+    var flaggedBodies: [Int32] = []
+    var flaggedCounts: [Int32] = []
     /// By awake body whose leaf the parallel finalize set in place (`FinalizeConstants.inPlace`): its shape for the
     /// move buffer, or −1 when the shape pairs with nothing (read only for those bodies, so never cleared).
     var movedShapes: [Int32] = []
