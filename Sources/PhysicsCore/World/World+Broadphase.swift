@@ -398,13 +398,12 @@ extension World {
         for b in held { wakeIsland(of: b) }
     }
 
-    /// The narrow phase's compaction: removes the contacts flagged `retire` (their bounds parted) and emits the end
-    /// events of this step, as `removeContacts(deferringEndEvents: false) { $0.retire }` does, but visits only the
-    /// contacts at `flagged` (ascending: every contact whose update set `retire` or `endedTouch`, the only ones that
-    /// can have either set). The kept records before the first removal stay where they are; those after it move
-    /// down in blocks, as in `removeContacts`. A crowd retires a few dozen of its thousands of pairs a step, so
-    /// this skips the walk over every record. `candidates` (ascending indices of kept contacts) are moved with
-    /// their records.
+    /// The narrow phase's compaction in one call, as `collide` makes it on one thread: `noteFlaggedContacts` reads
+    /// the contacts at `flagged` (ascending: every contact whose update set `retire` or `endedTouch`, the only ones
+    /// that can have either set), then `retireContacts` emits the end events and removes the retired contacts, as
+    /// `removeContacts(deferringEndEvents: false) { $0.retire }` does without walking every record (a crowd
+    /// retires a few dozen of its thousands of pairs a step). `candidates` (ascending indices of kept contacts)
+    /// move with their records.
     mutating func retireFlaggedContacts(_ flagged: [Int32], candidates: inout [Int32]) {
         var r = Retirement()
         swap(&r, &scratch.retirement)  // the scratch arrays, their capacity kept
@@ -467,9 +466,12 @@ extension World {
     mutating func retireContacts(_ r: Retirement, candidates: inout [Int32]) {
         let removed = r.removed, keys = r.keys
         var passed = 0
-        for c in candidates.indices {
-            while passed < removed.count && removed[passed] <= candidates[c] { passed &+= 1 }
-            candidates[c] &-= Int32(truncatingIfNeeded: passed)
+        // Nothing removed (only end events): the candidates stay where they are.
+        if !removed.isEmpty {
+            for c in candidates.indices {
+                while passed < removed.count && removed[passed] <= candidates[c] { passed &+= 1 }
+                candidates[c] &-= Int32(truncatingIfNeeded: passed)
+            }
         }
         var e = 0
         while e < r.ended.count {
