@@ -30,8 +30,7 @@ struct AppTests {
     func export() throws {
         var c = SandboxApp.Configuration()
         c.scene = "item-properties"
-        c.outputDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: c.outputDirectory, withIntermediateDirectories: true)
+        c.outputDirectory = TestDirectories.make("export")
         let app = SandboxApp(configuration: c)
         var copied: String?
         app.clipboard = { text in

@@ -22,9 +22,7 @@ struct RecordingTests {
     }
 
     static func temporaryPath(_ name: String) -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("recording-\(UUID().uuidString)").path
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return "\(dir)/\(name)"
+        "\(TestDirectories.make("recording"))/\(name)"
     }
 
     /// Presses at `from`, moves to `to` over `frames` frames (one motion event per frame) and releases while

@@ -15,9 +15,7 @@ struct TuningLoopTests {
     }
 
     static func temporaryDirectory() -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tuning-\(UUID().uuidString)").path
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
+        TestDirectories.make("tuning")
     }
 
     /// The panel row `name` in a section starting with `section`.
