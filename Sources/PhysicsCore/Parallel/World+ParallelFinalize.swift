@@ -16,6 +16,10 @@
 extension World {
     /// Awake bodies per chunk of the parallel finalize: a body costs a few hundred instructions.
     static let finalizeChunk = 64
+    /// Chunks of the parallel finalize's first stage for `awakeCount` awake bodies.
+    @inline(__always) static func finalizeChunkCount(_ awakeCount: Int) -> Int {
+        (awakeCount + finalizeChunk - 1) / finalizeChunk
+    }
     /// Candidates (or contacts, in a full scan) per chunk of the begin events' scan in the parallel finalize: a
     /// candidate costs a read of a few flags of its contact.
     static let beginScanChunk = 256
@@ -27,8 +31,7 @@ extension World {
         World.resize(&scratch.parallel.shapeMarks, to: shapes.count, with: 0)
         World.resize(&scratch.parallel.movedShapes, to: awakeCount, with: -1)
         World.resize(&scratch.parallel.flaggedBodies, to: awakeCount, with: 0)
-        World.resize(
-            &scratch.parallel.flaggedCounts, to: (awakeCount + World.finalizeChunk - 1) / World.finalizeChunk, with: 0)
+        World.resize(&scratch.parallel.flaggedCounts, to: World.finalizeChunkCount(awakeCount), with: 0)
         for list in [\ParallelScratch.pairStacks, \ParallelScratch.sweepCandidates]
         where scratch.parallel[keyPath: list].count < threads {
             scratch.parallel[keyPath: list].append(
@@ -45,7 +48,7 @@ extension World {
         profileMark(.finalizeBodies)
         let listed = listParts > 0 && !scratch.parallel.listCounts[0..<listParts].contains { $0.treeUpdates }
         // Only the bodies with flags, in awake order: a body without any needs nothing below.
-        let flagged = joinFlaggedBodies(awakeCount: awakeCount)
+        let flagged = joinFlaggedBodies()
         // In the serial loop's order: blown-up bodies' impulses, the trees for the other bodies' moved shapes, then
         // the fast bodies' (each swept before its boxes were computed).
         if !listed || scratch.parallel.listCounts[0..<listParts].contains(where: { $0.blownUp }) {
@@ -168,13 +171,12 @@ extension World {
     }
 
     /// The chunks' lists of flagged bodies (`ParallelScratch.flaggedBodies`) moved together to the front, in
-    /// chunk order, which is awake order; returns how many.
-    private mutating func joinFlaggedBodies(awakeCount: Int) -> Int {
-        let chunks = (awakeCount + World.finalizeChunk - 1) / World.finalizeChunk
-        return scratch.parallel.flaggedBodies.withUnsafeMutableBufferPointer { list in
+    /// chunk order, which is awake order; returns how many. `flaggedCounts` holds one count per chunk.
+    private mutating func joinFlaggedBodies() -> Int {
+        scratch.parallel.flaggedBodies.withUnsafeMutableBufferPointer { list in
             scratch.parallel.flaggedCounts.withUnsafeBufferPointer { counts in
                 var end = 0
-                for chunk in 0..<chunks {
+                for chunk in counts.indices {
                     let start = chunk * World.finalizeChunk, n = Int(counts[chunk])
                     // `end` ≤ `start`: each entry moves down or stays.
                     for m in 0..<n { list[end + m] = list[start + m] }
@@ -248,7 +250,7 @@ extension World {
     /// the moving tree, in a round of in-place updates, has its leaf set here.
     private static func finalizeChunks(_ job: UnsafePointer<FinalizeJob>, _ thread: Int) {
         let j = job.pointee
-        let chunks = (j.awakeCount + finalizeChunk - 1) / finalizeChunk
+        let chunks = finalizeChunkCount(j.awakeCount)
         let shapes = UnsafeBufferPointer(start: UnsafePointer(j.shapes), count: j.shapeCount)
         // The bodies' chunks, then the begin events' scan's (`scanBeginChunk`).
         WorkerPool.shared.runStage(0, chunks: chunks + j.scan.chunks, thread: thread, threads: j.threads) { chunk in
