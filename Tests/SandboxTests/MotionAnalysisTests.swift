@@ -68,6 +68,120 @@ struct MotionAnalysisTests {
         #expect(MotionAnalysis.analyze(t: t, x: t.map { _ in 5 }) == nil)
     }
 
+    /// Samples of `f(t)` once per 1/60-s frame for `seconds`.
+    static func sampled(_ seconds: Double, _ f: (Double) -> Double) -> (t: [Double], x: [Double]) {
+        let t = (0...Int(seconds * 60)).map { Double($0) / 60 }
+        return (t, t.map(f))
+    }
+
+    @Test("motions with alternating extremes that are not a free oscillation have no reading")
+    func notAnOscillation() {
+        // A ball dropped from 100 pt onto a floor at 0 that bounces back with 0.6 of its speed: its extremes
+        // alternate about a point in mid-air, and it comes to rest on the floor.
+        var height = 100.0, speed = 0.0
+        var bounce: (t: [Double], x: [Double]) = ([], [])
+        for frame in 0...360 {
+            bounce.t.append(Double(frame) / 60)
+            bounce.x.append(height)
+            for _ in 0..<10 {
+                speed -= 980.0 / 600
+                height += speed / 600
+                if height < 0 {
+                    height = 0
+                    speed = speed < -5 ? -0.6 * speed : 0
+                }
+            }
+        }
+        #expect(MotionAnalysis.analyze(t: bounce.t, x: bounce.x) == nil)
+        // A hand's drag: a seeded random walk of 2-8 pt steps.
+        var seed: UInt64 = 7
+        var walk = 300.0
+        let drag = Self.sampled(3) { _ in
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            walk += Double(seed >> 33) / Double(1 << 31) * 16 - 8
+            return walk
+        }
+        #expect(MotionAnalysis.analyze(t: drag.t, x: drag.x) == nil)
+        // A driven swing that grows, and extremes at uneven times (a tumble off walls).
+        let growing = Self.sampled(4) { t in 20 * exp(0.4 * t) * cos(2 * .pi * t) }
+        #expect(MotionAnalysis.analyze(t: growing.t, x: growing.x) == nil)
+        let turns: [(t: Double, x: Double)] = [(0, 0), (0.1, 40), (0.5, 10), (0.6, 30), (1.3, 18), (1.4, 22), (2, 20)]
+        let tumble = Self.sampled(3) { t in
+            guard let k = turns.indices.dropFirst().first(where: { turns[$0].t >= t }) else { return 20 }
+            let a = turns[k - 1], b = turns[k]
+            return a.x + (b.x - a.x) * (t - a.t) / (b.t - a.t)
+        }
+        #expect(MotionAnalysis.analyze(t: tumble.t, x: tumble.x) == nil)
+    }
+
+    @Test("a spring's ring followed by a knock is read from the ring alone")
+    func ringThenKnock() throws {
+        // 2 Hz, zeta 0.1 about 0 for 1.5 s (6 half-periods), then knocked at 400 pt/s: it rings again about the
+        // same rest point, from a larger swing.
+        let zeta = 0.1, w = 2 * .pi * 2.0
+        let wd = w * (1 - zeta * zeta).squareRoot()
+        func ring(_ t: Double) -> Double { 50 * exp(-zeta * w * t) * cos(wd * t) }
+        let trace = Self.sampled(6) { t in
+            t < 1.5 ? ring(t) : ring(t) + 400 / wd * exp(-zeta * w * (t - 1.5)) * sin(wd * (t - 1.5))
+        }
+        let m = try #require(MotionAnalysis.analyze(t: trace.t, x: trace.x))
+        // The same tolerances as the springs above: 2 % on the frequency, 5 % on zeta.
+        #expect(abs(m.frequency - 2) / 2 < 0.02, "\(m.frequency)")
+        #expect(abs(m.dampingRatio - zeta) / zeta < 0.05, "\(m.dampingRatio)")
+    }
+
+    @Test("a ball shaken by the hand has no reading while dragged, nor once dropped back on the pile")
+    func dragInThePile() throws {
+        var c = SandboxApp.Configuration()
+        c.scene = "ball-pile"
+        let app = SandboxApp(configuration: c)
+        for _ in 0..<240 { app.frame(dt: 1.0 / 60) }
+        // The highest ball, lifted 80 pt and shaken up and down by the hand at 2 Hz (a swing that dies away, as a
+        // spring's would: only knowing that the hand moves it tells the two apart), then let go without a fling.
+        let ball = try #require(app.world.items.min { $0.center.y < $1.center.y })
+        let s = app.screenPoint(ball.center)
+        var clock = 10.0
+        app.handle(.pointerDown(x: Double(s.x), y: Double(s.y), button: .primary, time: clock))
+        #expect(app.selected === ball)
+        for k in 1...150 {
+            clock += 1.0 / 60
+            let tau = Double(k) / 60
+            let lift = 80 * min(1, tau / 0.3) + 40 * exp(-0.5 * tau) * sin(2 * .pi * 2 * tau)
+            app.handle(.pointerMoved(x: Double(s.x), y: Double(s.y) - lift, time: clock))
+            app.frame(dt: 1.0 / 60)
+            #expect(app.measuredMotion == nil, "frame \(k) of the drag")
+        }
+        #expect(app.readoutLines()[0].contains("dragging"), "\(app.readoutLines()[0])")
+        clock += 0.5
+        app.handle(.pointerUp(x: Double(s.x), y: Double(s.y) - 80, button: .primary, time: clock))
+        var readings = 0
+        for _ in 0..<300 {
+            app.frame(dt: 1.0 / 60)
+            if app.measuredMotion != nil { readings += 1 }
+        }
+        #expect(app.measuredMotion == nil, "\(String(describing: app.measuredMotion))")
+        #expect(readings == 0, "\(readings) frames read an oscillation in a ball falling into a pile")
+    }
+
+    @Test("a pendulum's swing is read, between its frequency at the 90-degree release and its small-swing one")
+    func pendulum() throws {
+        var c = SandboxApp.Configuration()
+        c.scene = "pendulum"
+        let app = SandboxApp(configuration: c)
+        let ball = try #require(app.world.items.first { $0.name == "ball" })
+        app.overlay.selected = ball
+        for _ in 0..<600 { app.frame(dt: 1.0 / 60) }
+        let m = try #require(app.measuredMotion)
+        // A 50-pt rod under 1000 pt/s²: released at 90°, T = 4·√(L/g)·K(sin 45°) with K = 1.854075 (f 0.603 Hz);
+        // for small swings T = 2π·√(L/g) (f 0.712 Hz). The swing loses a little amplitude over the 10 s read, and
+        // a smaller swing is faster: the reading lies between the two, within the springs' 2 %.
+        let root = (50.0 / 1000).squareRoot()
+        let released = 1 / (4 * root * 1.854075), small = 1 / (2 * .pi * root)
+        #expect(
+            m.frequency > 0.98 * released && m.frequency < 1.02 * small,
+            "measured \(m.frequency) Hz (zeta \(m.dampingRatio), \(m.extremes) extremes): \(released)-\(small) Hz")
+    }
+
     @Test("the app shows the measured readout beside the spring's prediction, and why the animator runs")
     func appReadout() throws {
         var c = SandboxApp.Configuration()

@@ -49,6 +49,16 @@ extension SandboxApp {
     /// The cursor moved during a drag: the attachment's anchor follows at once (the same frame).
     func moveDragAnchor(to p: CGPoint) {
         (drag?.behavior as? AttachmentBehavior)?.anchorPoint = p
+        // The hand moves the item: that is no free motion to read. The readouts start again from here (a springy
+        // drag held still rings on its spring, and that is read).
+        restartReadout(of: drag?.item)
+    }
+
+    /// Starts the readouts' samples again when `item` is the selected one: the motion before was driven by the
+    /// hand, not free.
+    func restartReadout(of item: SandboxItem?) {
+        guard let item, item === overlay.selected else { return }
+        readout.samples.removeAll()
     }
 
     /// The drag in progress's attachment, if any (the panel edits its length, frequency and damping live).
@@ -87,6 +97,8 @@ extension SandboxApp {
         let c = controlled(d.item)
         let v = c.linearVelocity(for: d.item)
         c.addLinearVelocity(CGPoint(x: velocity.x - v.x, y: velocity.y - v.y), for: d.item)
+        // The free motion starts at the release.
+        restartReadout(of: d.item)
         log(String(format: "fling %@ at (%.0f, %.0f) pt/s", d.item.name ?? "item", velocity.x, velocity.y))
     }
 

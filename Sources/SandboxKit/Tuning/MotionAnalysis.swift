@@ -51,16 +51,17 @@ public struct MotionAnalysis: Equatable, Sendable {
         if let cut = ext.indices.dropFirst().first(where: { abs(ext[$0].x - ext[$0 - 1].x) < minimumSwing }) {
             ext.removeSubrange(cut...)
         }
-        guard ext.count >= 3 else { return nil }
-        // Rest point: for extremes c ± A·rⁿ alternating, (x0·x2 − x1²) / (x0 + x2 − 2·x1) = c exactly.
-        var rests: [Double] = []
-        for k in 0..<(ext.count - 2) {
-            let x0 = ext[k].x, x1 = ext[k + 1].x, x2 = ext[k + 2].x
-            let d = x0 + x2 - 2 * x1
-            if abs(d) > 1e-9 { rests.append((x0 * x2 - x1 * x1) / d) }
+        // Only the swings that oscillate about the rest point are read; the rest point is found again from them
+        // when the later extremes break the pattern (each round keeps fewer, so this ends).
+        var rest = 0.0
+        while true {
+            guard ext.count >= 3, let r = restPoint(ext) else { return nil }
+            rest = r
+            let kept = min(oscillatingCount(ext, rest: rest), consistentCount(ext, rest: rest))
+            if kept == ext.count { break }
+            ext.removeSubrange(kept...)
         }
-        guard !rests.isEmpty else { return nil }
-        let rest = rests.sorted()[rests.count / 2]
+        guard settlesAtRest(x: x, t: t, n: n, rest: rest, firstAmplitude: abs(ext[0].x - rest)) else { return nil }
         let first = ext[0], last = ext[ext.count - 1]
         let halfPeriods = Double(ext.count - 1)
         let fd = halfPeriods / (2 * (last.t - first.t))
@@ -81,6 +82,81 @@ public struct MotionAnalysis: Equatable, Sendable {
         return MotionAnalysis(
             frequency: fn, dampingRatio: zeta, overshootPercent: overshoot, settleTime: settle,
             rest: rest, extremes: ext.count)
+    }
+
+    /// The rest point of alternating extremes `ext` (at least three): for extremes c ± A·rⁿ,
+    /// (x0·x2 − x1²) / (x0 + x2 − 2·x1) = c exactly; the median over each three in a row. Nil when none is defined.
+    static func restPoint(_ ext: [(t: Double, x: Double)]) -> Double? {
+        var rests: [Double] = []
+        for k in 0..<(ext.count - 2) {
+            let x0 = ext[k].x, x1 = ext[k + 1].x, x2 = ext[k + 2].x
+            let d = x0 + x2 - 2 * x1
+            if abs(d) > 1e-9 { rests.append((x0 * x2 - x1 * x1) / d) }
+        }
+        return rests.isEmpty ? nil : rests.sorted()[rests.count / 2]
+    }
+
+    /// Largest change of a half-period from the first one, as a factor: 1.5. A spring's half-periods are all the
+    /// same, a pendulum's change slowly with its amplitude (1.18 × at a 90° swing); the extremes of a drag, a
+    /// tumble or a settle into a pile come at any times.
+    static let maximumPaceChange = 1.5
+    /// Largest growth of a swing from the one two extremes before (same side), as a share of it and in pt: 10 %
+    /// and 0.5 pt. A free motion that is damped never gains amplitude; one driven by a hand or a collision may.
+    static let maximumGrowth = 0.1
+    static let growthSlack = 0.5
+
+    /// How many of the extremes `ext`, from the first, oscillate about `rest`: each on the other side of it from
+    /// the one before, half a period after it (within `maximumPaceChange` of the first half-period), and no
+    /// larger than the one on the same side before it (within `maximumGrowth` and `growthSlack`).
+    static func oscillatingCount(_ ext: [(t: Double, x: Double)], rest: Double) -> Int {
+        guard ext.count >= 2 else { return ext.count }
+        let firstHalf = ext[1].t - ext[0].t
+        guard firstHalf > 0 else { return 1 }
+        for k in 1..<ext.count {
+            let side = ext[k].x - rest
+            guard side * (ext[k - 1].x - rest) < 0 else { return k }
+            let half = ext[k].t - ext[k - 1].t
+            guard half <= maximumPaceChange * firstHalf, half * maximumPaceChange >= firstHalf else { return k }
+            if k >= 2 {
+                let before = abs(ext[k - 2].x - rest)
+                guard abs(side) <= before * (1 + maximumGrowth) + growthSlack else { return k }
+            }
+        }
+        return ext.count
+    }
+
+    /// How many of the extremes `ext`, from the first, agree on the rest point `rest`: each three in a row give it
+    /// within a tenth of the first swing's amplitude (at least `minimumSwing`). A damped spring's extremes give the
+    /// same rest point from any three; a bouncing ball's, whose low extremes all lie on the floor, do not.
+    static func consistentCount(_ ext: [(t: Double, x: Double)], rest: Double) -> Int {
+        let tolerance = max(minimumSwing, 0.1 * abs(ext[0].x - rest))
+        for k in 0..<(ext.count - 2) {
+            let x0 = ext[k].x, x1 = ext[k + 1].x, x2 = ext[k + 2].x
+            let d = x0 + x2 - 2 * x1
+            guard abs(d) > 1e-9, abs((x0 * x2 - x1 * x1) / d - rest) <= tolerance else { return k + 2 }
+        }
+        return ext.count
+    }
+
+    /// Time at the end of a trace over which it must stay within `settleTolerance` of one place to count as come to
+    /// rest, s: 0.25.
+    static let restWindow = 0.25
+
+    /// Whether the trace `x`, when it has come to rest (its last `restWindow` within `settleTolerance`), rests at
+    /// the oscillation's rest point `rest` (within twice `minimumSwing`, or a tenth of the first swing's
+    /// amplitude `firstAmplitude`: the sleep rule may stop the last small swing short of it). A bouncing ball's
+    /// extremes alternate about a point in mid-air, and it comes to rest on the floor. True while the trace still
+    /// moves.
+    static func settlesAtRest(x: [Double], t: [Double], n: Int, rest: Double, firstAmplitude: Double) -> Bool {
+        guard let last = t.prefix(n).last, last - t[0] > restWindow else { return true }
+        var lo = Double.infinity, hi = -Double.infinity
+        for i in stride(from: n - 1, through: 0, by: -1) where last - t[i] <= restWindow {
+            lo = min(lo, x[i])
+            hi = max(hi, x[i])
+        }
+        guard hi - lo <= settleTolerance else { return true }
+        let tolerance = max(2 * minimumSwing, 0.1 * firstAmplitude)
+        return abs(x[n - 1] - rest) <= tolerance
     }
 
     /// Analyses a 2-D trace along its principal axis (the direction it moves most).

@@ -114,6 +114,8 @@ extension SandboxApp {
                 String(
                     format: "measured   f %.2f Hz  zeta %.3f  overshoot %.0f%%  settle %@", m.frequency,
                     m.dampingRatio, m.overshootPercent, seconds(m.settleTime)))
+        } else if let d = drag, d.item === overlay.selected {
+            lines.append("measured   (dragging: the reading starts when the cursor rests or you let go)")
         } else {
             lines.append("measured   (no oscillation yet: fling or drag the item)")
         }
