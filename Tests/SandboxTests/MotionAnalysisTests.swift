@@ -114,6 +114,18 @@ struct MotionAnalysisTests {
         #expect(MotionAnalysis.analyze(t: tumble.t, x: tumble.x) == nil)
     }
 
+    @Test("a trace that starts mid-swing reads the overshoot a release would show, not a share of its first sample")
+    func midSwing() throws {
+        // 1.5 Hz, zeta 0.15, passing its rest point at 50 · ωd pt/s when the trace starts.
+        let zeta = 0.15, w = 2 * .pi * 1.5
+        let wd = w * (1 - zeta * zeta).squareRoot()
+        let trace = Self.sampled(5) { t in 50 * exp(-zeta * w * t) * sin(wd * t) }
+        let m = try #require(MotionAnalysis.analyze(t: trace.t, x: trace.x))
+        let release = SpringPrediction(frequency: 1.5, dampingRatio: zeta, amplitude: 50).overshootPercent
+        // 5 %, as for the springs released from rest.
+        #expect(abs(m.overshootPercent - release) / release < 0.05, "\(m.overshootPercent) % vs \(release) %")
+    }
+
     @Test("a spring's ring followed by a knock is read from the ring alone")
     func ringThenKnock() throws {
         // 2 Hz, zeta 0.1 about 0 for 1.5 s (6 half-periods), then knocked at 400 pt/s: it rings again about the

@@ -7,7 +7,8 @@ public struct MotionAnalysis: Equatable, Sendable {
     public var frequency: Double
     /// Damping ratio ζ from the logarithmic decrement of successive extremes.
     public var dampingRatio: Double
-    /// First swing past the rest point, % of the starting displacement (0 when it never crosses).
+    /// First swing past the rest point, % of the starting displacement (0 when it never crosses); for a trace that
+    /// starts mid-swing, the first swing past the rest point after the first extreme, % of that extreme.
     public var overshootPercent: Double
     /// Time from the trace's start until the item stays within `settleTolerance` of its rest point, s.
     public var settleTime: Double
@@ -70,10 +71,18 @@ public struct MotionAnalysis: Equatable, Sendable {
         let delta = 2 * log(a0 / an) / halfPeriods  // per full period
         let zeta = delta / (4 * .pi * .pi + delta * delta).squareRoot()
         let fn = fd / max(1e-9, 1 - zeta * zeta).squareRoot()
-        // Overshoot: the first extreme on the far side of the rest point from the start.
+        // Overshoot: the first extreme on the far side of the rest point from the start, when the trace starts from
+        // its largest displacement (a release). A trace that starts mid-swing (a cursor that stopped while the item
+        // swung) has no release to compare with: there it is the first swing past the rest point after the first
+        // extreme, as a share of that extreme (the same number for a release from rest).
         let d0 = x[0] - rest
-        let opposite = ext.first { ($0.x - rest) * d0 < 0 }
-        let overshoot = abs(d0) > 1e-9 ? (opposite.map { abs($0.x - rest) / abs(d0) * 100 } ?? 0) : 0
+        let overshoot: Double
+        if abs(d0) >= abs(ext[0].x - rest) {
+            let opposite = ext.first { ($0.x - rest) * d0 < 0 }
+            overshoot = opposite.map { abs($0.x - rest) / abs(d0) * 100 } ?? 0
+        } else {
+            overshoot = abs(ext[1].x - rest) / abs(ext[0].x - rest) * 100
+        }
         // Settle: the sample after the last one outside the tolerance.
         var settle = 0.0
         if let i = (0..<n).last(where: { abs(x[$0] - rest) > settleTolerance }) {
