@@ -93,15 +93,17 @@ public struct MotionAnalysis: Equatable, Sendable {
             rest: rest, extremes: ext.count)
     }
 
-    /// The rest point of alternating extremes `ext` (at least three): for extremes c ± A·rⁿ,
-    /// (x0·x2 − x1²) / (x0 + x2 − 2·x1) = c exactly; the median over each three in a row. Nil when none is defined.
+    /// The rest point three alternating extremes in a row give: for extremes c ± A·rⁿ,
+    /// (x0·x2 − x1²) / (x0 + x2 − 2·x1) = c exactly. Nil when the denominator vanishes.
+    static func restOfThree(_ x0: Double, _ x1: Double, _ x2: Double) -> Double? {
+        let d = x0 + x2 - 2 * x1
+        return abs(d) > 1e-9 ? (x0 * x2 - x1 * x1) / d : nil
+    }
+
+    /// The rest point of alternating extremes `ext` (at least three): the median of `restOfThree` over each three
+    /// in a row. Nil when none is defined.
     static func restPoint(_ ext: [(t: Double, x: Double)]) -> Double? {
-        var rests: [Double] = []
-        for k in 0..<(ext.count - 2) {
-            let x0 = ext[k].x, x1 = ext[k + 1].x, x2 = ext[k + 2].x
-            let d = x0 + x2 - 2 * x1
-            if abs(d) > 1e-9 { rests.append((x0 * x2 - x1 * x1) / d) }
-        }
+        let rests = (0..<(ext.count - 2)).compactMap { restOfThree(ext[$0].x, ext[$0 + 1].x, ext[$0 + 2].x) }
         return rests.isEmpty ? nil : rests.sorted()[rests.count / 2]
     }
 
@@ -140,9 +142,9 @@ public struct MotionAnalysis: Equatable, Sendable {
     static func consistentCount(_ ext: [(t: Double, x: Double)], rest: Double) -> Int {
         let tolerance = max(minimumSwing, 0.1 * abs(ext[0].x - rest))
         for k in 0..<(ext.count - 2) {
-            let x0 = ext[k].x, x1 = ext[k + 1].x, x2 = ext[k + 2].x
-            let d = x0 + x2 - 2 * x1
-            guard abs(d) > 1e-9, abs((x0 * x2 - x1 * x1) / d - rest) <= tolerance else { return k + 2 }
+            guard let r = restOfThree(ext[k].x, ext[k + 1].x, ext[k + 2].x), abs(r - rest) <= tolerance else {
+                return k + 2
+            }
         }
         return ext.count
     }
@@ -159,9 +161,11 @@ public struct MotionAnalysis: Equatable, Sendable {
     static func settlesAtRest(x: [Double], t: [Double], n: Int, rest: Double, firstAmplitude: Double) -> Bool {
         guard let last = t.prefix(n).last, last - t[0] > restWindow else { return true }
         var lo = Double.infinity, hi = -Double.infinity
-        for i in stride(from: n - 1, through: 0, by: -1) where last - t[i] <= restWindow {
+        var i = n - 1
+        while i >= 0 && last - t[i] <= restWindow {
             lo = min(lo, x[i])
             hi = max(hi, x[i])
+            i -= 1
         }
         guard hi - lo <= settleTolerance else { return true }
         let tolerance = max(2 * minimumSwing, 0.1 * firstAmplitude)
