@@ -68,6 +68,17 @@ struct MotionAnalysisTests {
         #expect(MotionAnalysis.analyze(t: t, x: t.map { _ in 5 }) == nil)
     }
 
+    /// The app on `scene` with its item named `name` selected (its motion untouched), after 10 s of 1/60-s frames.
+    static func watched(_ name: String, in scene: String) throws -> SandboxApp {
+        var c = SandboxApp.Configuration()
+        c.scene = scene
+        let app = SandboxApp(configuration: c)
+        let item = try #require(app.world.items.first { $0.name == name })
+        app.overlay.selected = item
+        for _ in 0..<600 { app.frame(dt: 1.0 / 60) }
+        return app
+    }
+
     /// Samples of `f(t)` once per 1/60-s frame for `seconds`.
     static func sampled(_ seconds: Double, _ f: (Double) -> Double) -> (t: [Double], x: [Double]) {
         let t = (0...Int(seconds * 60)).map { Double($0) / 60 }
@@ -177,12 +188,7 @@ struct MotionAnalysisTests {
 
     @Test("a pendulum's swing is read, between its frequency at the 90-degree release and its small-swing one")
     func pendulum() throws {
-        var c = SandboxApp.Configuration()
-        c.scene = "pendulum"
-        let app = SandboxApp(configuration: c)
-        let ball = try #require(app.world.items.first { $0.name == "ball" })
-        app.overlay.selected = ball
-        for _ in 0..<600 { app.frame(dt: 1.0 / 60) }
+        let app = try Self.watched("ball", in: "pendulum")
         let m = try #require(app.measuredMotion)
         // A 50-pt rod under 1000 pt/s²: released at 90°, T = 4·√(L/g)·K(sin 45°) with K = 1.854075 (f 0.603 Hz);
         // for small swings T = 2π·√(L/g) (f 0.712 Hz). The swing loses a little amplitude over the 10 s read, and
@@ -196,12 +202,7 @@ struct MotionAnalysisTests {
 
     @Test("the app shows the measured readout beside the spring's prediction, and why the animator runs")
     func appReadout() throws {
-        var c = SandboxApp.Configuration()
-        c.scene = "attachment"
-        let app = SandboxApp(configuration: c)
-        let square = try #require(app.world.items.first { $0.name == "square" })
-        app.overlay.selected = square
-        for _ in 0..<600 { app.frame(dt: 1.0 / 60) }
+        let app = try Self.watched("square", in: "attachment")
         let lines = app.readoutLines()
         #expect(lines[0].hasPrefix("measured   f "), "\(lines)")
         #expect(
