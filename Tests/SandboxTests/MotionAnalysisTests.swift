@@ -186,6 +186,21 @@ struct MotionAnalysisTests {
         #expect(readings == 0, "\(readings) frames read an oscillation in a ball falling into a pile")
     }
 
+    @Test("a tap that snaps the selected item, and a push, start the readouts' samples again")
+    func tapAndPushRestart() throws {
+        let app = try Self.watched("ball", in: "pendulum")
+        #expect(app.readout.samples.count > 500)
+        let ball = try #require(app.selected)
+        let p = app.screenPoint(CGPoint(x: ball.center.x + 120, y: ball.center.y + 40))
+        app.handle(.pointerDown(x: Double(p.x), y: Double(p.y), button: .primary, time: 20))
+        app.handle(.pointerUp(x: Double(p.x), y: Double(p.y), button: .primary, time: 20.05))
+        #expect(app.readout.samples.isEmpty, "\(app.readout.samples.count) samples kept after the snap")
+        for _ in 0..<30 { app.frame(dt: 1.0 / 60) }
+        #expect(app.readout.samples.count == 30)
+        app.handle(.pointerDown(x: Double(p.x), y: Double(p.y), button: .secondary, time: 21))
+        #expect(app.readout.samples.isEmpty, "\(app.readout.samples.count) samples kept after the push")
+    }
+
     @Test("a pendulum's swing is read, between its frequency at the 90-degree release and its small-swing one")
     func pendulum() throws {
         let app = try Self.watched("ball", in: "pendulum")

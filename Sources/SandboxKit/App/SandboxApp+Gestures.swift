@@ -55,7 +55,7 @@ extension SandboxApp {
     }
 
     /// Starts the readouts' samples again when `item` is the selected one: the motion before was driven by the
-    /// hand, not free.
+    /// hand (a drag), or a tap or a push starts a new one.
     func restartReadout(of item: SandboxItem?) {
         guard let item, item === overlay.selected else { return }
         readout.samples.removeAll()
@@ -148,6 +148,8 @@ extension SandboxApp {
     /// Δv = 100 · magnitude / mass pt/s); the previous right-click's push is removed first.
     func applyInstantaneousPush(_ item: SandboxItem, angle: Double, magnitude: Double) {
         if let old = pushBehavior { world.animator.removeBehavior(old) }
+        // The push starts a new free motion: the readouts read it from here.
+        restartReadout(of: item)
         let push = PushBehavior(items: [item], mode: .instantaneous)
         push.setAngle(CGFloat(angle), magnitude: CGFloat(magnitude))
         world.animator.addBehavior(push)

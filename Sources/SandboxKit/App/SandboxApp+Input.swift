@@ -157,12 +157,18 @@ extension SandboxApp {
 
     /// A tap on empty space: the scene's own tap action, else the selected item snaps there.
     func tap(at p: CGPoint) {
-        if let onTap = world.onTap, onTap(p) { return }
+        // A tap starts a new motion (the scene's action moves an anchor or a snap point; else the selected item
+        // snaps there): the readouts read it from here.
+        if let onTap = world.onTap, onTap(p) {
+            restartReadout(of: overlay.selected)
+            return
+        }
         guard let item = overlay.selected else {
             log("tap: select an item first (press on it), then tap to snap it there")
             return
         }
         snap(item, to: p)
+        restartReadout(of: item)
     }
 
     /// How far, pt, the pointer must move after pressing on an item before the item is grabbed: 3.
