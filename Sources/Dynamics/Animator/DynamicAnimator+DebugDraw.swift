@@ -36,6 +36,15 @@ extension DynamicAnimator {
         return m
     }
 
+    /// The item's rotational inertia about its centre over its mass, pt² ((w² + h²) / 12 for a rectangle),
+    /// infinity when its rotation is fixed (`allowsRotation` false), or nil when it has no body or no mass.
+    package func debugInertiaPerMass(of item: any DynamicItem) -> Double? {
+        guard let body = record(for: item)?.body, let m = world.mass(of: body), m > 0,
+            let inverse = world.inverseInertia(of: body), let inertia = world.inertia(of: body)
+        else { return nil }
+        return inverse > 0 ? inertia / m : .infinity
+    }
+
     /// The item's velocity, pt/s, or nil when it has no body.
     package func debugVelocity(of item: any DynamicItem) -> CGPoint? {
         guard let body = record(for: item)?.body, let v = world.linearVelocity(of: body) else { return nil }

@@ -112,6 +112,9 @@ extension World {
     public func mass(of id: BodyID) -> Double? { isValid(id) ? bodies[Int(id.index)].mass : nil }
     /// Rotational inertia about the centre of mass.
     public func inertia(of id: BodyID) -> Double? { isValid(id) ? bodies[Int(id.index)].inertia : nil }
+    /// 1 / inertia, what the solver turns torques into spin with; 0 when the rotation is fixed (`setFixedRotation`)
+    /// or the body is not dynamic.
+    public func inverseInertia(of id: BodyID) -> Double? { isValid(id) ? bodies[Int(id.index)].invInertia : nil }
     /// Whether the body is awake.
     public func isAwake(_ id: BodyID) -> Bool? { isValid(id) ? bodies[Int(id.index)].isAwake : nil }
     /// Owner's tag.

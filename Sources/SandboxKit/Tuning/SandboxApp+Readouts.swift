@@ -55,15 +55,20 @@ extension SandboxApp {
                 s.items.contains { $0 === item } ? s : nil
             })
         {
-            let d = hypot(Double(item.center.x - s.snapPoint.x), Double(item.center.y - s.snapPoint.y))
-            return (
-                "snap (4-Hz springs)",
-                SpringPrediction(
-                    frequency: SnapBehavior.springFrequency,
-                    dampingRatio: Double(s.damping), amplitude: amplitude ?? d)
-            )
+            return ("snap: four 4-Hz springs on its corners", snapMotion(s, of: item, amplitude: amplitude))
         }
         return nil
+    }
+
+    /// How snap `s` moves `item` (`SpringPrediction.snap`): its size, its rotational inertia (none when it may not
+    /// rotate) and its offset from the snap point now; `amplitude` pt, else that offset.
+    func snapMotion(_ s: SnapBehavior, of item: SandboxItem, amplitude: Double?) -> SpringPrediction {
+        let dx = Double(item.center.x - s.snapPoint.x), dy = Double(item.center.y - s.snapPoint.y)
+        return SpringPrediction.snap(
+            damping: Double(s.damping), halfWidth: Double(item.bounds.width) / 2,
+            halfHeight: Double(item.bounds.height) / 2,
+            inertiaPerMass: world.animator.debugInertiaPerMass(of: item) ?? .infinity, offsetX: dx, offsetY: dy,
+            amplitude: amplitude ?? hypot(dx, dy))
     }
 
     /// The start of the measured swing: the first sample's distance from the measured rest point, pt.
@@ -99,9 +104,11 @@ extension SandboxApp {
         return String(format: "overshoot %.0f%%", p.overshootPercent)
     }
 
-    /// The snap row's derived text.
+    /// The snap row's derived text: the overshoot of its item's motion (`snapMotion`).
     func snapPrediction(_ s: SnapBehavior) -> String? {
-        let p = SpringPrediction(frequency: SnapBehavior.springFrequency, dampingRatio: Double(s.damping), amplitude: 1)
+        let p =
+            (s.items.first as? SandboxItem).map { snapMotion(s, of: $0, amplitude: 1) }
+            ?? SpringPrediction(frequency: SnapBehavior.springFrequency, dampingRatio: Double(s.damping), amplitude: 1)
         return String(format: "overshoot %.0f%%", p.overshootPercent)
     }
 

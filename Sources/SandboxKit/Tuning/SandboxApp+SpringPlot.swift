@@ -26,8 +26,12 @@ extension SandboxApp {
         if let s = snaps(of: item).first
             ?? (snapBehavior as? SnapBehavior).flatMap({ s in s.items.contains { $0 === item } ? s : nil })
         {
-            let t = SpringTranslation(frequency: SnapBehavior.springFrequency, dampingRatio: Double(s.damping))
-            return (String(format: "snap damping %.3g (4-Hz springs)", t.dampingRatio), t)
+            // The item's motion on the snap's four 4-Hz springs (`snapMotion`), which a ported spring must match.
+            let m = snapMotion(s, of: item, amplitude: nil)
+            let t = SpringTranslation(frequency: m.frequency, dampingRatio: m.dampingRatio)
+            return (
+                String(format: "snap damping %.3g: %.3g Hz, damping %.3g", s.damping, m.frequency, m.dampingRatio), t
+            )
         }
         return nil
     }
