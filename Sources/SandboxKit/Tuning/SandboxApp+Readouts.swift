@@ -60,15 +60,16 @@ extension SandboxApp {
         return nil
     }
 
-    /// How snap `s` moves `item` (`SpringPrediction.snap`): its size, its rotational inertia (none when it may not
-    /// rotate) and its offset from the snap point now; `amplitude` pt, else that offset.
+    /// How snap `s` moves `item` (`SpringPrediction.snap`): its size, its rotational inertia (infinite when it may
+    /// not rotate; a rectangle's of its bounds when it has no body yet) and its offset from the snap point now;
+    /// `amplitude` pt, else that offset.
     func snapMotion(_ s: SnapBehavior, of item: SandboxItem, amplitude: Double?) -> SpringPrediction {
         let dx = Double(item.center.x - s.snapPoint.x), dy = Double(item.center.y - s.snapPoint.y)
+        let w = Double(item.bounds.width), h = Double(item.bounds.height)
         return SpringPrediction.snap(
-            damping: Double(s.damping), halfWidth: Double(item.bounds.width) / 2,
-            halfHeight: Double(item.bounds.height) / 2,
-            inertiaPerMass: world.animator.debugInertiaPerMass(of: item) ?? .infinity, offsetX: dx, offsetY: dy,
-            amplitude: amplitude ?? hypot(dx, dy))
+            damping: Double(s.damping), halfWidth: w / 2, halfHeight: h / 2,
+            inertiaPerMass: world.animator.debugInertiaPerMass(of: item) ?? (w * w + h * h) / 12, offsetX: dx,
+            offsetY: dy, amplitude: amplitude ?? hypot(dx, dy))
     }
 
     /// The start of the measured swing: the first sample's distance from the measured rest point, pt.
