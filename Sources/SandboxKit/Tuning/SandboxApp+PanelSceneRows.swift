@@ -18,6 +18,12 @@ extension SandboxApp {
             .filter { $0 !== snapBehavior && $0.items.contains { $0 === item } }
     }
 
+    /// The snap that holds `item`: the scene's first (`snaps(of:)`), else the tap's snap when it is on `item`.
+    func snapHolding(_ item: SandboxItem) -> SnapBehavior? {
+        snaps(of: item).first
+            ?? (snapBehavior as? SnapBehavior).flatMap { s in s.items.contains { $0 === item } ? s : nil }
+    }
+
     /// Rows for the selected item's scene behaviours: up to two attachments, a snap, collision mode, pushes.
     func sceneBehaviorRows(for item: SandboxItem) -> [PanelRow] {
         var rows: [PanelRow] = []

@@ -50,11 +50,7 @@ extension SandboxApp {
                     amplitude: a0)
             )
         }
-        if let s = snaps(of: item).first
-            ?? (snapBehavior as? SnapBehavior).flatMap({ s in
-                s.items.contains { $0 === item } ? s : nil
-            })
-        {
+        if let s = snapHolding(item) {
             return ("snap: four 4-Hz springs on its corners", snapMotion(s, of: item, amplitude: amplitude))
         }
         return nil

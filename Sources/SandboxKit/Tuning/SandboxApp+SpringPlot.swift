@@ -23,9 +23,7 @@ extension SandboxApp {
             let s = SpringTranslation(frequency: Double(a.frequency), dampingRatio: Double(a.damping))
             return (String(format: "attachment %.3g Hz, damping %.3g", s.frequency, s.dampingRatio), s)
         }
-        if let s = snaps(of: item).first
-            ?? (snapBehavior as? SnapBehavior).flatMap({ s in s.items.contains { $0 === item } ? s : nil })
-        {
+        if let s = snapHolding(item) {
             // The item's motion on the snap's four 4-Hz springs (`snapMotion`), which a ported spring must match.
             let m = snapMotion(s, of: item, amplitude: nil)
             let t = SpringTranslation(frequency: m.frequency, dampingRatio: m.dampingRatio)
