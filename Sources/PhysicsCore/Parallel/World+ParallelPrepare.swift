@@ -32,45 +32,53 @@ extension World {
             tabled
             ? Int(scratch.parallel.bundleChunks)
             : (scratch.wideConstraints.count + World.prepareChunk - 1) / World.prepareChunk
-        World.resize(&scratch.parallel.chunkElastic, to: chunks, with: false)
+        World.resize(&scratch.parallel.chunkBounces, to: chunks, with: false)
+        World.resize(&scratch.parallel.bouncing, to: scratch.wideConstraints.count, with: 0)
+        let approach = -Float(settings.restitutionThreshold)
         scratch.parallel.slowMarks.prepare(threads: threads, bodies: bodies.count)
         let slowRow = scratch.parallel.slowMarks.row
-        scratch.parallel.slowMarks.bytes.withUnsafeMutableBufferPointer { slowMarks in
-            scratch.solveOrder.withUnsafeBufferPointer { order in
-                contacts.withUnsafeBufferPointer { co in
-                    scratch.prepareBodies.withUnsafeBufferPointer { pb in
-                        scratch.colorStart.withUnsafeBufferPointer { colorStart in
-                            scratch.twoPointEnd.withUnsafeBufferPointer { twoPointEnd in
-                                scratch.parallel.colorBundleStart.withUnsafeBufferPointer { colorBundle in
-                                    scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
-                                        scratch.parallel.chunkElastic.withUnsafeMutableBufferPointer { elastic in
-                                            scratch.parallel.chunkRanges.withUnsafeBufferPointer { ranges in
-                                                scratch.parallel.shareBounds.withUnsafeBufferPointer { bounds in
-                                                    var job = PrepareJob(
-                                                        order: order.baseAddress!, contacts: co.baseAddress!,
-                                                        records: pb.baseAddress!,
-                                                        colorStart: colorStart.baseAddress!,
-                                                        twoPointEnd: twoPointEnd.baseAddress!,
-                                                        colorBundleStart: colorBundle.baseAddress!,
-                                                        bundles: ws.baseAddress!,
-                                                        bundleCount: ws.count, context: context, threads: threads,
-                                                        elastic: elastic.baseAddress!, chunks: chunks,
-                                                        ranges: tabled
-                                                            ? ranges.baseAddress! + Int(scratch.parallel.bundleTable)
-                                                            : nil,
-                                                        shares: tabled
-                                                            ? bounds.baseAddress! + Int(scratch.parallel.bundleShares)
-                                                            : nil,
-                                                        slowMarks: slowMarks.baseAddress!, slowRow: slowRow
-                                                    )
-                                                    withUnsafePointer(to: &job) { pointer in
-                                                        WorkerPool.shared.run(
-                                                            threads: threads, stageCount: 1,
-                                                            { raw, thread in
-                                                                World.prepareChunks(
-                                                                    raw.assumingMemoryBound(to: PrepareJob.self), thread
-                                                                )
-                                                            }, UnsafeRawPointer(pointer))
+        scratch.parallel.bouncing.withUnsafeMutableBufferPointer { bouncing in
+            scratch.parallel.slowMarks.bytes.withUnsafeMutableBufferPointer { slowMarks in
+                scratch.solveOrder.withUnsafeBufferPointer { order in
+                    contacts.withUnsafeBufferPointer { co in
+                        scratch.prepareBodies.withUnsafeBufferPointer { pb in
+                            scratch.colorStart.withUnsafeBufferPointer { colorStart in
+                                scratch.twoPointEnd.withUnsafeBufferPointer { twoPointEnd in
+                                    scratch.parallel.colorBundleStart.withUnsafeBufferPointer { colorBundle in
+                                        scratch.wideConstraints.withUnsafeMutableBufferPointer { ws in
+                                            scratch.parallel.chunkBounces.withUnsafeMutableBufferPointer { bounces in
+                                                scratch.parallel.chunkRanges.withUnsafeBufferPointer { ranges in
+                                                    scratch.parallel.shareBounds.withUnsafeBufferPointer { bounds in
+                                                        var job = PrepareJob(
+                                                            order: order.baseAddress!, contacts: co.baseAddress!,
+                                                            records: pb.baseAddress!,
+                                                            colorStart: colorStart.baseAddress!,
+                                                            twoPointEnd: twoPointEnd.baseAddress!,
+                                                            colorBundleStart: colorBundle.baseAddress!,
+                                                            bundles: ws.baseAddress!,
+                                                            bundleCount: ws.count, context: context, threads: threads,
+                                                            bounces: bounces.baseAddress!, approach: approach,
+                                                            bouncing: bouncing.baseAddress!, chunks: chunks,
+                                                            ranges: tabled
+                                                                ? ranges.baseAddress!
+                                                                    + Int(scratch.parallel.bundleTable)
+                                                                : nil,
+                                                            shares: tabled
+                                                                ? bounds.baseAddress!
+                                                                    + Int(scratch.parallel.bundleShares)
+                                                                : nil,
+                                                            slowMarks: slowMarks.baseAddress!, slowRow: slowRow
+                                                        )
+                                                        withUnsafePointer(to: &job) { pointer in
+                                                            WorkerPool.shared.run(
+                                                                threads: threads, stageCount: 1,
+                                                                { raw, thread in
+                                                                    World.prepareChunks(
+                                                                        raw.assumingMemoryBound(to: PrepareJob.self),
+                                                                        thread
+                                                                    )
+                                                                }, UnsafeRawPointer(pointer))
+                                                        }
                                                     }
                                                 }
                                             }
@@ -83,7 +91,8 @@ extension World {
                 }
             }
         }
-        scratch.parallel.anyElastic = scratch.parallel.chunkElastic.contains(true)
+        scratch.parallel.anyBounce = scratch.parallel.chunkBounces.contains(true)
+        scratch.parallel.bouncingListed = true
     }
 
     /// One thread's part of the parallel preparation: chunks of bundles until none is left.
@@ -110,10 +119,14 @@ extension World {
                     lanes &= lanes &- 1
                 }
             }
-            // Whether a lane of the chunk bounces (`ParallelScratch.anyElastic`).
-            var elastic = false
-            for b in range where any(j.bundles[b].restitution .> 0) { elastic = true }
-            j.elastic[chunk] = elastic
+            // Which of its bundles may bounce (`ParallelScratch.bouncing`), and whether one does.
+            var bounces = false
+            for b in range {
+                let bounce = World.bounces(j.bundles + b, approach: j.approach)
+                j.bouncing[b] = bounce ? 1 : 0
+                bounces = bounces || bounce
+            }
+            j.bounces[chunk] = bounces
         }
     }
 
@@ -166,8 +179,11 @@ private struct PrepareJob {
     let bundleCount: Int
     let context: World.PrepareContext
     let threads: Int
-    /// By chunk: whether a lane of its bundles bounces.
-    let elastic: UnsafeMutablePointer<Bool>
+    /// By chunk: whether a lane of its bundles may bounce (`World.bounces`), by `approach` (minus
+    /// `WorldSettings.restitutionThreshold`, pt/s); by bundle, 1 when it may.
+    let bounces: UnsafeMutablePointer<Bool>
+    let approach: Float
+    let bouncing: UnsafeMutablePointer<UInt8>
     /// The chunks: `ranges[k]` (bundles) and thread t's share `shares[t] ..< shares[t + 1]` (the threads' shares of
     /// the solve), or when nil `prepareChunk` bundles each in equal shares.
     let chunks: Int

@@ -25,7 +25,8 @@ extension World {
         // Slow-lane marks of a preparation run by itself (a test), never joined, are dropped.
         scratch.parallel.slowMarks.discard()
         // Known exactly only when the bundles are prepared on the threads (Parallel/World+ParallelPrepare.swift).
-        scratch.parallel.anyElastic = true
+        scratch.parallel.anyBounce = true
+        scratch.parallel.bouncingListed = false
         // The ordering's pass over the contacts gathers their bodies and splits each colour, two-point manifolds
         // first.
         let threads = acquireThreads(forWork: contacts.count)

@@ -25,14 +25,20 @@ extension World {
         let approach = -Float(threshold)
         for i in range {
             let w = wBase + i
-            // Lanes that bounce at all: elastic and approaching at least at the threshold speed.
-            let elastic = w.pointee.restitution .> 0
-            let fast = (w.pointee.p0.relativeVelocity .<= approach) .| (w.pointee.p1.relativeVelocity .<= approach)
-            if !any(elastic .& fast) { continue }
+            if !bounces(w, approach: approach) { continue }
             for l in 0..<Int(w.pointee.laneCount) where w.pointee.restitution[l] > 0 {
                 Self.restitute(w, lane: l, sBase, threshold: threshold, h: h, names: names)
             }
         }
+    }
+
+    /// Whether a lane of bundle `w` may bounce: elastic and approaching at `approach` (minus
+    /// `WorldSettings.restitutionThreshold`, pt/s) or faster at a point, by its speed before the solve. The
+    /// restitution skips every other bundle, and the parallel preparation lists these (`ParallelScratch.bouncing`).
+    @inline(__always) static func bounces(_ w: UnsafePointer<WideContactConstraint>, approach: Float) -> Bool {
+        let elastic = w.pointee.restitution .> 0
+        let fast = (w.pointee.p0.relativeVelocity .<= approach) .| (w.pointee.p1.relativeVelocity .<= approach)
+        return any(elastic .& fast)
     }
 
     /// Restitution of one lane, through a double-precision copy of its constraint.

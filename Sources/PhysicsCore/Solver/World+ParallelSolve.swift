@@ -187,11 +187,55 @@ extension World {
     private mutating func finishParallelStep(threads: Int, _ pass: ParallelPassContext) {
         // Without a bouncing lane the restitution pass changes nothing (`restituteBundles` skips every bundle):
         // its stages, one per colour, are left out.
-        if scratch.parallel.anyElastic { addContactPass(.restitution, pass) }
+        var listed = 0
+        if scratch.parallel.anyBounce {
+            if scratch.parallel.pipelined && scratch.parallel.bouncingListed {
+                listed = addBouncingStage(pass)
+            } else {
+                addContactPass(.restitution, pass)
+            }
+        }
         if scratch.parallel.stages.count + 1 > WorkerPool.stageCapacity(threads: pass.threads) { runStages(pass) }
         // Each thread stores the bundles of its shares (Parallel/World+ParallelShares.swift).
         addBundleStage(.storeImpulses, pass)
         runStages(pass)
+        if listed > 0 {
+            scratch.parallel.chunkRanges.removeLast(listed)
+            scratch.parallel.shareBounds.removeLast(threads + 1)
+        }
+    }
+
+    /// The restitution of a pipelined job as one stage on the calling thread: the runs of bundles that may bounce
+    /// (`ParallelScratch.bouncing`, a few dozen of a pile's thousands), in bundle order. That is the colours' order,
+    /// so the result is the serial pass's, with one meeting of the threads instead of one per colour. Returns the
+    /// chunk ranges appended (the runs), which the caller removes after the job with the stage's share bounds.
+    private mutating func addBouncingStage(_ pass: ParallelPassContext) -> Int {
+        if scratch.parallel.stages.count + 1 > WorkerPool.stageCapacity(threads: pass.threads) { runStages(pass) }
+        let table = scratch.parallel.chunkRanges.count
+        let count = Swift.min(scratch.parallel.bouncing.count, scratch.wideConstraints.count)
+        scratch.parallel.bouncing.withUnsafeBufferPointer { flags in
+            var b = 0
+            while b < count {
+                if flags[b] == 0 {
+                    b += 1
+                    continue
+                }
+                let first = b
+                while b < count && flags[b] != 0 { b += 1 }
+                scratch.parallel.chunkRanges.append(SIMD2(Int32(first), Int32(b)))
+            }
+        }
+        let runs = scratch.parallel.chunkRanges.count - table
+        scratch.parallel.bouncingStageSteps += 1
+        // Every run is the calling thread's (thread 0): the others' shares are empty.
+        let shares = scratch.parallel.shareBounds.count
+        scratch.parallel.shareBounds.append(0)
+        for _ in 0..<pass.threads { scratch.parallel.shareBounds.append(Int32(runs)) }
+        var stage = SolveStage(
+            kind: .restitution, start: 0, end: count, chunk: 1, remapSinks: false, work: BodyWork())
+        stage.useTable(Int32(table), shares: Int32(shares), chunks: Int32(runs))
+        scratch.parallel.stages.append(stage)
+        return runs
     }
 
     /// Appends a pass over all bundles, each thread's the bundles of its shares (Parallel/World+ParallelShares.swift).
@@ -661,10 +705,15 @@ package struct ParallelScratch: Sendable {
     var slowMarks = SlowLaneMarks()
     /// Where each colour's bundles begin, and the overflow colour's (the parallel preparation).
     var colorBundleStart: [Int32] = []
-    /// By chunk of the parallel preparation: whether a lane of its bundles bounces; and whether any does (true when
-    /// the bundles were prepared on one thread: then it is not known).
-    var chunkElastic: [Bool] = []
-    var anyElastic = true
+    /// By chunk of the parallel preparation: whether a lane of its bundles may bounce (`World.bounces`); and whether
+    /// any does (true when the bundles were prepared on one thread: then it is not known).
+    var chunkBounces: [Bool] = []
+    var anyBounce = true
+    /// By bundle, 1 when a lane of it may bounce, when `bouncingListed` (the bundles were prepared on the threads).
+    var bouncing: [UInt8] = []
+    var bouncingListed = false
+    /// Steps whose restitution ran as one stage of the bouncing bundles (`addBouncingStage`; a count for tests).
+    package var bouncingStageSteps = 0
     /// Steps solved on more than one thread since the world was made (a count for tests; it changes no result).
     package var steps = 0
     /// Steps whose sub-steps ran as a pipelined job, and the pipelined jobs (a step's stages can fill several),
