@@ -178,6 +178,40 @@ struct AppTests {
         #expect(frame.width == 1600 && frame.height == 1000)
     }
 
+    // Found in a real window: the window narrowed mid-run (items moved back inside), then R; the restart builds
+    // the scene in its file's 960 x 640 bounds, and the ghost showed the frames after the resize below its floor.
+    @Test(
+        "a resize during a run ends the ghost's recording; a ghost from other bounds is not drawn, and the log says so")
+    func ghostKeepsItsBounds() {
+        let app = SandboxApp()
+        let start = app.world.bounds
+        for _ in 0..<60 { app.frame(dt: 1.0 / 60) }
+        app.handle(.resized(width: 700, height: 500, scale: 1))
+        #expect(app.world.bounds != start)
+        for _ in 0..<60 { app.frame(dt: 1.0 / 60) }
+        // Only the frames in the first bounds were recorded.
+        #expect(app.readout.recording.frames.count == 60 && app.readout.recording.bounds == start)
+        app.handle(.key(.restart, pressed: true, shift: false))
+        #expect(app.world.bounds == start && app.ghostFits && app.readout.ghost.frames.count == 60)
+        #expect(!app.logLines.contains { $0.contains("ghost not drawn") })
+        func ghostPixels() -> Int {
+            var r = Raster(width: app.pixelSize.width, height: app.pixelSize.height)
+            app.drawGhost(into: &r)
+            return r.pixels.filter { $0 != r.pixels[0] }.count
+        }
+        for _ in 0..<30 { app.frame(dt: 1.0 / 60) }
+        #expect(ghostPixels() > 1000, "the ghost's items drawn")
+        // A ghost recorded in other bounds (as a replay's may be): not drawn, the restart's log line says why.
+        app.readout.recording.bounds = CGRect(x: 0, y: 0, width: 500, height: 500)
+        app.handle(.key(.restart, pressed: true, shift: false))
+        #expect(!app.ghostFits)
+        #expect(
+            app.logLines.contains { $0.contains("ghost not drawn: the previous run's reference bounds were 500 x 500") }
+        )
+        for _ in 0..<30 { app.frame(dt: 1.0 / 60) }
+        #expect(ghostPixels() == 0, "nothing drawn")
+    }
+
     // Issue 13: the panel docks in the side bar, so it no longer hides itself in narrow windows (it covered half
     // of them); a window too narrow for the side bar collapses it instead (SideBarTests).
     @Test("a narrow scene opens with the tuning panel beside it, not over it; T hides and shows it")

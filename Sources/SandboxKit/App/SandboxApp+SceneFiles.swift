@@ -98,6 +98,13 @@ extension SandboxApp {
             if case .itemProperties(let p) = f, p.madeByPanel == true { b as? DynamicItemBehavior } else { nil }
         }
         reselect(selected)
+        if keepingGhost, !ghostFits, let b = readout.ghost.bounds {
+            log(
+                String(
+                    format: "ghost not drawn: the previous run's reference bounds were %.0f x %.0f pt, this run's"
+                        + " %.0f x %.0f (the readouts still compare)", Double(b.width), Double(b.height),
+                    Double(world.bounds.width), Double(world.bounds.height)))
+        }
         let scene = sceneViewport.size
         if file.referenceBounds.width != Double(scene.width) || file.referenceBounds.height != Double(scene.height) {
             log(

@@ -54,7 +54,8 @@ extension SandboxApp {
             }
             r.strokePolyline(points, width: 1.2 * scale, color)
             // The previous run's trace (A/B after R), dimmed, on the same scale and the same animator time.
-            let ghost = readout.showGhost ? readout.ghostSamples.filter { $0.time >= t0 && $0.time <= t1 } : []
+            let ghost =
+                readout.showGhost && ghostFits ? readout.ghostSamples.filter { $0.time >= t0 && $0.time <= t1 } : []
             if ghost.count >= 2 {
                 let ghostPoints = ghost.map { s -> PixelPoint in
                     let fx = (s.time - t0) / MotionTrace.duration

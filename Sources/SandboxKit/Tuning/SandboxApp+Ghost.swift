@@ -5,6 +5,10 @@ import SandboxScenes
 
 /// The A/B ghost: every item's place in the previous run (the same scene restarted with R or shift+R, same seed),
 /// drawn translucent at the same animator time, and the selected item's previous trace dimmed in the graph.
+///
+/// Places mean something only in the reference bounds they were recorded in: a resize during the run ends the
+/// recording (the items were moved back inside, and the restart builds the scene in its file's bounds again), and a
+/// ghost recorded in other bounds than the run beside it is not drawn.
 struct GhostRecording {
     /// Items recorded per frame (larger scenes record the first ones only).
     static let maximumItems = 400
@@ -14,11 +18,18 @@ struct GhostRecording {
     var times: [Double] = []
     /// Per frame: x, y, angle of each recorded item.
     var frames: [[Float]] = []
+    /// The reference bounds of the recorded frames, pt (nil before the first).
+    var bounds: CGRect?
 
+    /// Records the items' places at animator time `time` (s) in reference bounds `bounds` (pt); nothing once the
+    /// bounds differ from the first frame's.
     @MainActor
-    mutating func record(time: Double, items: [SandboxItem]) {
+    mutating func record(time: Double, items: [SandboxItem], bounds: CGRect) {
         let last = times.last ?? -1
-        guard frames.count < Self.maximumFrames, time > last else { return }
+        guard frames.count < Self.maximumFrames, time > last, self.bounds == nil || self.bounds == bounds else {
+            return
+        }
+        self.bounds = bounds
         var f: [Float] = []
         f.reserveCapacity(min(items.count, Self.maximumItems) * 3)
         for item in items.prefix(Self.maximumItems) {
@@ -52,8 +63,11 @@ extension SandboxApp {
 
     /// Records this frame for the next run's ghost.
     func recordGhost() {
-        readout.recording.record(time: world.animator.elapsedTime, items: world.items)
+        readout.recording.record(time: world.animator.elapsedTime, items: world.items, bounds: world.bounds)
     }
+
+    /// Whether the previous run's places can be drawn beside this run: recorded in the same reference bounds.
+    var ghostFits: Bool { readout.ghost.bounds.map { $0 == world.bounds } ?? true }
 
     /// A restart: this run becomes the ghost; the selected item (by index) stays selected.
     func keepAsGhost() -> Int? {
@@ -85,7 +99,7 @@ extension SandboxApp {
     /// Draws the previous run's items, translucent outlines at the same animator time.
     func drawGhost(into r: inout Raster) {
         let scale = self.scale * sceneTransform.scale
-        guard readout.showGhost, let f = readout.ghost.frame(at: world.animator.elapsedTime) else { return }
+        guard readout.showGhost, ghostFits, let f = readout.ghost.frame(at: world.animator.elapsedTime) else { return }
         let color = RGBA(255, 255, 255, 70)
         for (k, item) in world.items.prefix(f.count / 3).enumerated() {
             // Through the camera, as the scene is drawn.
