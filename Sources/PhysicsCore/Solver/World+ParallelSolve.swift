@@ -185,8 +185,8 @@ extension World {
     /// The step's end in the same job as the last sub-step: restitution colour by colour (like a contact pass), then
     /// every bundle's impulses back to its contacts (`applyRestitution`, `storeImpulses`).
     private mutating func finishParallelStep(threads: Int, _ pass: ParallelPassContext) {
-        // Without a bouncing lane the restitution pass changes nothing (`restituteBundles` skips every bundle):
-        // its stages, one per colour, are left out.
+        // Without a lane that may bounce the restitution changes nothing (`restituteBundles` skips every bundle):
+        // it is left out. A pipelined job restitutes the listed bundles in one stage, another job colour by colour.
         var listed = 0
         if scratch.parallel.anyBounce {
             if scratch.parallel.pipelined && scratch.parallel.bouncingListed {
