@@ -49,7 +49,8 @@ package struct WideBodies {
         _ p1: UnsafeMutablePointer<WidePoint>, _ nx: Lanes, _ ny: Lanes
     ) -> (Lanes, Lanes) {
         let a = WideBodies(motionOf: bodies, indexA), b = WideBodies(motionOf: bodies, indexB)
-        return (World.separation(p0, a, b, nx, ny), World.separation(p1, a, b, nx, ny))
+        let shared = World.normalMotion(a, b, nx, ny)
+        return (World.separation(p0, a, b, normalMotion: shared), World.separation(p1, a, b, normalMotion: shared))
     }
 
     /// The solver bodies the four lanes of `offsets` name (byte offsets, `WideContactConstraint.bodyOffset`: each is

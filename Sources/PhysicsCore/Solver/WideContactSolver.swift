@@ -120,14 +120,23 @@ extension World {
             impulseScale: Lanes(), apart: apart, scalesImpulse: false)
     }
 
+    /// The separation of point `p` now, pt, from its bodies' step motion: `baseSeparation` plus the normal part of
+    /// the anchors' relative motion, `dot(Δp_B − Δp_A + R(Δq_B) r_B − R(Δq_A) r_A, n)`. Each rotated anchor's part
+    /// is `dot(R(Δq) r, n) = cos Δθ·(r·n) + sin Δθ·(r × n)`, and with the tangent t = (ny, −nx) the point's lever
+    /// arms already hold both factors: r × n = rn and r·n = −(r × t) = −rt. So the anchors are not read, and it takes
+    /// 4 products instead of 8 per point and 2 shared (`normalMotion`) instead of 2 more.
     @inline(__always) static func separation(
-        _ p: UnsafeMutablePointer<WidePoint>, _ a: WideBodies, _ b: WideBodies,
-        _ nx: Lanes, _ ny: Lanes
+        _ p: UnsafeMutablePointer<WidePoint>, _ a: WideBodies, _ b: WideBodies, normalMotion: Lanes
     ) -> Lanes {
-        let rAx = p.pointee.anchorAX, rAy = p.pointee.anchorAY, rBx = p.pointee.anchorBX, rBy = p.pointee.anchorBY
-        let dx = (b.dpx - a.dpx) + (b.dqc * rBx - b.dqs * rBy) - (a.dqc * rAx - a.dqs * rAy)
-        let dy = (b.dpy - a.dpy) + (b.dqs * rBx + b.dqc * rBy) - (a.dqs * rAx + a.dqc * rAy)
-        return dx * nx + dy * ny + p.pointee.baseSeparation
+        let turnB = b.dqs * p.pointee.rnB - b.dqc * p.pointee.rtB
+        let turnA = a.dqs * p.pointee.rnA - a.dqc * p.pointee.rtA
+        return normalMotion + (turnB - turnA) + p.pointee.baseSeparation
+    }
+
+    /// The normal part of the bodies' relative translation since the step began, `dot(Δp_B − Δp_A, n)`, pt: the
+    /// part of `separation` that all points of a bundle share.
+    @inline(__always) static func normalMotion(_ a: WideBodies, _ b: WideBodies, _ nx: Lanes, _ ny: Lanes) -> Lanes {
+        (b.dpx - a.dpx) * nx + (b.dpy - a.dpy) * ny
     }
 
     // One copy of each kernel per pass kind, so the soft terms fold to constants in the relax pass.
@@ -235,7 +244,9 @@ extension World {
         var b = WideBodies(states, c.pointer(to: \.bodyB)!)
         let nx = c.pointee.normalX, ny = c.pointee.normalY
         let p = c.pointer(to: \.p0)!
-        let t = softTerms(c, separation: separation(p, a, b, nx, ny), invH: invH, maxBias: maxBias, useBias: useBias)
+        let t = softTerms(
+            c, separation: separation(p, a, b, normalMotion: normalMotion(a, b, nx, ny)), invH: invH, maxBias: maxBias,
+            useBias: useBias)
         let rnA = p.pointee.rnA, rnB = p.pointee.rnB
         let vn = (b.vx - a.vx) * nx + (b.vy - a.vy) * ny + b.w * rnB - a.w * rnA
         let old = p.pointee.normalImpulse
