@@ -10,8 +10,6 @@ package struct WidePoint: Sendable {
     package var normalImpulse = Lanes(), tangentImpulse = Lanes(), maxNormalImpulse = Lanes()
     /// Separation with the anchor offsets removed, pt.
     package var baseSeparation = Lanes()
-    /// Contact point relative to each body's centre of mass at the start of the step, pt.
-    package var anchorAX = Lanes(), anchorAY = Lanes(), anchorBX = Lanes(), anchorBY = Lanes()
     /// Lever arms rA × n, rB × n, rA × t, rB × t, pt.
     package var rnA = Lanes(), rnB = Lanes(), rtA = Lanes(), rtB = Lanes()
     /// Effective masses along the normal and the tangent (0 in an empty lane or for a missing second point).
@@ -19,6 +17,9 @@ package struct WidePoint: Sendable {
     /// Normal relative velocity at the start of the step (pt/s, negative when approaching) and separation then (pt),
     /// for restitution: zero in a bundle without a lane that bounces (restitution 0), which the restitution pass skips.
     package var relativeVelocity = Lanes(), initialSeparation = Lanes()
+    /// Contact point relative to each body's centre of mass at the start of the step, pt. Last: only the restitution
+    /// reads them (the solve passes' separations use the lever arms instead, `World.separation`).
+    package var anchorAX = Lanes(), anchorAY = Lanes(), anchorBX = Lanes(), anchorBY = Lanes()
 }
 
 /// The lever arms of one manifold point of four contact constraints times the inverse inertia of their body:
@@ -34,12 +35,14 @@ package struct WideLeverProducts: Sendable {
 package struct WideContactConstraint: Sendable {
     // The fields are laid out by use: what every pass over a one-point bundle reads comes first, in its first 576
     // bytes, nine cache lines' worth (bodies and their store slots, normal, friction, soft terms, the normal's mass
-    // products, the flags, point 0 without its restitution values); then what only two-point manifolds add; last
-    // what only the preparation, restitution and the impulses' store read. A crowd's bundles stream through every
-    // pass (pile 4000: 2.7 MB of bundles, eighteen passes a step), and with the one-point kernel's lines scattered
-    // among unused ones (the old declaration order) `pile 4000 --nosleep` took about 3.5 % longer. The warm start
-    // reads five of the nine lines: the flags sit just before point 0, whose impulses come first (it read seven
-    // when the flags followed the point and the impulses its anchors: 6 % longer on the pile's two threads).
+    // products, the flags, point 0; the passes skip its last line, the anchors, which only the restitution reads:
+    // `pile 4000 --nosleep` about 2 % faster than with the anchors in the middle); then what only two-point manifolds
+    // add; last what only the preparation, restitution and the impulses' store read. A crowd's bundles stream
+    // through every pass (pile 4000: 2.7 MB of bundles, eighteen passes a step), and with the one-point kernel's
+    // lines scattered among unused ones (the old declaration order) `pile 4000 --nosleep` took about 3.5 % longer.
+    // The warm start reads five of the nine lines: the flags sit just before point 0, whose impulses come first (it
+    // read seven when the flags followed the point and the impulses its anchors: 6 % longer on the pile's two
+    // threads).
     /// The solver bodies of each lane, as byte offsets into the solver bodies (`bodyOffset`: the slot times 32, so a
     /// gather adds the offset to the base with no shift: 16 fewer instructions per bundle and pass). An empty lane
     /// repeats lane 0's bodies and never writes them.
