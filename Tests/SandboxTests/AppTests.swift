@@ -181,18 +181,25 @@ struct AppTests {
     // Found in a real window: the window narrowed mid-run (items moved back inside), then R; the restart builds
     // the scene in its file's 960 x 640 bounds, and the ghost showed the frames after the resize below its floor.
     @Test(
-        "a resize during a run ends the ghost's recording; a ghost from other bounds is not drawn, and the log says so")
+        "a resize during a run ends the ghost's recording and graph trace; a ghost from other bounds is not drawn, logged"
+    )
     func ghostKeepsItsBounds() {
         let app = SandboxApp()
         let start = app.world.bounds
+        app.overlay.selected = app.world.items.first  // the graph traces it
         for _ in 0..<60 { app.frame(dt: 1.0 / 60) }
+        let resizeTime = app.world.animator.elapsedTime
         app.handle(.resized(width: 700, height: 500, scale: 1))
         #expect(app.world.bounds != start)
         for _ in 0..<60 { app.frame(dt: 1.0 / 60) }
-        // Only the frames in the first bounds were recorded.
+        // Only the frames in the first bounds were recorded; the selected item's readout samples go on.
         #expect(app.readout.recording.frames.count == 60 && app.readout.recording.bounds == start)
+        #expect(app.readout.samples.count > 100)
         app.handle(.key(.restart, pressed: true, shift: false))
         #expect(app.world.bounds == start && app.ghostFits && app.readout.ghost.frames.count == 60)
+        // The graph's ghost trace ends at the resize too.
+        #expect(app.readout.ghostSamples.count >= 55)
+        #expect(app.readout.ghostSamples.allSatisfy { $0.time <= resizeTime })
         #expect(!app.logLines.contains { $0.contains("ghost not drawn") })
         func ghostPixels() -> Int {
             var r = Raster(width: app.pixelSize.width, height: app.pixelSize.height)

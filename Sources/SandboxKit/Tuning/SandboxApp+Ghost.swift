@@ -20,15 +20,20 @@ struct GhostRecording {
     var frames: [[Float]] = []
     /// The reference bounds of the recorded frames, pt (nil before the first).
     var bounds: CGRect?
+    /// Animator time of the first frame refused because the bounds had changed, s (nil while they have not): the
+    /// graph's ghost trace ends there too (`SandboxApp.keepAsGhost`).
+    var resizedAt: Double?
 
     /// Records the items' places at animator time `time` (s) in reference bounds `bounds` (pt); nothing once the
     /// bounds differ from the first frame's.
     @MainActor
     mutating func record(time: Double, items: [SandboxItem], bounds: CGRect) {
         let last = times.last ?? -1
-        guard frames.count < Self.maximumFrames, time > last, self.bounds == nil || self.bounds == bounds else {
+        if let first = self.bounds, first != bounds {
+            if resizedAt == nil { resizedAt = time }
             return
         }
+        guard frames.count < Self.maximumFrames, time > last else { return }
         self.bounds = bounds
         var f: [Float] = []
         f.reserveCapacity(min(items.count, Self.maximumItems) * 3)
@@ -73,7 +78,10 @@ extension SandboxApp {
     func keepAsGhost() -> Int? {
         readout.ghost = readout.recording
         readout.recording = GhostRecording()
-        readout.ghostSamples = readout.samples
+        // The selected item's trace up to the resize, if the run was resized: its places after it are in other
+        // bounds, as the recording's would be.
+        let end = readout.ghost.resizedAt ?? .infinity
+        readout.ghostSamples = readout.samples.filter { $0.time < end }
         readout.samples.removeAll()
         return overlay.selected.flatMap { s in world.items.firstIndex { $0 === s } }
     }
