@@ -15,22 +15,16 @@ struct WideKernelReferenceTests {
         "one biased and one relax pass equal the scalar reference (pile: one point; pyramid: two points)",
         arguments: [0, 1])
     func kernelsMatchReference(scene: Int) {
-        // Awake, so the pyramid has contacts to solve after 1.5 s.
-        var settings = Scenes.frameSettings
-        settings.enableSleep = false
-        var w = scene == 0 ? Scenes.pile(200, settings: settings).0 : Scenes.pyramid(base: 10, settings: settings).0
-        for _ in 0..<90 { w.step(dt: 1.0 / 60) }
-        let h = 1.0 / 360
-        let soft = Softness(hertz: 30, dampingRatio: 10, h: h)
-        let rigid = Softness(hertz: 60, dampingRatio: 10, h: h)
-        w.prepareContacts(contactSoftness: soft, staticSoftness: rigid)
+        var w = Self.preparedWorld(scene: scene)
         #expect(w.scratch.wideConstraints.count > 20)
         #expect(w.scratch.wideConstraints.contains { $0.twoPoints } == (scene == 1))
         let maxBias = Float(w.settings.contactPushMaxVelocity)
         for useBias in [true, false] {
             var bundles = w.scratch.wideConstraints, bodies = w.scratch.solverBodies
-            for i in bundles.indices { Self.solve(&bundles[i], &bodies, invH: Float(1 / h), maxBias: maxBias, useBias) }
-            w.solveWideContacts(invH: 1 / h, useBias: useBias)
+            for i in bundles.indices {
+                Self.solve(&bundles[i], &bodies, invH: Float(1 / Self.h), maxBias: maxBias, useBias)
+            }
+            w.solveWideContacts(invH: 1 / Self.h, useBias: useBias)
             for i in 0..<w.bodies.count {
                 #expect(w.scratch.solverBodies[i].velocity == bodies[i].velocity, "body \(i), bias \(useBias)")
             }
@@ -46,14 +40,7 @@ struct WideKernelReferenceTests {
 
     @Test("the warm start equals the scalar reference (pile: one point; pyramid: two points)", arguments: [0, 1])
     func warmStartMatchesReference(scene: Int) {
-        var settings = Scenes.frameSettings
-        settings.enableSleep = false
-        var w = scene == 0 ? Scenes.pile(200, settings: settings).0 : Scenes.pyramid(base: 10, settings: settings).0
-        for _ in 0..<90 { w.step(dt: 1.0 / 60) }
-        let h = 1.0 / 360
-        w.prepareContacts(
-            contactSoftness: Softness(hertz: 30, dampingRatio: 10, h: h),
-            staticSoftness: Softness(hertz: 60, dampingRatio: 10, h: h))
+        var w = Self.preparedWorld(scene: scene)
         #expect(w.scratch.wideConstraints.contains { any($0.p0.normalImpulse .!= 0) })
         var bodies = w.scratch.solverBodies
         for c in w.scratch.wideConstraints {
@@ -94,14 +81,7 @@ struct WideKernelReferenceTests {
         "the kernels' separation from the lever arms equals the anchors' geometry within float rounding",
         arguments: [0, 1])
     func separationFromLeverArms(scene: Int) {
-        var settings = Scenes.frameSettings
-        settings.enableSleep = false
-        var w = scene == 0 ? Scenes.pile(200, settings: settings).0 : Scenes.pyramid(base: 10, settings: settings).0
-        for _ in 0..<90 { w.step(dt: 1.0 / 60) }
-        let h = 1.0 / 360
-        w.prepareContacts(
-            contactSoftness: Softness(hertz: 30, dampingRatio: 10, h: h),
-            staticSoftness: Softness(hertz: 60, dampingRatio: 10, h: h))
+        var w = Self.preparedWorld(scene: scene)
         // Step motions far larger than a sub-step's (up to 2 pt and 0.1 rad), different for every body.
         for i in 0..<w.bodies.count {
             let turn = 0.1 * sin(Double(i) * 1.7), x = 2 * cos(Double(i) * 0.9), y = 2 * sin(Double(i) * 2.3)
@@ -141,6 +121,22 @@ struct WideKernelReferenceTests {
             }
         }
         #expect(checked > 100)
+    }
+
+    /// The sub-step the tests prepare for, s.
+    private static let h = 1.0 / 360
+
+    /// A pile of 200 balls (scene 0: one-point bundles) or a pyramid of base 10 (scene 1: two-point bundles) after
+    /// 1.5 s with sleeping off (so the pyramid has contacts to solve), its bundles prepared for a sub-step `h`.
+    private static func preparedWorld(scene: Int) -> World {
+        var settings = Scenes.frameSettings
+        settings.enableSleep = false
+        var w = scene == 0 ? Scenes.pile(200, settings: settings).0 : Scenes.pyramid(base: 10, settings: settings).0
+        for _ in 0..<90 { w.step(dt: 1.0 / 60) }
+        w.prepareContacts(
+            contactSoftness: Softness(hertz: 30, dampingRatio: 10, h: h),
+            staticSoftness: Softness(hertz: 60, dampingRatio: 10, h: h))
+        return w
     }
 
     /// One bundle, lane by lane: every lane reads the bodies before any lane writes (lanes share no moving body).
