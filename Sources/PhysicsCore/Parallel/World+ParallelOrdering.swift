@@ -12,21 +12,32 @@
 /// contact are written but never read; the stamps are the serial pass's: every body of a contact to solve.
 extension World {
     /// `readContacts` on `threads` threads (the worker pool held). `sides` has room for two bodies per contact,
-    /// `degrees` for a row of `bodyCount` per thread and `chunkCounts` for three numbers per thread. Returns what
-    /// `readContacts` returns.
+    /// `degrees` for a row of `bodyCount` per thread and `chunkCounts` for three numbers per thread; `motion` (the
+    /// pass's `motion`, one byte per body) is noted here. Returns what `readContacts` returns.
     static func readContactsInParallel(
         _ p: ContactPass, _ s: OrderPointers, contactCount: Int, bodyCount: Int, _ gather: BodyGather,
         sides: UnsafeMutablePointer<Int32>, degrees: UnsafeMutablePointer<Int32>,
-        chunkCounts: UnsafeMutablePointer<Int>, threads: Int
+        chunkCounts: UnsafeMutablePointer<Int>, motion: UnsafeMutablePointer<UInt8>, threads: Int
     ) -> (count: Int, queued: Int) {
         var job = ReadContactsJob(
             pass: p, contactCount: contactCount, bodyCount: bodyCount, sides: sides, degrees: degrees,
-            chunkCounts: chunkCounts, threads: threads)
-        // Thread t's share is part t, its run of contacts.
+            chunkCounts: chunkCounts, motion: motion, threads: threads)
+        // Two stages: each thread notes a run of the bodies' motion (`noteBodyMotion`), then, once every body's is
+        // noted, filters its run of the contacts (thread t's share is part t).
         withUnsafePointer(to: &job) {
-            WorkerPool.shared.runParts(threads: threads, parts: threads, UnsafeRawPointer($0)) { raw, part in
-                World.filterContacts(raw.assumingMemoryBound(to: ReadContactsJob.self).pointee, part: part)
-            }
+            WorkerPool.shared.run(
+                threads: threads, stageCount: 2,
+                { raw, thread in
+                    let j = raw.assumingMemoryBound(to: ReadContactsJob.self).pointee
+                    let pool = WorkerPool.shared
+                    pool.runStage(0, chunks: j.threads, thread: thread, threads: j.threads) { part in
+                        let lo = j.bodyCount * part / j.threads, hi = j.bodyCount * (part + 1) / j.threads
+                        World.noteBodyMotion(j.pass.bodies, lo..<hi, into: j.motion)
+                    }
+                    pool.runStage(1, chunks: j.threads, thread: thread, threads: j.threads) { part in
+                        World.filterContacts(j, part: part)
+                    }
+                }, UnsafeRawPointer($0))
         }
         // The regions one after the other, then the degrees and the first layer in contact order.
         var count = 0
@@ -86,11 +97,10 @@ extension World {
         var candidate = 2 * hi
         for k in lo..<hi where p.contacts[k].manifold.pointCount > 0 && p.contacts[k].isSolid {
             let a = p.contacts[k].bodyA, b = p.contacts[k].bodyB
-            let awakeA = p.bodies[Int(a)].isAwake, awakeB = p.bodies[Int(b)].isAwake
-            guard awakeA || awakeB else { continue }
-            let typeA = p.bodies[Int(a)].type, typeB = p.bodies[Int(b)].type
+            let motionA = p.motion[Int(a)], motionB = p.motion[Int(b)]
+            guard (motionA | motionB) & BodyMotion.awake != 0 else { continue }
             p.input[out] = Int32(k) | (p.contacts[k].manifold.pointCount == 2 ? twoPointFlag : 0)
-            let movingA = awakeA && typeA == .dynamic, movingB = awakeB && typeB == .dynamic
+            let movingA = motionA == BodyMotion.moving, movingB = motionB == BodyMotion.moving
             p.moving[out] = SIMD2(movingA ? a : -1, movingB ? b : -1)
             out &+= 1
             if movingA && movingB {
@@ -102,11 +112,11 @@ extension World {
             }
             // Not moving (not awake, or not dynamic): gathered by the calling thread afterwards (an awake kinematic
             // body again: the same record).
-            if !awakeA || typeA != .dynamic {
+            if !movingA {
                 j.sides[side] = a
                 side &+= 1
             }
-            if !awakeB || typeB != .dynamic {
+            if !movingB {
                 j.sides[side] = b
                 side &+= 1
             }
@@ -212,6 +222,8 @@ private struct ReadContactsJob {
     let degrees: UnsafeMutablePointer<Int32>
     /// By thread: the contacts it kept, the bodies it put in `sides`, its first layer's candidates.
     let chunkCounts: UnsafeMutablePointer<Int>
+    /// The bodies' motion, noted in the job's first stage (`pass.motion`, writable).
+    let motion: UnsafeMutablePointer<UInt8>
     let threads: Int
 }
 

@@ -61,39 +61,48 @@ extension World {
         }
         // One pass over the contacts reads the bodies: the contacts to solve and their moving bodies (the body
         // index when it moves, −1 when it does not), the degrees of the moving-body graph and its first layer.
+        World.resize(&scratch.bodyMotion, to: bodyCount, with: 0)
         contacts.withUnsafeBufferPointer { co in
             bodies.withUnsafeBufferPointer { bo in
                 states.withUnsafeBufferPointer { st in
-                    scratch.prepareBodies.withUnsafeMutableBufferPointer { records in
-                        scratch.prepareStamp.withUnsafeMutableBufferPointer { stamp in
-                            scratch.solverBodies.withUnsafeMutableBufferPointer { solverBodies in
-                                scratch.orderWork.withUnsafeMutableBufferPointer { work in
-                                    scratch.orderInput.withUnsafeMutableBufferPointer { input in
-                                        scratch.orderMoving.withUnsafeMutableBufferPointer { moving in
-                                            let p = ContactPass(
-                                                contacts: co.baseAddress!, bodies: bo.baseAddress!,
-                                                states: st.baseAddress!, records: records.baseAddress!,
-                                                stamp: stamp.baseAddress!, solverBodies: solverBodies.baseAddress!,
-                                                input: input.baseAddress!, moving: moving.baseAddress!)
-                                            let s = segments.pointers(work.baseAddress!)
-                                            if let threads {
-                                                (count, queued) = scratch.parallel.scanSlots
-                                                    .withUnsafeMutableBufferPointer { sd in
-                                                        scratch.parallel.degreeRows.withUnsafeMutableBufferPointer {
-                                                            degrees in
-                                                            scratch.parallel.chunkCounts.withUnsafeMutableBufferPointer
-                                                            {
-                                                                World.readContactsInParallel(
-                                                                    p, s, contactCount: co.count, bodyCount: bodyCount,
-                                                                    gather, sides: sd.baseAddress!,
-                                                                    degrees: degrees.baseAddress!,
-                                                                    chunkCounts: $0.baseAddress!, threads: threads)
+                    scratch.bodyMotion.withUnsafeMutableBufferPointer { motion in
+                        scratch.prepareBodies.withUnsafeMutableBufferPointer { records in
+                            scratch.prepareStamp.withUnsafeMutableBufferPointer { stamp in
+                                scratch.solverBodies.withUnsafeMutableBufferPointer { solverBodies in
+                                    scratch.orderWork.withUnsafeMutableBufferPointer { work in
+                                        scratch.orderInput.withUnsafeMutableBufferPointer { input in
+                                            scratch.orderMoving.withUnsafeMutableBufferPointer { moving in
+                                                let p = ContactPass(
+                                                    contacts: co.baseAddress!, bodies: bo.baseAddress!,
+                                                    states: st.baseAddress!, records: records.baseAddress!,
+                                                    stamp: stamp.baseAddress!, solverBodies: solverBodies.baseAddress!,
+                                                    input: input.baseAddress!, moving: moving.baseAddress!,
+                                                    motion: motion.baseAddress!)
+                                                let s = segments.pointers(work.baseAddress!)
+                                                if let threads {
+                                                    (count, queued) = scratch.parallel.scanSlots
+                                                        .withUnsafeMutableBufferPointer { sd in
+                                                            scratch.parallel.degreeRows.withUnsafeMutableBufferPointer {
+                                                                degrees in
+                                                                scratch.parallel.chunkCounts
+                                                                    .withUnsafeMutableBufferPointer {
+                                                                        World.readContactsInParallel(
+                                                                            p, s, contactCount: co.count,
+                                                                            bodyCount: bodyCount,
+                                                                            gather, sides: sd.baseAddress!,
+                                                                            degrees: degrees.baseAddress!,
+                                                                            chunkCounts: $0.baseAddress!,
+                                                                            motion: motion.baseAddress!,
+                                                                            threads: threads)
+                                                                    }
                                                             }
                                                         }
-                                                    }
-                                            } else {
-                                                (count, queued) = World.readContacts(
-                                                    p, s, contactCount: co.count, bodyCount: bodyCount, gather)
+                                                } else {
+                                                    World.noteBodyMotion(
+                                                        bo.baseAddress!, 0..<bodyCount, into: motion.baseAddress!)
+                                                    (count, queued) = World.readContacts(
+                                                        p, s, contactCount: co.count, bodyCount: bodyCount, gather)
+                                                }
                                             }
                                         }
                                     }
@@ -208,6 +217,24 @@ extension World {
         swap(&scratch.orderMoving, &scratch.orderMovingBefore)
     }
 
+    /// What the ordering's pass reads of a body (`StepScratch.bodyMotion`): bit `awake`, bit `dynamic`; `moving`
+    /// when both are set (the body takes impulses).
+    enum BodyMotion {
+        static let awake: UInt8 = 1
+        static let dynamic: UInt8 = 2
+        static let moving: UInt8 = 3
+    }
+
+    /// The `BodyMotion` bits of bodies `range` into `motion`.
+    @inline(__always) static func noteBodyMotion(
+        _ bodies: UnsafePointer<Body>, _ range: Range<Int>, into motion: UnsafeMutablePointer<UInt8>
+    ) {
+        for i in range {
+            motion[i] =
+                (bodies[i].isAwake ? BodyMotion.awake : 0) | (bodies[i].type == .dynamic ? BodyMotion.dynamic : 0)
+        }
+    }
+
     /// The pass over the contacts (see `orderContactsFromGround`): returns how many are to be solved and how many
     /// moving bodies touch something that does not move (the first layer, queued in `s.queue`).
     static func readContacts(
@@ -223,12 +250,12 @@ extension World {
         startLayers(s, bodyCount: bodyCount)
         for k in 0..<contactCount where p.contacts[k].manifold.pointCount > 0 && p.contacts[k].isSolid {
             let a = p.contacts[k].bodyA, b = p.contacts[k].bodyB
-            let awakeA = p.bodies[Int(a)].isAwake, awakeB = p.bodies[Int(b)].isAwake
-            guard awakeA || awakeB else { continue }
+            let motionA = p.motion[Int(a)], motionB = p.motion[Int(b)]
+            guard (motionA | motionB) & BodyMotion.awake != 0 else { continue }
             gatherBody(a)
             gatherBody(b)
-            let ma = awakeA && p.bodies[Int(a)].type == .dynamic
-            let mb = awakeB && p.bodies[Int(b)].type == .dynamic
+            let ma = motionA == BodyMotion.moving
+            let mb = motionB == BodyMotion.moving
             p.input[count] = Int32(k) | (p.contacts[k].manifold.pointCount == 2 ? twoPointFlag : 0)
             p.moving[count] = SIMD2(ma ? a : -1, mb ? b : -1)
             count &+= 1
@@ -565,6 +592,8 @@ struct ContactPass {
     let records: UnsafeMutablePointer<PrepareBody>, stamp: UnsafeMutablePointer<UInt32>
     let solverBodies: UnsafeMutablePointer<SolverBody>
     let input: UnsafeMutablePointer<Int32>, moving: UnsafeMutablePointer<SIMD2<Int32>>
+    /// By body: `World.BodyMotion` bits.
+    let motion: UnsafePointer<UInt8>
 }
 
 /// The ordering's working arrays, by body: depth from the ground (−1 not reached), adjacency rows (degrees, then
