@@ -22,8 +22,8 @@ extension World {
         var job = ReadContactsJob(
             pass: p, contactCount: contactCount, bodyCount: bodyCount, sides: sides, degrees: degrees,
             chunkCounts: chunkCounts, motion: motion, threads: threads)
-        // Two stages: each thread notes a run of the bodies' motion (`noteBodyMotion`), then, once every body's is
-        // noted, filters its run of the contacts (thread t's share is part t).
+        // Two stages: each thread notes the motion of a run of the bodies (`noteBodyMotion`), then, once all of it
+        // is noted, filters its run of the contacts (thread t's share is part t).
         withUnsafePointer(to: &job) {
             WorkerPool.shared.run(
                 threads: threads, stageCount: 2,
