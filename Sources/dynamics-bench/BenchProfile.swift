@@ -1,7 +1,7 @@
 import PhysicsCore
 
 /// The `--profile` table: where the measured frames' steps spent their time, by phase (`StepProfile`), and what
-/// each thread did in the worker pool's stages (`WorkerPool.threadTimes`). Lines for stderr.
+/// each thread did in the worker pool's stages (`WorkerPool.threadTimes`), by phase and in all. Lines for stderr.
 enum BenchProfile {
     /// The table for `frames` measured frames of `world` (profiled since the warm-up ended) on `threads` threads,
     /// whose steps took `stepMs` ms a frame on average.
@@ -15,10 +15,18 @@ enum BenchProfile {
             let share = total == 0 ? 0 : 100 * Double(ns) / Double(total)
             // With threads: the part of the phase outside the shared stages, the calling thread's alone.
             let alone = Double(ns - Swift.min(ns, profile.inStages[phase.rawValue])) * perFrame
+            // With threads: each thread's busy and waiting time in the phase's shared stages, thread 0 first.
+            func byThread(_ rows: [[UInt64]]) -> String {
+                (0..<Swift.min(threads, WorkerPool.maxThreads)).map {
+                    fixedString(Double(rows[phase.rawValue][$0]) * perFrame, 3)
+                }.joined(separator: "/")
+            }
             out.append(
                 "  " + padded(phase.name, 18) + padded(fixedString(Double(ns) * perFrame, 3), 8, left: true)
                     + padded(fixedString(share, 1), 7, left: true) + " %"
-                    + (threads > 1 ? ", alone " + padded(fixedString(alone, 3), 6, left: true) : ""))
+                    + (threads > 1
+                        ? ", alone " + padded(fixedString(alone, 3), 6, left: true) + "; busy "
+                            + byThread(profile.threadBusy) + ", waiting " + byThread(profile.threadWaiting) : ""))
         }
         guard threads > 1 else { return out }
         var callerWork = 0.0

@@ -68,10 +68,19 @@ package struct StepProfile: Sendable {
     package private(set) var inStages = [UInt64](repeating: 0, count: Phase.allCases.count)
     /// Steps timed since the last `reset`.
     package private(set) var steps = 0
+    /// By phase (`Phase.rawValue`), then by thread (0: the caller, up to `WorkerPool.maxThreads`): what each thread
+    /// did in the shared stages of that phase while the pool timed them (`WorkerPool.threadTimes`), ns. A phase whose
+    /// threads' busy time adds up to more than the phase takes on one thread lost it to the threads' exchanges of
+    /// cache lines; their waiting is time lost to imbalance.
+    package private(set) var threadBusy = Self.zeroRows()
+    /// Like `threadBusy`, the nanoseconds each thread waited for the others in the phase's shared stages.
+    package private(set) var threadWaiting = Self.zeroRows()
     /// The clock at the end of the last phase timed.
     private var last: UInt64 = 0
     /// The calling thread's time in the shared stages at the end of the last phase timed.
     private var lastInStages: UInt64 = 0
+    /// Every thread's `WorkerPool.threadTimes` at the end of the last phase timed.
+    private var lastThreadTimes = [ThreadTime](repeating: ThreadTime(), count: WorkerPool.maxThreads)
 
     package init() {}
 
@@ -79,7 +88,20 @@ package struct StepProfile: Sendable {
     package mutating func reset() {
         nanoseconds = [UInt64](repeating: 0, count: Phase.allCases.count)
         inStages = [UInt64](repeating: 0, count: Phase.allCases.count)
+        threadBusy = Self.zeroRows()
+        threadWaiting = Self.zeroRows()
         steps = 0
+    }
+
+    /// A row of zeros per phase, a column per thread.
+    private static func zeroRows() -> [[UInt64]] {
+        [[UInt64]](
+            repeating: [UInt64](repeating: 0, count: WorkerPool.maxThreads), count: Phase.allCases.count)
+    }
+
+    /// Every thread's stage times so far (`WorkerPool.threadTimes`).
+    private static func readThreadTimes(into times: inout [ThreadTime]) {
+        for t in times.indices { times[t] = WorkerPool.shared.threadTimes(t) }
     }
 
     /// The calling thread's time in the shared stages so far.
@@ -92,6 +114,7 @@ package struct StepProfile: Sendable {
     mutating func start() {
         last = WorkerPool.monotonicNanoseconds()
         lastInStages = Self.callerInStages()
+        Self.readThreadTimes(into: &lastThreadTimes)
         steps += 1
     }
 
@@ -103,6 +126,12 @@ package struct StepProfile: Sendable {
         let stages = Self.callerInStages()
         inStages[phase.rawValue] &+= stages &- lastInStages
         lastInStages = stages
+        for t in lastThreadTimes.indices {
+            let now = WorkerPool.shared.threadTimes(t)
+            threadBusy[phase.rawValue][t] &+= now.busyNanoseconds &- lastThreadTimes[t].busyNanoseconds
+            threadWaiting[phase.rawValue][t] &+= now.waitNanoseconds &- lastThreadTimes[t].waitNanoseconds
+            lastThreadTimes[t] = now
+        }
     }
 }
 
