@@ -3,7 +3,8 @@ import Testing
 @testable import PhysicsCore
 
 /// The step profile (`StepProfile`, `dynamics-bench --profile`) and the worker pool's thread times: timing changes
-/// no result, an unprofiled world records nothing, and the times account for the steps. In the serialized suite:
+/// no result, an unprofiled world records nothing, and the times account for the steps, phase by phase and thread
+/// by thread. In the serialized suite:
 /// the thread times are the pool's.
 extension ParallelSolveTests {
     @Test("A profiled world moves bit for bit as an unprofiled one; its phases add up to at most its steps' time")
@@ -52,9 +53,28 @@ extension ParallelSolveTests {
         }
         #expect(profile.inStages[StepProfile.Phase.substeps.rawValue] > 0)
         #expect(profile.inStages[StepProfile.Phase.layersAndColors.rawValue] > 0)
+        // By thread: the calling thread's busy and waiting time in a phase are its time in the phase's shared
+        // stages, read from the same counters; the worker solved its share of the sub-steps (a pipelined job
+        // always has it join); no third thread did anything; and the phases hold only the profiled world's part of
+        // what the pool timed (it timed the plain world's steps too).
+        for phase in StepProfile.Phase.allCases {
+            let p = phase.rawValue
+            #expect(profile.threadBusy[p][0] &+ profile.threadWaiting[p][0] == profile.inStages[p], "\(phase.name)")
+            #expect(
+                profile.threadBusy[p][2...].allSatisfy { $0 == 0 }
+                    && profile.threadWaiting[p][2...].allSatisfy { $0 == 0 })
+        }
+        #expect(profile.threadBusy[StepProfile.Phase.substeps.rawValue][1] > 0)
+        for t in 0..<2 {
+            let pool = WorkerPool.shared.threadTimes(t)
+            #expect(profile.threadBusy.reduce(0) { $0 + $1[t] } <= pool.busyNanoseconds, "thread \(t)")
+            #expect(profile.threadWaiting.reduce(0) { $0 + $1[t] } <= pool.waitNanoseconds, "thread \(t)")
+        }
         profiled.stepProfile.reset()
         #expect(profiled.stepProfile.steps == 0 && profiled.stepProfile.nanoseconds.allSatisfy { $0 == 0 })
         #expect(profiled.stepProfile.inStages.allSatisfy { $0 == 0 })
+        #expect(profiled.stepProfile.threadBusy.allSatisfy { $0.allSatisfy { $0 == 0 } })
+        #expect(profiled.stepProfile.threadWaiting.allSatisfy { $0.allSatisfy { $0 == 0 } })
         #expect(profiled.stepProfile.enabled)
     }
 }
