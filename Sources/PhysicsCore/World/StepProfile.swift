@@ -77,8 +77,6 @@ package struct StepProfile: Sendable {
     package private(set) var threadWaiting = Self.zeroRows()
     /// The clock at the end of the last phase timed.
     private var last: UInt64 = 0
-    /// The calling thread's time in the shared stages at the end of the last phase timed.
-    private var lastInStages: UInt64 = 0
     /// Every thread's `WorkerPool.threadTimes` at the end of the last phase timed.
     private var lastThreadTimes = [ThreadTime](repeating: ThreadTime(), count: WorkerPool.maxThreads)
 
@@ -104,16 +102,9 @@ package struct StepProfile: Sendable {
         for t in times.indices { times[t] = WorkerPool.shared.threadTimes(t) }
     }
 
-    /// The calling thread's time in the shared stages so far.
-    private static func callerInStages() -> UInt64 {
-        let time = WorkerPool.shared.threadTimes(0)
-        return time.busyNanoseconds &+ time.waitNanoseconds
-    }
-
     /// Starts a step's clock.
     mutating func start() {
         last = WorkerPool.monotonicNanoseconds()
-        lastInStages = Self.callerInStages()
         Self.readThreadTimes(into: &lastThreadTimes)
         steps += 1
     }
@@ -123,13 +114,14 @@ package struct StepProfile: Sendable {
         let t = WorkerPool.monotonicNanoseconds()
         nanoseconds[phase.rawValue] &+= t &- last
         last = t
-        let stages = Self.callerInStages()
-        inStages[phase.rawValue] &+= stages &- lastInStages
-        lastInStages = stages
         for t in lastThreadTimes.indices {
             let now = WorkerPool.shared.threadTimes(t)
-            threadBusy[phase.rawValue][t] &+= now.busyNanoseconds &- lastThreadTimes[t].busyNanoseconds
-            threadWaiting[phase.rawValue][t] &+= now.waitNanoseconds &- lastThreadTimes[t].waitNanoseconds
+            let busy = now.busyNanoseconds &- lastThreadTimes[t].busyNanoseconds
+            let waiting = now.waitNanoseconds &- lastThreadTimes[t].waitNanoseconds
+            threadBusy[phase.rawValue][t] &+= busy
+            threadWaiting[phase.rawValue][t] &+= waiting
+            // The calling thread's time in the phase's shared stages, working or waiting.
+            if t == 0 { inStages[phase.rawValue] &+= busy &+ waiting }
             lastThreadTimes[t] = now
         }
     }
