@@ -12,16 +12,16 @@
 /// contact are written but never read; the stamps are the serial pass's: every body of a contact to solve.
 extension World {
     /// `readContacts` on `threads` threads (the worker pool held). `sides` has room for two bodies per contact,
-    /// `degrees` for a row of `bodyCount` per thread and `chunkCounts` for three numbers per thread; `motion` (the
-    /// pass's `motion`, one byte per body) is noted here. Returns what `readContacts` returns.
+    /// `degrees` for a row of `bodyCount` per thread and `chunkCounts` for three numbers per thread; the pass's
+    /// `motion` (one byte per body) is noted here. Returns what `readContacts` returns.
     static func readContactsInParallel(
         _ p: ContactPass, _ s: OrderPointers, contactCount: Int, bodyCount: Int, _ gather: BodyGather,
         sides: UnsafeMutablePointer<Int32>, degrees: UnsafeMutablePointer<Int32>,
-        chunkCounts: UnsafeMutablePointer<Int>, motion: UnsafeMutablePointer<UInt8>, threads: Int
+        chunkCounts: UnsafeMutablePointer<Int>, threads: Int
     ) -> (count: Int, queued: Int) {
         var job = ReadContactsJob(
             pass: p, contactCount: contactCount, bodyCount: bodyCount, sides: sides, degrees: degrees,
-            chunkCounts: chunkCounts, motion: motion, threads: threads)
+            chunkCounts: chunkCounts, threads: threads)
         // Two stages: each thread notes the motion of a run of the bodies (`noteBodyMotion`), then, once all of it
         // is noted, filters its run of the contacts (thread t's share is part t).
         withUnsafePointer(to: &job) {
@@ -32,7 +32,7 @@ extension World {
                     let pool = WorkerPool.shared
                     pool.runStage(0, chunks: j.threads, thread: thread, threads: j.threads) { part in
                         let lo = j.bodyCount * part / j.threads, hi = j.bodyCount * (part + 1) / j.threads
-                        World.noteBodyMotion(j.pass.bodies, lo..<hi, into: j.motion)
+                        World.noteBodyMotion(j.pass.bodies, lo..<hi, into: j.pass.motion)
                     }
                     pool.runStage(1, chunks: j.threads, thread: thread, threads: j.threads) { part in
                         World.filterContacts(j, part: part)
@@ -222,8 +222,6 @@ private struct ReadContactsJob {
     let degrees: UnsafeMutablePointer<Int32>
     /// By thread: the contacts it kept, the bodies it put in `sides`, its first layer's candidates.
     let chunkCounts: UnsafeMutablePointer<Int>
-    /// The bodies' motion, noted in the job's first stage (`pass.motion`, writable).
-    let motion: UnsafeMutablePointer<UInt8>
     let threads: Int
 }
 

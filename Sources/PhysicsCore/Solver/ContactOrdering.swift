@@ -92,7 +92,6 @@ extension World {
                                                                             gather, sides: sd.baseAddress!,
                                                                             degrees: degrees.baseAddress!,
                                                                             chunkCounts: $0.baseAddress!,
-                                                                            motion: motion.baseAddress!,
                                                                             threads: threads)
                                                                     }
                                                             }
@@ -592,8 +591,8 @@ struct ContactPass {
     let records: UnsafeMutablePointer<PrepareBody>, stamp: UnsafeMutablePointer<UInt32>
     let solverBodies: UnsafeMutablePointer<SolverBody>
     let input: UnsafeMutablePointer<Int32>, moving: UnsafeMutablePointer<SIMD2<Int32>>
-    /// By body: `World.BodyMotion` bits.
-    let motion: UnsafePointer<UInt8>
+    /// By body: `World.BodyMotion` bits, noted at the pass's start (`World.noteBodyMotion`), then read.
+    let motion: UnsafeMutablePointer<UInt8>
 }
 
 /// The ordering's working arrays, by body: depth from the ground (−1 not reached), adjacency rows (degrees, then
