@@ -75,7 +75,8 @@ help:
 	@echo "make bench-threads  the two-thread solve: pile 4000 --nosleep and tumbler on 1 thread, 2 threads and 2 when"
 	@echo "            they pay (the sandbox's way), interleaved; median frame times, ratios, identical checksums"
 	@echo "            (REPEATS=3 THREADS=2 CONFIGS=... ROUND_TRIP_LIMIT=200: runs during which the cores' round trip"
-	@echo "            exceeded 200 ns, a host slowing this virtual machine's cores, are made again)"
+	@echo "            exceeded 200 ns, a host slowing this virtual machine's cores, are made again); then paired in"
+	@echo "            one run: 1 and 2 threads alternating in blocks on the same world (PAIRED_FRAMES=1800 BLOCK=30)"
 	@echo "make bench-substeps  every quality bar of the bench scenes at 4, 5 and 6 solver sub-steps (SUBSTEPS=...):"
 	@echo "            what fewer, faster sub-steps cost in sag, sleep, overlap and joint gaps (BENCH_ARGS as for make bench)"
 	@echo "make bench-spread  the spread of the chaotic outcomes (sleep frames, deep overlaps) over SAMPLES=16 invisible"
@@ -254,14 +255,17 @@ bench-spread: deps
 # The parallel solve (WorldSettings.workerCount) in one run: each configuration on 1 thread, on THREADS threads and on
 # THREADS threads when they pay (WorldSettings.adaptiveWorkers, the sandbox's way), runs interleaved, not pinned to a
 # core (scripts/bench-threads.sh). Measure when the machine is quiet (it prints the load; runs during which other
-# processes load a core, or the cores' round trip exceeds ROUND_TRIP_LIMIT ns, are made again).
+# processes load a core, or the cores' round trip exceeds ROUND_TRIP_LIMIT ns, are made again). Then the same
+# comparison paired inside each run (dynamics-bench --paired: blocks of BLOCK frames alternating on one world,
+# PAIRED_FRAMES frames a run), which a host that slows the whole machine for seconds cannot tilt.
 THREADS ?= 2
 bench-threads: deps
 	$(SWIFT) build --scratch-path $(BENCH_DIR) -c release --product dynamics-bench $(BENCH_FLAGS)
 	@mkdir -p bench-results
 	@out="bench-results/threads-$$(date +%Y%m%d-%H%M%S).md"; \
 	BENCH="$(BENCH_BIN)" REPEATS=$(REPEATS) THREADS=$(THREADS) $(if $(CONFIGS),CONFIGS="$(CONFIGS)") \
-	  $(if $(ROUND_TRIP_LIMIT),ROUND_TRIP_LIMIT="$(ROUND_TRIP_LIMIT)") bash scripts/bench-threads.sh | tee "$$out"; \
+	  $(if $(ROUND_TRIP_LIMIT),ROUND_TRIP_LIMIT="$(ROUND_TRIP_LIMIT)") $(if $(PAIRED_FRAMES),PAIRED_FRAMES="$(PAIRED_FRAMES)") \
+	  $(if $(BLOCK),BLOCK="$(BLOCK)") bash scripts/bench-threads.sh | tee "$$out"; \
 	status=$${PIPESTATUS[0]}; echo "make bench-threads: table in $$out"; exit $$status
 
 clean:

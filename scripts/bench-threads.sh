@@ -22,6 +22,8 @@
 #   QUIET    largest share of a core the rest of the machine may use during a counted run (default 0.1)
 #   TIMEOUT  seconds to wait for counted runs, per configuration (default 1800)
 #   ROUND_TRIP_LIMIT  largest round trip (ns) before or after a counted run (default 200; 0: any)
+#   PAIRED_FRAMES  measured frames of each paired run (dynamics-bench --paired, below the table; default 1800)
+#   BLOCK    frames per block of a paired run (default 30)
 set -euo pipefail
 BENCH=${BENCH:-.build/release/dynamics-bench}
 CONFIGS=${CONFIGS:-"pile 4000 --nosleep;tumbler"}
@@ -31,7 +33,9 @@ FRAMES=${FRAMES:-600}
 QUIET=${QUIET:-0.1}
 TIMEOUT=${TIMEOUT:-1800}
 ROUND_TRIP_MAX=${ROUND_TRIP_LIMIT:-200}
-for v in REPEATS THREADS FRAMES TIMEOUT; do
+PAIRED_FRAMES=${PAIRED_FRAMES:-1800}
+BLOCK=${BLOCK:-30}
+for v in REPEATS THREADS FRAMES TIMEOUT PAIRED_FRAMES BLOCK; do
   if ! [[ "${!v}" =~ ^[0-9]+$ ]] || [ "${!v}" -lt 1 ]; then
     echo "bench-threads: $v must be a whole number of at least 1, got '${!v}'" >&2
     exit 2
@@ -58,10 +62,12 @@ if [ -n "$cc" ]; then
     ROUND_TRIP="$rt_dir/core-round-trip"
   fi
 fi
-python3 - "$BENCH" "$CONFIGS" "$REPEATS" "$THREADS" "$FRAMES" "$QUIET" "$TIMEOUT" "$ROUND_TRIP" "$ROUND_TRIP_MAX" <<'PY'
+python3 - "$BENCH" "$CONFIGS" "$REPEATS" "$THREADS" "$FRAMES" "$QUIET" "$TIMEOUT" "$ROUND_TRIP" "$ROUND_TRIP_MAX" \
+  "$PAIRED_FRAMES" "$BLOCK" <<'PY'
 import json, os, resource, shlex, statistics, subprocess, sys, time
 
-bench, configs, repeats, threads, frames, quiet, timeout, round_trip, round_trip_max = sys.argv[1:]
+bench, configs, repeats, threads, frames, quiet, timeout, round_trip, round_trip_max, paired_frames, block = sys.argv[1:]
+paired_frames, block = int(paired_frames), int(block)
 repeats, threads, frames, quiet, timeout = int(repeats), int(threads), int(frames), float(quiet), float(timeout)
 round_trip_max = int(round_trip_max)
 hz = os.sysconf("SC_CLK_TCK")
@@ -154,6 +160,47 @@ for cfg in [c.strip() for c in configs.split(";") if c.strip()]:
     print("| %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.0f %% | %s (%d) | %.2f core | %s |" % (
         cfg, a, b, b / a, c, c / a, 100 * statistics.median(shares),
         " + ".join(str(len(counted[side])) for side in SIDES), made, max(loads), "identical" if same else "DIFFERENT"))
+# The same comparison paired inside one run (dynamics-bench --paired): blocks of BLOCK frames alternate between one
+# thread and THREADS on the same world, so a host that slows the whole machine for seconds slows both sides alike;
+# pairs during which the pool's own round trip exceeded the limit are not counted. The checksum must equal a plain
+# one-thread run's over the same frames.
+print()
+print("Paired in one run (%d frames, blocks of %d, order swapped from pair to pair; pairs with a round trip over %s "
+      "not counted): ratio of each run, then their median" % (paired_frames, block,
+                                                             "%d ns" % round_trip_max if round_trip_max else "any"))
+print()
+print("| config | ratio %d/1 (median of runs) | each run: ratio (pairs counted of %d) | 1 thread ms | %d threads ms "
+      "| round trip median ns | checksum against a one-thread run |" % (threads, paired_frames // (2 * block), threads))
+print("|---|---|---|---|---|---|---|")
+for cfg in [c.strip() for c in configs.split(";") if c.strip()]:
+    runs, made, start = [], 0, time.monotonic()
+    plain = subprocess.run([bench] + shlex.split(cfg) + ["--threads", "1", "--frames", str(paired_frames)],
+                           capture_output=True, text=True)
+    if plain.returncode != 0:
+        sys.exit("bench-threads: '%s --threads 1' failed: %s" % (cfg, plain.stderr.strip()[-300:]))
+    reference = json.loads([l for l in plain.stdout.splitlines() if l.startswith("{")][-1])["checksum"]
+    same = True
+    while len(runs) < repeats and time.monotonic() - start < timeout:
+        out = subprocess.run([bench] + shlex.split(cfg) + [
+            "--threads", str(threads), "--paired", "--frames", str(paired_frames), "--block", str(block),
+            "--round-trip-limit", str(round_trip_max)], capture_output=True, text=True)
+        made += 1
+        if out.returncode != 0:
+            sys.exit("bench-threads: '%s --paired' failed: %s" % (cfg, out.stderr.strip()[-300:]))
+        line = json.loads([l for l in out.stdout.splitlines() if l.startswith("{")][-1])
+        same = same and line["checksum"] == reference
+        # A run counts when at least a third of its pairs did.
+        if line["pairs"] * 3 >= paired_frames // (2 * block) and line["ratio"] is not None:
+            runs.append(line)
+    if not runs:
+        print("| %s | - | none counted (%d made) | - | - | - | %s |" % (cfg, made, "equal" if same else "DIFFERENT"))
+        status = 1
+        continue
+    status |= 0 if same else 1
+    middle = sorted(runs, key=lambda r: r["ratio"])[len(runs) // 2]
+    print("| %s | **%.3f** | %s | %.3f | %.3f | %.0f | %s |" % (
+        cfg, middle["ratio"], ", ".join("%.3f (%d)" % (r["ratio"], r["pairs"]) for r in runs), middle["one_ms"],
+        middle["threads_ms"], middle["round_trip_ns_median"], "equal" if same else "DIFFERENT"))
 print("bench-threads: load average after: %s; round trip after: %s" % (
     " ".join(open("/proc/loadavg").read().split()[:3]), cores_round_trip()))
 sys.exit(status)

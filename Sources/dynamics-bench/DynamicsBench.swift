@@ -23,7 +23,7 @@ struct DynamicsBench: ParsableCommand {
 
     /// The usage line printed after every argument error.
     static let usageLine =
-        "usage: dynamics-bench <pile N | pyramid BASE | tumbler | chain> [--nosleep] [--frames F] [--warmup W] [--substeps S] [--settling-passes P] [--threads T [--adaptive-threads]] [--perturb K] [--profile]"
+        "usage: dynamics-bench <pile N | pyramid BASE | tumbler | chain> [--nosleep] [--frames F] [--warmup W] [--substeps S] [--settling-passes P] [--threads T [--adaptive-threads | --paired [--block B] [--round-trip-limit NS]]] [--perturb K] [--profile]"
 
     @Argument(help: "Scene: pile, pyramid, tumbler or chain.")
     var scene: SceneKind
@@ -82,6 +82,28 @@ struct DynamicsBench: ParsableCommand {
     var perturb = 0
 
     @Flag(
+        name: .customLong("paired"),
+        help: ArgumentHelp(
+            "With --threads T above 1: alternate 1 thread and T threads on the same world in blocks of --block "
+                + "frames (the measured frames cut into pairs, the order swapped from pair to pair) and print their "
+                + "ratio: a host that slows the machine for seconds slows both sides alike. Pairs during which the "
+                + "cores' round trip exceeded --round-trip-limit are not counted."))
+    var paired = false
+
+    @Option(
+        name: .customLong("block"), parsing: .unconditional,
+        help: ArgumentHelp("With --paired: frames per block, 1…600.", valueName: "B"))
+    var block = 30
+
+    @Option(
+        name: .customLong("round-trip-limit"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "With --paired: largest round trip between the cores (ns, read before and after each pair) of a counted "
+                + "pair, 0…100000; 0 counts every pair.",
+            valueName: "NS"))
+    var roundTripLimit = 200
+
+    @Flag(
         name: .customLong("profile"),
         help: ArgumentHelp(
             "Also print on stderr where the measured steps spent their time, phase by phase, and what each thread "
@@ -132,6 +154,37 @@ struct DynamicsBench: ParsableCommand {
         guard !adaptiveThreads || threads > 1 else {
             throw ValidationError("--adaptive-threads needs --threads above 1: e.g. '--threads 2 --adaptive-threads'")
         }
+        try validatePaired()
+    }
+
+    /// The checks of `--paired`, `--block` and `--round-trip-limit`.
+    private func validatePaired() throws {
+        guard (1...600).contains(block) else {
+            throw ValidationError("--block must be 1…600 frames, got \(block): e.g. '--block 30'")
+        }
+        guard (0...100_000).contains(roundTripLimit) else {
+            throw ValidationError(
+                "--round-trip-limit must be 0…100000 ns (0: count every pair), got \(roundTripLimit): e.g. "
+                    + "'--round-trip-limit 200'")
+        }
+        guard paired else {
+            if block != 30 || roundTripLimit != 200 {
+                throw ValidationError("--block and --round-trip-limit go with --paired: e.g. '--threads 2 --paired'")
+            }
+            return
+        }
+        guard threads > 1 else {
+            throw ValidationError("--paired needs --threads above 1: e.g. '--threads 2 --paired'")
+        }
+        guard !adaptiveThreads && !profile else {
+            throw ValidationError(
+                "--paired measures every step both ways: leave out --adaptive-threads and --profile")
+        }
+        guard frames >= 2 * block else {
+            throw ValidationError(
+                "--paired needs at least one pair of blocks: --frames \(frames) is under 2 × --block \(block); e.g. "
+                    + "'--frames \(2 * block)'")
+        }
     }
 
     func run() throws {
@@ -142,6 +195,18 @@ struct DynamicsBench: ParsableCommand {
         settings.workerCount = threads
         settings.adaptiveWorkers = adaptiveThreads
         var built = try SceneBuilder.build(scene, n: count ?? 0, settings: settings, perturbation: perturb)
+        if paired {
+            let samples = PairedLoop.run(
+                &built, threads: threads, pairs: frames / (2 * block), block: block, warmup: warmup,
+                roundTripLimit: Double(roundTripLimit))
+            print(
+                PairedLoop.jsonLine(
+                    built, samples, threads: threads, block: block, sleep: !noSleep,
+                    roundTripLimit: Double(roundTripLimit)))
+            fflush(nil)
+            printError(PairedLoop.summaryLine(built, samples, threads: threads, block: block))
+            return
+        }
         built.world.stepProfile.enabled = profile
         WorkerPool.shared.timeThreads(profile)
         let samples = FrameLoop.run(&built, frames: frames, warmup: warmup)

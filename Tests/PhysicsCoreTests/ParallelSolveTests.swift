@@ -533,6 +533,19 @@ struct ParallelSolveTests {
         #expect(Self.differences(shared.state, reference.state) == 0)
     }
 
+    @Test("The pool's round trip (dynamics-bench --paired): a time with the pool free, none while it is held")
+    func poolRoundTrip() {
+        let free = WorkerPool.shared.roundTripNanoseconds(rounds: 500)
+        // A round trip between two threads is a memory exchange: above a nanosecond, well under a millisecond.
+        #expect(free.map { $0 > 1 && $0 < 1_000_000 } == true)
+        let held = WorkerPool.shared.acquire(threads: 2)
+        #expect(held == 2)
+        #expect(WorkerPool.shared.roundTripNanoseconds(rounds: 500) == nil)
+        if held > 1 { WorkerPool.shared.release() }
+        // The probe leaves the pool as it found it: the next world steps on both threads.
+        #expect(Self.run(.pyramid, threads: 2, frames: 5).parallelSteps == 5)
+    }
+
     @Test("Two worlds stepping at once on two threads each both give the one-thread result")
     func twoWorldsAtOnce() async {
         let reference = Self.run(.pile, threads: 1, frames: 60).state
