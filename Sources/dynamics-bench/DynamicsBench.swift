@@ -92,16 +92,21 @@ struct DynamicsBench: ParsableCommand {
 
     @Option(
         name: .customLong("block"), parsing: .unconditional,
-        help: ArgumentHelp("With --paired: frames per block, 1…600.", valueName: "B"))
-    var block = 30
+        help: ArgumentHelp("With --paired: frames per block, 1…600 (default 30).", valueName: "B"))
+    var block: Int?
 
     @Option(
         name: .customLong("round-trip-limit"), parsing: .unconditional,
         help: ArgumentHelp(
             "With --paired: largest round trip between the cores (ns, read before and after each pair) of a counted "
-                + "pair, 0…100000; 0 counts every pair.",
+                + "pair, 0…100000 (default 200); 0 counts every pair.",
             valueName: "NS"))
-    var roundTripLimit = 200
+    var roundTripLimit: Int?
+
+    /// `--block`, or its default.
+    private var blockFrames: Int { block ?? 30 }
+    /// `--round-trip-limit`, or its default, ns.
+    private var roundTripLimitNanoseconds: Int { roundTripLimit ?? 200 }
 
     @Flag(
         name: .customLong("profile"),
@@ -159,16 +164,16 @@ struct DynamicsBench: ParsableCommand {
 
     /// The checks of `--paired`, `--block` and `--round-trip-limit`.
     private func validatePaired() throws {
-        guard (1...600).contains(block) else {
-            throw ValidationError("--block must be 1…600 frames, got \(block): e.g. '--block 30'")
+        guard (1...600).contains(blockFrames) else {
+            throw ValidationError("--block must be 1…600 frames, got \(blockFrames): e.g. '--block 30'")
         }
-        guard (0...100_000).contains(roundTripLimit) else {
+        guard (0...100_000).contains(roundTripLimitNanoseconds) else {
             throw ValidationError(
-                "--round-trip-limit must be 0…100000 ns (0: count every pair), got \(roundTripLimit): e.g. "
-                    + "'--round-trip-limit 200'")
+                "--round-trip-limit must be 0…100000 ns (0: count every pair), got \(roundTripLimitNanoseconds): "
+                    + "e.g. '--round-trip-limit 200'")
         }
         guard paired else {
-            if block != 30 || roundTripLimit != 200 {
+            if block != nil || roundTripLimit != nil {
                 throw ValidationError("--block and --round-trip-limit go with --paired: e.g. '--threads 2 --paired'")
             }
             return
@@ -180,10 +185,10 @@ struct DynamicsBench: ParsableCommand {
             throw ValidationError(
                 "--paired measures every step both ways: leave out --adaptive-threads and --profile")
         }
-        guard frames >= 2 * block else {
+        guard frames >= 2 * blockFrames else {
             throw ValidationError(
-                "--paired needs at least one pair of blocks: --frames \(frames) is under 2 × --block \(block); e.g. "
-                    + "'--frames \(2 * block)'")
+                "--paired needs at least one pair of blocks: --frames \(frames) is under 2 × --block \(blockFrames); "
+                    + "e.g. '--frames \(2 * blockFrames)'")
         }
     }
 
@@ -196,15 +201,15 @@ struct DynamicsBench: ParsableCommand {
         settings.adaptiveWorkers = adaptiveThreads
         var built = try SceneBuilder.build(scene, n: count ?? 0, settings: settings, perturbation: perturb)
         if paired {
+            let limit = Double(roundTripLimitNanoseconds)
             let samples = PairedLoop.run(
-                &built, threads: threads, pairs: frames / (2 * block), block: block, warmup: warmup,
-                roundTripLimit: Double(roundTripLimit))
+                &built, threads: threads, pairs: frames / (2 * blockFrames), block: blockFrames, warmup: warmup,
+                roundTripLimit: limit)
             print(
                 PairedLoop.jsonLine(
-                    built, samples, threads: threads, block: block, sleep: !noSleep,
-                    roundTripLimit: Double(roundTripLimit)))
+                    built, samples, threads: threads, block: blockFrames, sleep: !noSleep, roundTripLimit: limit))
             fflush(nil)
-            printError(PairedLoop.summaryLine(built, samples, threads: threads, block: block))
+            printError(PairedLoop.summaryLine(built, samples, threads: threads, block: blockFrames))
             return
         }
         built.world.stepProfile.enabled = profile

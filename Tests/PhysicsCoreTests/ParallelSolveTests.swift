@@ -535,7 +535,9 @@ struct ParallelSolveTests {
 
     @Test("The pool's round trip (dynamics-bench --paired): a time with the pool free, none while it is held")
     func poolRoundTrip() {
-        let free = WorkerPool.shared.roundTripNanoseconds(rounds: 500)
+        // Suites run side by side, and another one's world may hold the pool for a step: ask again until it is free.
+        var free: Double? = nil
+        for _ in 0..<1000 where free == nil { free = WorkerPool.shared.roundTripNanoseconds(rounds: 500) }
         // A round trip between two threads is a memory exchange: above a nanosecond, well under a millisecond.
         #expect(free.map { $0 > 1 && $0 < 1_000_000 } == true)
         let held = WorkerPool.shared.acquire(threads: 2)
