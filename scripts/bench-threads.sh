@@ -61,9 +61,21 @@ if [ -n "$cc" ]; then
   if "$cc" -O2 -pthread -o "$rt_dir/core-round-trip" "$(dirname "$0")/core-round-trip.c" 2>/dev/null; then
     ROUND_TRIP="$rt_dir/core-round-trip"
   fi
+  # What `make bench` prints too: whether the host shares the cores (a busy sibling slows everything, one thread and
+  # two alike, and the ratio with it) and how fast memory answers.
+  "$cc" -O2 -o "$rt_dir/port-contention" "$(dirname "$0")/port-contention.c" 2>/dev/null || true
+  "$cc" -O2 -o "$rt_dir/cache-latency" "$(dirname "$0")/cache-latency.c" 2>/dev/null || true
 fi
+machine_state() {
+  local words=""
+  [ -x "${rt_dir:-}/port-contention" ] && words="eight multiply-add chains over one $("$rt_dir/port-contention") (1.0-1.2: the cores are ours, 1.5 and more: shared)"
+  [ -x "${rt_dir:-}/cache-latency" ] && words="$words; a load from a 1 MiB working set $("$rt_dir/cache-latency") ns"
+  echo "${words:-not measured (no C compiler)}"
+}
+echo "bench-threads: the machine before the runs: $(machine_state)"
+status=0
 python3 - "$BENCH" "$CONFIGS" "$REPEATS" "$THREADS" "$FRAMES" "$QUIET" "$TIMEOUT" "$ROUND_TRIP" "$ROUND_TRIP_MAX" \
-  "$PAIRED_FRAMES" "$BLOCK" <<'PY'
+  "$PAIRED_FRAMES" "$BLOCK" <<'PY' || status=$?
 import json, os, resource, shlex, statistics, subprocess, sys, time
 
 bench, configs, repeats, threads, frames, quiet, timeout, round_trip, round_trip_max, paired_frames, block = sys.argv[1:]
@@ -205,3 +217,5 @@ print("bench-threads: load average after: %s; round trip after: %s" % (
     " ".join(open("/proc/loadavg").read().split()[:3]), cores_round_trip()))
 sys.exit(status)
 PY
+echo "bench-threads: the machine after the runs: $(machine_state)"
+exit $status
