@@ -15,7 +15,7 @@ enum PairedLoop {
         var threadsMs: [Double] = []
         /// Pairs not counted because a round trip around them exceeded the limit.
         var discarded = 0
-        /// Every round trip read, ns (nil entries: the pool was not available, nothing read).
+        /// Every round trip read, ns (none when another world held the pool at that moment).
         var roundTrips: [Double] = []
         /// Sum of x + y + angle over every dynamic body and frame, warm-up included, in the order of a plain run
         /// (`FrameSamples.checksum`): equal to a plain run's with the same frames and warm-up, on any thread count.
