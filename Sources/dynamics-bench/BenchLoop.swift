@@ -60,11 +60,7 @@ enum FrameLoop {
             let t0 = monotonicMilliseconds()
             if f < warmup { scene.world.step(dt: frameDt) } else { measuredStep(&scene.world) }
             let t1 = monotonicMilliseconds()
-            var sum = 0.0
-            for id in bodies {
-                let p = scene.world.position(of: id) ?? .zero
-                sum += p.x + p.y + (scene.world.angle(of: id) ?? 0)
-            }
+            let sum = poseSum(scene.world, bodies)
             let t2 = monotonicMilliseconds()
             out.checksum += sum
             if f < warmup {
@@ -94,6 +90,17 @@ enum FrameLoop {
             }
         }
         return out
+    }
+
+    /// The read-back a renderer does after a frame: every body's position and angle, summed (x + y + angle) into
+    /// the checksum that keeps it honest.
+    @inline(__always) static func poseSum(_ world: World, _ bodies: [BodyID]) -> Double {
+        var sum = 0.0
+        for id in bodies {
+            let p = world.position(of: id) ?? .zero
+            sum += p.x + p.y + (world.angle(of: id) ?? 0)
+        }
+        return sum
     }
 
     /// One measured frame's step. Out of line and named, so `make bench-ir` (callgrind with

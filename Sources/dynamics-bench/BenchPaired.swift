@@ -41,17 +41,9 @@ enum PairedLoop {
     ) -> Samples {
         var out = Samples()
         let bodies = scene.dynamicBodies
-        func poseSum(_ world: World) -> Double {
-            var sum = 0.0
-            for id in bodies {
-                let p = world.position(of: id) ?? .zero
-                sum += p.x + p.y + (world.angle(of: id) ?? 0)
-            }
-            return sum
-        }
         for _ in 0..<warmup {
             scene.world.step(dt: FrameLoop.frameDt)
-            out.checksum += poseSum(scene.world)
+            out.checksum += FrameLoop.poseSum(scene.world, bodies)
         }
         /// One block on `count` threads: its mean step time, ms.
         func runBlock(_ count: Int) -> Double {
@@ -61,7 +53,7 @@ enum PairedLoop {
                 let t0 = monotonicMilliseconds()
                 FrameLoop.measuredStep(&scene.world)
                 total += monotonicMilliseconds() - t0
-                out.checksum += poseSum(scene.world)
+                out.checksum += FrameLoop.poseSum(scene.world, bodies)
             }
             scene.world.workerOverride = nil
             return total / Double(block)
@@ -104,8 +96,8 @@ enum PairedLoop {
         j.int("block", block)
         j.int("pairs", s.oneMs.count)
         j.int("discarded", s.discarded)
-        j.fixed("one_ms", mean(s.oneMs) ?? .nan, 4)
-        j.fixed("threads_ms", mean(s.threadsMs) ?? .nan, 4)
+        j.fixed("one_ms", s.oneMs.isEmpty ? .nan : BenchReport.mean(s.oneMs), 4)
+        j.fixed("threads_ms", s.threadsMs.isEmpty ? .nan : BenchReport.mean(s.threadsMs), 4)
         j.fixed("ratio", s.ratio ?? .nan, 4)
         j.fixed("median_pair_ratio", s.medianPairRatio ?? .nan, 4)
         j.fixed("round_trip_ns_median", median(s.roundTrips) ?? .nan, 0)
@@ -121,8 +113,9 @@ enum PairedLoop {
             return "\(name): no pair counted (\(s.discarded) discarded: the cores' round trip stayed above the limit)"
         }
         let trip = median(s.roundTrips).map { "median \(fixedString($0, 0)) ns" } ?? "not read"
-        return "\(name), blocks of \(block) frames alternating: 1 thread \(fixedString(mean(s.oneMs) ?? 0, 3)) ms, "
-            + "\(threads) threads \(fixedString(mean(s.threadsMs) ?? 0, 3)) ms a step; ratio \(fixedString(ratio, 3)) "
+        return
+            "\(name), blocks of \(block) frames alternating: 1 thread \(fixedString(BenchReport.mean(s.oneMs), 3)) ms, "
+            + "\(threads) threads \(fixedString(BenchReport.mean(s.threadsMs), 3)) ms a step; ratio \(fixedString(ratio, 3)) "
             + "(median of the pairs' \(fixedString(pairRatio, 3))) over \(s.oneMs.count) pairs, \(s.discarded) not "
             + "counted; the cores' round trip \(trip)"
     }
@@ -132,9 +125,5 @@ enum PairedLoop {
         guard !sorted.isEmpty else { return nil }
         let mid = sorted.count / 2
         return sorted.count % 2 == 1 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid])
-    }
-
-    private static func mean(_ values: [Double]) -> Double? {
-        values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
     }
 }
