@@ -58,7 +58,7 @@ APT_PACKAGES := libsdl2-dev zlib1g-dev libfreetype-dev fonts-dejavu-core
 UI_TEST_PACKAGES := xvfb xauth xdotool imagemagick x11-xkb-utils
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: format format-check consumer-check help deps ui-deps apt-install build test ui-test run bench bench-ir bench-threads bench-substeps bench-spread clean idle-cpu fps docs fuzz memcheck scene-files stickers
+.PHONY: format format-check consumer-check help deps ui-deps apt-install build test ui-test run bench bench-ir bench-ir-threads bench-threads bench-substeps bench-spread clean idle-cpu fps docs fuzz memcheck scene-files stickers
 
 help:
 	@echo "make run    install what is missing, then open the sandbox window on SCENE (default sticker-pile;"
@@ -72,6 +72,9 @@ help:
 	@echo "make memcheck  headless sandbox scenes under valgrind: 0 errors, 0 definite leaks"
 	@echo "make bench-ir  instructions per frame of every bench configuration under callgrind (repeatable on a busy"
 	@echo "            machine; WARMUP=60 FRAMES=30 JOBS=2, CONFIGS as for make bench)"
+	@echo "make bench-ir-threads  instructions per frame on 1 and on THREADS=2 threads under callgrind, the threads'"
+	@echo "            waits left out: the extra work of the parallel step, without the machine's noise"
+	@echo "            (CONFIGS='pile 4000 --nosleep;tumbler' WARMUP=55 BASE=5 FRAMES=30 JOBS=2)"
 	@echo "make bench-threads  the two-thread solve: pile 4000 --nosleep and tumbler on 1 thread, 2 threads and 2 when"
 	@echo "            they pay (the sandbox's way), interleaved; median frame times, ratios, identical checksums"
 	@echo "            (REPEATS=3 THREADS=2 CONFIGS=... ROUND_TRIP_LIMIT=200: runs during which the cores' round trip"
@@ -231,6 +234,18 @@ bench-ir: deps
 	@out="bench-results/ir-$$(date +%Y%m%d-%H%M%S).md"; \
 	BENCH="$(BENCH_BIN)" $(if $(CONFIGS),CONFIGS="$(CONFIGS)") scripts/bench-ir.sh | tee "$$out"; \
 	echo "make bench-ir: table in $$out"
+
+# The parallel step's extra work in instructions (scripts/bench-ir-threads.sh): each configuration on 1 and on THREADS
+# threads under callgrind, the pool's waits left out. The wall clock's two-thread ratio can be no better than
+# (1 + extra) / THREADS; the rest of it is waiting and the cores' cache traffic.
+bench-ir-threads: deps
+	@$(MAKE) --no-print-directory apt-install PKGS="valgrind"
+	$(SWIFT) build --scratch-path $(BENCH_DIR) -c release --product dynamics-bench $(BENCH_FLAGS)
+	@mkdir -p bench-results
+	@out="bench-results/ir-threads-$$(date +%Y%m%d-%H%M%S).md"; \
+	BENCH="$(BENCH_BIN)" $(if $(CONFIGS),CONFIGS="$(CONFIGS)") $(if $(THREADS),THREADS="$(THREADS)") \
+	  scripts/bench-ir-threads.sh | tee "$$out"; \
+	echo "make bench-ir-threads: table in $$out"
 
 # The sub-step decision: every quality bar of the bench scenes at 4, 5 and 6 solver sub-steps (SUBSTEPS="..." for
 # others), scripts/substep-tradeoff.sh; `make bench BENCH_ARGS="--substeps S"` times the same counts.

@@ -137,7 +137,13 @@
             }
             job(context, 0)
             // Late workers stay out; those inside have no chunk left (every stage is over) and leave at once.
-            state.bitwiseOr(Self.closedBit, ordering: .acquiringAndReleasing)
+            if state.bitwiseOr(Self.closedBit, ordering: .acquiringAndReleasing).newValue & Self.insideMask != 0 {
+                spinUntilWorkersLeft()
+            }
+        }
+
+        /// `run`'s wait for the workers inside the job to leave it.
+        @inline(never) private func spinUntilWorkersLeft() {
             var spins = 0
             while state.load(ordering: .acquiring) & Self.insideMask != 0 { Self.pause(&spins) }
         }
@@ -191,9 +197,19 @@
 
         /// Waits until all `chunks` chunks of stage `stage` are finished.
         @inline(__always) package func waitForStage(_ stage: Int, chunks: Int, threads: Int) {
-            var spins = 0
             let line = stage &* (threads &+ 1)
-            while counters.lines[line].word.load(ordering: .acquiring) < UInt64(chunks) { Self.pause(&spins) }
+            if counters.lines[line].word.load(ordering: .acquiring) < UInt64(chunks) {
+                spinUntilStageDone(line: line, chunks: UInt64(chunks))
+            }
+        }
+
+        // The waits' loops, out of line under names of their own (`spinUntil…`), so that an instruction count
+        // (`make bench-ir-threads`, callgrind) can leave out the time threads spend waiting for each other.
+
+        /// `waitForStage`'s loop.
+        @inline(never) private func spinUntilStageDone(line: Int, chunks: UInt64) {
+            var spins = 0
+            while counters.lines[line].word.load(ordering: .acquiring) < chunks { Self.pause(&spins) }
         }
 
         /// Records that thread `thread` has finished the first `stages` stages of the job: what it wrote in them
@@ -208,8 +224,14 @@
         /// Returns how many times it looked again.
         @discardableResult
         @inline(__always) package func waitForProgress(of thread: Int, stages: Int) -> Int {
-            var spins = 0
-            while progress.lines[thread].word.load(ordering: .acquiring) < UInt64(stages) { Self.pause(&spins) }
+            if progress.lines[thread].word.load(ordering: .acquiring) >= UInt64(stages) { return 0 }
+            return spinUntilProgress(of: thread, stages: UInt64(stages))
+        }
+
+        /// `waitForProgress`'s loop; returns its spins (at least 1).
+        @inline(never) private func spinUntilProgress(of thread: Int, stages: UInt64) -> Int {
+            var spins = 1
+            while progress.lines[thread].word.load(ordering: .acquiring) < stages { Self.pause(&spins) }
             return spins
         }
 
@@ -330,7 +352,7 @@
 
         /// Spins for `spinNanoseconds` (when `spin`), then blocks until the job number moves past `seen` and a job
         /// wakes worker `number`; returns the new job number.
-        private func waitForJob(after seen: UInt64, number: Int, spin: Bool) -> UInt64 {
+        @inline(never) private func waitForJob(after seen: UInt64, number: Int, spin: Bool) -> UInt64 {
             var spins = 0
             var start: UInt64 = 0
             var deadline: UInt64 = 0
