@@ -148,15 +148,24 @@ extension World {
             j.made > 0 ? 1 : 0, chunks: newChunks + oldChunks, thread: thread, threads: j.threads,
             shares: j.made > 0 ? j.shares : nil
         ) { chunk in
-            if chunk < newChunks {
-                if thread != 0 { pool.waitForStage(0, chunks: 1, threads: j.threads) }
-                let end = j.old + j.kept.pointee
-                let start = Swift.min(end, j.old + chunk * newContactChunk)
-                updateChunk(j, oldChunks + chunk, start..<Swift.min(end, start + newContactChunk))
-            } else {
-                let start = (chunk - newChunks) * collideChunk
-                updateChunk(j, chunk - newChunks, start..<Swift.min(j.old, start + collideChunk))
-            }
+            runCollideChunk(j, chunk, newChunks: newChunks, oldChunks: oldChunks, thread: thread)
+        }
+    }
+
+    /// Chunk `chunk` of the narrow phase's stage (the new contacts' chunks first). Out of line, so that the contacts'
+    /// updates are inlined in its loop with the job's fields in registers, as in the serial loop (inside the stage's
+    /// closure they were a call per contact: 9 % more instructions than one thread's narrow phase on `tumbler`).
+    @inline(never) private static func runCollideChunk(
+        _ j: CollideJob, _ chunk: Int, newChunks: Int, oldChunks: Int, thread: Int
+    ) {
+        if chunk < newChunks {
+            if thread != 0 { WorkerPool.shared.waitForStage(0, chunks: 1, threads: j.threads) }
+            let end = j.old + j.kept.pointee
+            let start = Swift.min(end, j.old + chunk * newContactChunk)
+            updateChunk(j, oldChunks + chunk, start..<Swift.min(end, start + newContactChunk))
+        } else {
+            let start = (chunk - newChunks) * collideChunk
+            updateChunk(j, chunk - newChunks, start..<Swift.min(j.old, start + collideChunk))
         }
     }
 
