@@ -343,7 +343,10 @@ extension World {
         var weighted = Vec2.zero
         var s = bodies[i].firstShape
         while s != -1 {
-            let mp = withView(of: s) { massProperties($0, density: shapes[Int(s)].density) }
+            // The density read first: a closure that reads `self` here made a copy of the whole world (a retain
+            // and a release of each of its arrays) for every shape of every body made.
+            let density = shapes[Int(s)].density
+            let mp = withView(of: s) { massProperties($0, density: density) }
             mass += mp.mass
             weighted += mp.mass * mp.center
             inertiaAtOrigin += mp.inertia + mp.mass * mp.center.lengthSquared
