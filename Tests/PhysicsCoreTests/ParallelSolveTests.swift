@@ -522,7 +522,9 @@ struct ParallelSolveTests {
     @Test("A world that finds the pool taken steps on its own thread, with the same result")
     func poolTakenRunsAlone() {
         let reference = Self.run(.pyramid, threads: 1, frames: 30)
-        let held = WorkerPool.shared.acquire(threads: 2)
+        // Taken like a world takes it: again, while another suite's world holds it for a step.
+        var held = 1
+        for _ in 0..<1000 where held < 2 { held = WorkerPool.shared.acquire(threads: 2) }
         #expect(held == 2)
         let alone = Self.run(.pyramid, threads: 2, frames: 30)
         if held > 1 { WorkerPool.shared.release() }
@@ -540,7 +542,9 @@ struct ParallelSolveTests {
         for _ in 0..<1000 where free == nil { free = WorkerPool.shared.roundTripNanoseconds(rounds: 500) }
         // A round trip between two threads is a memory exchange: above a nanosecond, well under a millisecond.
         #expect(free.map { $0 > 1 && $0 < 1_000_000 } == true)
-        let held = WorkerPool.shared.acquire(threads: 2)
+        // Taken like a world takes it: again, while another suite's world holds it for a step.
+        var held = 1
+        for _ in 0..<1000 where held < 2 { held = WorkerPool.shared.acquire(threads: 2) }
         #expect(held == 2)
         #expect(WorkerPool.shared.roundTripNanoseconds(rounds: 500) == nil)
         if held > 1 { WorkerPool.shared.release() }
