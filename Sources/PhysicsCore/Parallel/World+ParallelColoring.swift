@@ -7,11 +7,15 @@
 ///    part by part, where each part's contacts of a key go: the stable counting sort's positions.
 /// 2. Each part puts its run into the sorted order from those positions (earlier parts' contacts of a key first:
 ///    list order within a key, as the serial sort).
-/// 3. One thread colours the sorted contacts first fit, noting each colour's counts where the deal's parts begin;
+///    Each contact's moving bodies go beside it (into the adjacency's words, free after the breadth-first search),
+///    so that the first fit reads them in sequence.
+/// 3. One thread colours the sorted contacts first fit, and only that (the colour counts are the parts' work);
 ///    another ranks the moving bodies in layer order (`rankBodies`) and gathers the awake bodies' preparation
 ///    records (`AwakeGather`) meanwhile.
-/// 4. Each part deals its run of the sorted contacts into the order from cursors that start where the runs before
-///    it end (the noted counts), and clears its run of the bodies' colour masks.
+/// 4. Each part counts its run's colours (and two-point manifolds per colour); the counts become, colour by colour
+///    and part by part, where each part's contacts of a colour go.
+/// 5. Each part deals its run of the sorted contacts into the order from those cursors, and clears its run of the
+///    bodies' colour masks.
 extension World {
     /// Words of `ParallelScratch.orderCounts` for `threads` threads and `bodyCount` bodies: by part, a count per
     /// key (at most `bodyCount + 3` keys), then by part a colour snapshot (`colorSnapshotWords`).
@@ -19,9 +23,9 @@ extension World {
         threads * (bodyCount + 3) + threads * colorSnapshotWords
     }
 
-    /// A part's colour counts where its deal begins: contacts per colour (65), two-point manifolds per colour (64);
-    /// then the same words become its cursors.
-    private static let colorSnapshotWords = 129
+    /// A part's colour counts: contacts per colour (65), two-point manifolds per colour (64, and a word for the
+    /// overflow colour, never counted); then the counts before its run, then its cursors.
+    private static let colorSnapshotWords = 130
 
     /// `sortByKey`, `rankBodies` and `color` with the contacts' keys by order position (`l.keys`), on `threads`
     /// threads (the pool held), after `depthsFromGround`. `counts` has `orderCountWords` words. Returns the number of
@@ -56,13 +60,17 @@ extension World {
             pool.runParts(threads: threads, parts: 2, raw) { raw, part in
                 let j = raw.assumingMemoryBound(to: ColoringJob.self).pointee
                 if part == 0 {
-                    World.firstFitNotingParts(j)
+                    World.firstFitInSequence(j)
                 } else {
                     j.ranked.pointee = World.rankBodies(
                         j.s, j.l, j.o.moving, count: j.o.count, tail: j.tail, keys: j.keys, bodyCount: j.bodyCount)
                     World.gatherAwakeBodies(j.awake, 0..<j.awake.awakeCount)
                 }
             }
+            pool.runParts(threads: threads, parts: threads, raw) { raw, part in
+                World.countColors(raw.assumingMemoryBound(to: ColoringJob.self).pointee, part: part)
+            }
+            World.colorCountsBeforeParts(pointer.pointee)
             World.dealCursors(pointer.pointee)
             pool.runParts(threads: threads, parts: threads, raw) { raw, part in
                 World.dealPart(raw.assumingMemoryBound(to: ColoringJob.self).pointee, part: part)
@@ -101,30 +109,70 @@ extension World {
         }
     }
 
-    /// Part `part`'s run of the contacts into the sorted order.
+    /// Part `part`'s run of the contacts into the sorted order, each one's moving bodies beside it (`sortedMoving`).
     private static func sortPart(_ j: ColoringJob, part: Int) {
         let row = j.keyCounts + part * j.keys
+        let sortedMoving = j.sortedMoving
         for i in j.contacts(part) {
             let key = Int(j.s.colorOf[i])
-            j.s.sorted[Int(row[key])] = Int32(i)
+            let position = Int(row[key])
+            j.s.sorted[position] = Int32(i)
+            let m = j.o.moving[i]
+            sortedMoving[2 &* position] = m.x
+            sortedMoving[2 &* position &+ 1] = m.y
             row[key] &+= 1
         }
     }
 
-    /// The serial first fit (`firstFit`), noting each colour's counts at the start of every part's run after the
-    /// first (`snapshots`, part by part).
-    private static func firstFitNotingParts(_ j: ColoringJob) {
+    /// The serial first fit (`firstFit`'s colours, bit for bit) over the sorted contacts' moving bodies read in
+    /// sequence, without counting: each contact's colour by sorted position in `colorOf`. The colour is the
+    /// lowest bit neither body has taken, found without a branch (`~used & (used + 1)`; none when both have taken
+    /// all 64: the overflow colour, 64).
+    private static func firstFitInSequence(_ j: ColoringJob) {
+        let mask = j.o.colorMask, moving = j.sortedMoving, colorOf = j.s.colorOf
+        for n in 0..<j.o.count {
+            let a = Int(moving[2 &* n]), b = Int(moving[2 &* n &+ 1])
+            let used = mask[a] | mask[b]
+            let bit = ~used & (used &+ 1)
+            mask[a] |= bit
+            mask[b] |= bit
+            // `colorMask[-1]` stands for the side that does not move: always 0.
+            mask[-1] = 0
+            colorOf[n] = Int32(truncatingIfNeeded: bit.trailingZeroBitCount)
+        }
+    }
+
+    /// Part `part`'s run of the sorted contacts counted by colour in its row: contacts per colour (`row[c]`), and
+    /// two-point manifolds per colour 0–63 (`row[65 + c]`).
+    private static func countColors(_ j: ColoringJob, part: Int) {
+        let row = j.snapshots + part * colorSnapshotWords
+        row.update(repeating: 0, count: colorSnapshotWords)
+        for n in j.contacts(part) {
+            let c = Int(j.s.colorOf[n])
+            row[c] &+= 1
+            let twoPoint = c < 64 && j.o.input[Int(j.s.sorted[n])] < 0
+            row[65 &+ c] &+= twoPoint ? 1 : 0
+        }
+    }
+
+    /// The parts' counts become the counts before each part's run (its snapshot, as `dealCursors` reads it), and
+    /// their sums the colours' counts as the serial colouring leaves them before its starts: contacts of colour c
+    /// in `colorStart[c + 1]`, two-point manifolds of colour c in `twoPointEnd[c]`.
+    private static func colorCountsBeforeParts(_ j: ColoringJob) {
         j.o.colorStart.update(repeating: 0, count: 66)
         j.o.twoPointEnd.update(repeating: 0, count: 64)
-        j.snapshots.update(repeating: 0, count: colorSnapshotWords)
         for part in 0..<j.parts {
-            if part > 0 {
-                let snapshot = j.snapshots + part * colorSnapshotWords
-                // Contacts of colour c so far are in `colorStart[c + 1]`.
-                snapshot.update(from: j.o.colorStart + 1, count: 65)
-                (snapshot + 65).update(from: j.o.twoPointEnd, count: 64)
+            let row = j.snapshots + part * colorSnapshotWords
+            for c in 0..<65 {
+                let n = row[c]
+                row[c] = j.o.colorStart[c + 1]
+                j.o.colorStart[c + 1] &+= n
             }
-            for n in j.contacts(part) { firstFit(j.s, j.o, n) }
+            for c in 0..<64 {
+                let n = row[65 + c]
+                row[65 + c] = j.o.twoPointEnd[c]
+                j.o.twoPointEnd[c] &+= n
+            }
         }
     }
 
@@ -190,6 +238,10 @@ private struct ColoringJob {
     let ranked: UnsafeMutablePointer<Int>
     /// The awake bodies to gather beside the first fit.
     let awake: AwakeGather
+
+    /// By sorted position, the contact's moving bodies (two words each): the adjacency's words (`edges`, two per
+    /// contact), which nothing reads after the breadth-first search.
+    var sortedMoving: UnsafeMutablePointer<Int32> { s.edges }
 
     /// Part `part`'s run of the contacts to solve (by list position, or by sorted position).
     func contacts(_ part: Int) -> Range<Int> { o.count * part / parts..<o.count * (part + 1) / parts }
