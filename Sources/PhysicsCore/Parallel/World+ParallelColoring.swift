@@ -10,8 +10,9 @@
 ///    Each contact's moving bodies go beside it (into the adjacency's words, free after the breadth-first search),
 ///    so that the first fit reads them in sequence.
 /// 3. One thread colours the sorted contacts first fit, and only that (the colour counts are the parts' work);
-///    another ranks the moving bodies in layer order (`rankBodies`) and gathers the awake bodies' preparation
-///    records (`AwakeGather`) meanwhile.
+///    another ranks the moving bodies in layer order (`rankBodies`) meanwhile, and gathers the awake bodies'
+///    preparation records (`AwakeGather`) when the breadth-first search's job did not
+///    (Parallel/World+ParallelOrdering.swift).
 /// 4. Each part counts its run's colours (and two-point manifolds per colour); the counts become, colour by colour
 ///    and part by part, where each part's contacts of a colour go.
 /// 5. Each part deals its run of the sorted contacts into the order from those cursors, and clears its run of the
@@ -32,7 +33,7 @@ extension World {
     /// keys and of ranked bodies.
     static func sortAndColorInParallel(
         _ s: OrderPointers, _ l: LayerPointers, _ o: OrderOutput, tail: Int, unreached: Int32, bodyCount: Int,
-        threads: Int, counts: UnsafeMutablePointer<Int32>, awake: AwakeGather
+        threads: Int, counts: UnsafeMutablePointer<Int32>, awake: AwakeGather?
     ) -> (keys: Int, ranked: Int) {
         let keys = Int(unreached) + 1
         var ranked = 0
@@ -64,7 +65,7 @@ extension World {
                 } else {
                     j.ranked.pointee = World.rankBodies(
                         j.s, j.l, j.o.moving, count: j.o.count, tail: j.tail, keys: j.keys, bodyCount: j.bodyCount)
-                    World.gatherAwakeBodies(j.awake, 0..<j.awake.awakeCount)
+                    if let awake = j.awake { World.gatherAwakeBodies(awake, 0..<awake.awakeCount) }
                 }
             }
             pool.runParts(threads: threads, parts: threads, raw) { raw, part in
@@ -236,8 +237,8 @@ private struct ColoringJob {
     let snapshots: UnsafeMutablePointer<Int32>
     /// Where the moving bodies ranked are counted (`rankBodies`).
     let ranked: UnsafeMutablePointer<Int>
-    /// The awake bodies to gather beside the first fit.
-    let awake: AwakeGather
+    /// The awake bodies to gather beside the first fit (nil: gathered already, beside the breadth-first search).
+    let awake: AwakeGather?
 
     /// By sorted position, the contact's moving bodies (two words each): the adjacency's words (`edges`, two per
     /// contact), which nothing reads after the breadth-first search.

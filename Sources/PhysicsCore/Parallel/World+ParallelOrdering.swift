@@ -140,17 +140,19 @@ extension World {
         }
     }
 
-    /// `depthsFromGround` on one thread while another lists the awake bodies (`listAwakeBodies`, every body):
-    /// the search reads only the ordering's arrays, the listing only the bodies and their states. Returns the
-    /// search's result and the awake bodies listed.
+    /// `depthsFromGround` on one thread while another lists the awake bodies (`listAwakeBodies`, every body) and,
+    /// with `gathering`, then gathers them (`gatherAwakeBodies`): the search reads only the ordering's arrays, the
+    /// listing and the gathering only the bodies, their states, records and solver bodies. (The search is serial
+    /// and the longer: on `tumbler` the other thread waited through most of it.) Returns the search's result and
+    /// the awake bodies listed.
     static func depthsFromGroundListingAwake(
         _ s: OrderPointers, _ moving: UnsafePointer<SIMD2<Int32>>, count: Int, queued: Int, bodyCount: Int,
         bodies: UnsafeMutablePointer<Body>, states: UnsafeMutablePointer<BodyState>, awake: UnsafeMutablePointer<Int32>,
-        threads: Int
+        gathering: GatherTargets?, threads: Int
     ) -> (tail: Int, unreached: Int32, awakeCount: Int) {
         var job = SearchAndListJob(
             s: s, moving: moving, count: count, queued: queued, bodyCount: bodyCount, bodies: bodies, states: states,
-            awake: awake)
+            awake: awake, gathering: gathering)
         withUnsafeMutablePointer(to: &job) {
             WorkerPool.shared.runParts(threads: threads, parts: 2, UnsafeRawPointer($0)) { raw, part in
                 let j = UnsafeMutableRawPointer(mutating: raw).assumingMemoryBound(to: SearchAndListJob.self)
@@ -159,8 +161,17 @@ extension World {
                         j.pointee.s, j.pointee.moving, count: j.pointee.count, queued: j.pointee.queued,
                         bodyCount: j.pointee.bodyCount)
                 } else {
-                    j.pointee.awakeCount = World.listAwakeBodies(
+                    let listed = World.listAwakeBodies(
                         j.pointee.bodies, j.pointee.states, 0..<j.pointee.bodyCount, into: j.pointee.awake)
+                    j.pointee.awakeCount = listed
+                    if let t = j.pointee.gathering {
+                        World.gatherAwakeBodies(
+                            AwakeGather(
+                                records: t.records, solverBodies: t.solverBodies, bodies: j.pointee.bodies,
+                                states: j.pointee.states, awake: j.pointee.awake, awakeCount: listed,
+                                gather: t.gather),
+                            0..<listed)
+                    }
                 }
             }
         }
@@ -237,7 +248,15 @@ struct AwakeGather {
     let gather: BodyGather
 }
 
-/// The breadth-first search (part 0) beside the awake bodies' listing (part 1), and what each found.
+/// Where the awake bodies' gathering writes (`AwakeGather` without the list, which is made meanwhile): their
+/// preparation records and solver bodies, by body.
+struct GatherTargets {
+    let records: UnsafeMutablePointer<PrepareBody>
+    let solverBodies: UnsafeMutablePointer<SolverBody>
+    let gather: BodyGather
+}
+
+/// The breadth-first search (part 0) beside the awake bodies' listing and gathering (part 1), and what each found.
 private struct SearchAndListJob {
     let s: OrderPointers
     let moving: UnsafePointer<SIMD2<Int32>>
@@ -245,6 +264,7 @@ private struct SearchAndListJob {
     let bodies: UnsafeMutablePointer<Body>
     let states: UnsafeMutablePointer<BodyState>
     let awake: UnsafeMutablePointer<Int32>
+    let gathering: GatherTargets?
     var tail = 0
     var unreached: Int32 = 0
     var awakeCount = 0

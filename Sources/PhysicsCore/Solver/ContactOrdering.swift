@@ -161,17 +161,28 @@ extension World {
                                             if let threads, !awakeListed {
                                                 // Parallel/World+ParallelOrdering.swift: the awake bodies listed
                                                 // meanwhile.
+                                                // Gathered there too (the sort and colouring then leave
+                                                // them).
                                                 var listed = 0
                                                 (tail, unreached, listed) = World.withAwakeList(
                                                     &bodies, &states, &scratch.awakeBodies
                                                 ) { bo, st, aw in
-                                                    World.depthsFromGroundListingAwake(
-                                                        s, o.moving, count: count, queued: queued,
-                                                        bodyCount: bodyCount, bodies: bo, states: st, awake: aw,
-                                                        threads: threads)
+                                                    scratch.prepareBodies.withUnsafeMutableBufferPointer { re in
+                                                        scratch.solverBodies.withUnsafeMutableBufferPointer { sb in
+                                                            World.depthsFromGroundListingAwake(
+                                                                s, o.moving, count: count, queued: queued,
+                                                                bodyCount: bodyCount, bodies: bo, states: st,
+                                                                awake: aw,
+                                                                gathering: GatherTargets(
+                                                                    records: re.baseAddress!,
+                                                                    solverBodies: sb.baseAddress!, gather: gather),
+                                                                threads: threads)
+                                                        }
+                                                    }
                                                 }
                                                 scratch.awakeBodies.removeLast(scratch.awakeBodies.count - listed)
                                                 awakeListed = true
+                                                awakeGathered = true
                                             } else {
                                                 (tail, unreached) = World.depthsFromGround(
                                                     s, o.moving, count: count, queued: queued, bodyCount: bodyCount)
@@ -180,6 +191,7 @@ extension World {
                                                 // Parallel/World+ParallelColoring.swift: the same order, and the
                                                 // layers for the threads' shares; the awake bodies gathered
                                                 // meanwhile.
+                                                let gathered = awakeGathered
                                                 (keyCount, ranked) = World.withAwakeGather(
                                                     &scratch.prepareBodies, &scratch.solverBodies, bodies, states,
                                                     scratch.awakeBodies, gather
@@ -188,7 +200,7 @@ extension World {
                                                         s, layerSegments.pointers(layerWork.baseAddress!), o,
                                                         tail: tail, unreached: unreached, bodyCount: bodyCount,
                                                         threads: threads, counts: orderCounts.baseAddress!,
-                                                        awake: awake)
+                                                        awake: gathered ? nil : awake)
                                                 }
                                                 awakeGathered = true
                                             } else {
