@@ -326,31 +326,49 @@ extension World {
 /// through `substepBodies` (`BundleBodyNames`), and the impulses' store reads only the contacts' indices.
 extension World {
     /// The bundles `range` name slots instead of bodies (and the slot-space sink where a lane stores nothing); with
-    /// `row`, each sub-step body slot a lane names is marked there (the thread's share touches it). A lane stores to
-    /// its body exactly where it writes (`writeA`, `writeB`: the preparation's store is the body or the sink), so
-    /// only the bodies are looked up.
+    /// `row` (`ParallelSolveContext.markRow`), each sub-step body slot a lane names is marked there (the thread's
+    /// share touches it). A lane stores to its body exactly where it writes (`writeA`, `writeB`: the preparation's
+    /// store is the body or the sink), so only the bodies are looked up. The bundles name bodies of the world only
+    /// (the sinks come with the first warm start), each of which has a slot (`sortSubstepBodiesByLayer`): the four
+    /// lanes' slots are four loads, and the marks four stores each side, slots past the sub-steps' bodies on the
+    /// row's last byte (a branch per lane cost 140 instructions a bundle).
     static func mapSlots(_ c: ParallelSolveContext, _ range: Range<Int>, marking row: UnsafeMutablePointer<UInt8>?) {
         let sink = SIMD4<Int32>(repeating: WideContactConstraint.bodyOffset(c.bodyCount &+ c.slotBase))
         let laneBits = SIMD4<Int32>(1, 2, 4, 8)
-        @inline(__always) func rename(_ offsets: SIMD4<Int32>) -> SIMD4<Int32> {
-            var r = offsets
-            for l in 0..<4 where offsets[l] >= 0 {
-                let body = WideContactConstraint.bodySlot(offsets[l])
-                let slot = body < c.bodyCount ? c.slotOf[Int(body)] : body &+ c.slotBase
-                if let row, slot < c.slotBase { row[Int(slot)] = 1 }
-                r[l] = WideContactConstraint.bodyOffset(slot)
-            }
-            return r
+        let slotOf = c.slotOf
+        @inline(__always) func slots(_ offsets: SIMD4<Int32>) -> SIMD4<Int32> {
+            let body = offsets &>> 5
+            return SIMD4(
+                slotOf[Int(body[0])], slotOf[Int(body[1])], slotOf[Int(body[2])], slotOf[Int(body[3])])
         }
-        for b in range {
-            let w = c.constraints + b
-            let a = rename(w.pointee.bodyA), bb = rename(w.pointee.bodyB)
-            w.pointee.bodyA = a
-            w.pointee.bodyB = bb
+        @inline(__always) func rename(_ w: UnsafeMutablePointer<WideContactConstraint>) -> (SIMD4<Int32>, SIMD4<Int32>)
+        {
+            let a = slots(w.pointee.bodyA), b = slots(w.pointee.bodyB)
+            let offsetA = WideContactConstraint.bodyOffsets(a), offsetB = WideContactConstraint.bodyOffsets(b)
+            w.pointee.bodyA = offsetA
+            w.pointee.bodyB = offsetB
             let writesA = (laneBits & SIMD4(repeating: Int32(w.pointee.writeA))) .!= 0
             let writesB = (laneBits & SIMD4(repeating: Int32(w.pointee.writeB))) .!= 0
-            w.pointee.storeA = sink.replacing(with: a, where: writesA)
-            w.pointee.storeB = sink.replacing(with: bb, where: writesB)
+            w.pointee.storeA = sink.replacing(with: offsetA, where: writesA)
+            w.pointee.storeB = sink.replacing(with: offsetB, where: writesB)
+            return (a, b)
+        }
+        guard let row else {
+            for b in range { _ = rename(c.constraints + b) }
+            return
+        }
+        let last = SIMD4<Int32>(repeating: c.slotBase)
+        for b in range {
+            let (a, bb) = rename(c.constraints + b)
+            let ma = pointwiseMin(a, last), mb = pointwiseMin(bb, last)
+            row[Int(ma[0])] = 1
+            row[Int(ma[1])] = 1
+            row[Int(ma[2])] = 1
+            row[Int(ma[3])] = 1
+            row[Int(mb[0])] = 1
+            row[Int(mb[1])] = 1
+            row[Int(mb[2])] = 1
+            row[Int(mb[3])] = 1
         }
     }
 }

@@ -119,7 +119,7 @@ extension World {
             scratch.parallel.pipelined = pipelined
             if pipelined {
                 scratch.parallel.pipelinedSteps += 1
-                World.resize(&scratch.parallel.shareMarks, to: 2 * all, with: 0)
+                World.resize(&scratch.parallel.shareMarks, to: 2 * (all + 1), with: 0)
                 World.resize(&scratch.parallel.boundaryChunks, to: scratch.parallel.chunkRanges.count, with: 0)
                 scratch.parallel.shareMarks.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
                 scratch.parallel.boundaryChunks.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
@@ -510,7 +510,7 @@ extension World {
     ) -> Bool {
         let index = Int(stage.table) + k
         if c.boundary[index] == 0 {
-            let row = c.marks + (1 - thread) * Int(c.slotBase)
+            let row = c.markRow(1 - thread)
             let r = c.ranges[index]
             var touches = false
             if stage.kind == .solverVelocities || stage.kind == .solverPositions {
@@ -542,7 +542,7 @@ extension World {
 
     /// Marks in thread `thread`'s row the slots its shares of the per-body passes touch (pipelined jobs).
     private static func markBodyShares(_ c: ParallelSolveContext, _ thread: Int) {
-        let row = c.marks + thread * Int(c.slotBase)
+        let row = c.markRow(thread)
         @inline(__always) func mark(_ table: SIMD2<Int32>) {
             let bounds = c.shareBounds + Int(table.y)
             for k in Int(bounds[thread])..<Int(bounds[thread + 1]) {
@@ -613,7 +613,7 @@ extension World {
             // The slots of shared colours marked in the thread's row: the serial ones run with a full wait on each
             // side.
             let marks = c.pipelined && inSharedSegment(c, range.lowerBound)
-            mapSlots(c, range, marking: marks ? c.marks + thread * Int(c.slotBase) : nil)
+            mapSlots(c, range, marking: marks ? c.markRow(thread) : nil)
         }
     }
 
@@ -666,7 +666,8 @@ package struct ParallelScratch: Sendable {
     var bodyTable: Int32 = 0, bodyShares: Int32 = 0, bodyChunks: Int32 = 0
     var allBodyTable: Int32 = 0, allBodyShares: Int32 = 0, allBodyChunks: Int32 = 0
     /// Whether this step's sub-steps run as a pipelined job (`World.runPipelinedStages`), by thread and sub-step
-    /// body slot whether the thread's share touches it (two rows of `substepBodies.count`), and by chunk of
+    /// body slot whether the thread's share touches it (two rows of `substepBodies.count` and one byte more,
+    /// `ParallelSolveContext.markRow`), and by chunk of
     /// `chunkRanges` whether it touches a slot the other thread's share touches too (0: not classified yet, 1: no,
     /// 2: yes).
     var pipelined = false
@@ -967,8 +968,8 @@ struct ParallelSolveContext {
     let slotOf: UnsafePointer<Int32>
     let bodyCount: Int32
     let slotBase: Int32
-    /// A pipelined job (`World.runPipelinedStages`): by thread and sub-step body slot (`slotBase` a row), whether
-    /// the thread's share touches it; by chunk of `ranges`, its class (`ParallelScratch.boundaryChunks`).
+    /// A pipelined job (`World.runPipelinedStages`): by thread and sub-step body slot (`markRow`), whether the
+    /// thread's share touches it; by chunk of `ranges`, its class (`ParallelScratch.boundaryChunks`).
     let pipelined: Bool
     let marks: UnsafeMutablePointer<UInt8>
     let boundary: UnsafeMutablePointer<UInt8>
@@ -977,4 +978,10 @@ struct ParallelSolveContext {
     let bodyTables: (SIMD2<Int32>, SIMD2<Int32>)
     /// The step's colour segments (`ParallelScratch.segments`).
     let segments: UnsafeBufferPointer<SolveSegment>
+
+    /// Thread `thread`'s row of `marks`: a byte per sub-step body slot, and one more at `slotBase`, where every
+    /// slot past the sub-steps' bodies is marked (written without a branch, never read).
+    @inline(__always) func markRow(_ thread: Int) -> UnsafeMutablePointer<UInt8> {
+        marks + thread * (Int(slotBase) + 1)
+    }
 }
