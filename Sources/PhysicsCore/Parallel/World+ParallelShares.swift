@@ -96,6 +96,109 @@ extension World {
         let chunks = scratch.parallel.chunkRanges.count - table
         scratch.parallel.shareBounds.append(Int32(chunks))
         scratch.parallel.bundleChunks = Int32(chunks)
+        classColorChunks(threads: threads)
+    }
+
+    /// On two threads with the shares cut at the layers, each chunk of a shared colour classed for a pipelined job
+    /// (World+ParallelSolve.swift): whether it may touch a body the other thread's share touches in the pipelined
+    /// stages (`ParallelScratch.boundaryChunks`, 2) or surely not (1). Found from the layers, not from the bodies:
+    /// a contact of key k touches bodies of depth k and k or k + 1, whose keys (a body's key is its depth less
+    /// one) are k − 1 and k − 1 or k; the first thread's per-body passes take the bodies of keys below the bound
+    /// K, the second's the others (`planBodyShares`). So the first thread touches bodies of keys up to
+    /// max(K − 1, its highest contact key), the second from min(K, its lowest contact key − 1): the layers between
+    /// (`ParallelScratch.boundaryKeys`, one or two) are the only ones both touch. Each colour lists its contacts by
+    /// key, so a chunk's keys run from its first contact's to its last's: a first thread's chunk is a boundary
+    /// chunk when its last key reaches the second's lowest layer, a second thread's when its first key reaches
+    /// down to the first's highest. (Classing each chunk by the slots its lanes name, marked per thread, cost two
+    /// threads 0.1 M instructions a frame more on `pile 4000 --nosleep` and a full wait after the renaming.)
+    private mutating func classColorChunks(threads: Int) {
+        scratch.parallel.classed = false
+        World.resize(&scratch.parallel.boundaryChunks, to: scratch.parallel.chunkRanges.count, with: 0)
+        guard threads == 2 && scratch.parallel.keyed else { return }
+        let layers = scratch.layers
+        let keys = LayerSegments(bodyCount: layers.bodyCount, contactCount: layers.contactCount).keysOffset
+        // The contacts (positions in the solve order) of chunk `k` of segment `segment`: its run's, four a bundle.
+        func contacts(_ segment: SolveSegment, _ k: Int) -> Range<Int> {
+            let r = scratch.parallel.chunkRanges[Int(segment.table) + k]
+            let twoPointBundles = (segment.contactMid - segment.contactStart + 3) / 4
+            let split = segment.start + twoPointBundles
+            let (first, runStart, runEnd) =
+                r.x < split
+                ? (segment.start, segment.contactStart, segment.contactMid)
+                : (split, segment.contactMid, segment.contactEnd)
+            let lo = Int(runStart + 4 * (r.x - first)), hi = Swift.min(Int(runEnd), Int(runStart + 4 * (r.y - first)))
+            return lo..<Swift.max(lo, hi)
+        }
+        var highest0 = Int32.min, lowest1 = Int32.max
+        for segment in scratch.parallel.segments where segment.shared {
+            let bounds = Int(segment.shares)
+            for t in 0..<2 {
+                for k in Int(
+                    scratch.parallel.shareBounds[bounds + t])..<Int(scratch.parallel.shareBounds[bounds + t + 1])
+                {
+                    let run = contacts(segment, k)
+                    guard !run.isEmpty else { continue }
+                    if t == 0 {
+                        highest0 = Swift.max(highest0, scratch.layers.work[keys + run.upperBound - 1])
+                    } else {
+                        lowest1 = Swift.min(lowest1, scratch.layers.work[keys + run.lowerBound])
+                    }
+                }
+            }
+        }
+        let bound = scratch.parallel.keyBounds[1]
+        let top0 = Swift.max(bound - 1, highest0)
+        let bottom1 = lowest1 == Int32.max ? bound : Swift.min(bound, lowest1 - 1)
+        scratch.parallel.boundaryKeys = SIMD2(bottom1, top0)
+        for segment in scratch.parallel.segments where segment.shared {
+            let bounds = Int(segment.shares)
+            for t in 0..<2 {
+                for k in Int(
+                    scratch.parallel.shareBounds[bounds + t])..<Int(scratch.parallel.shareBounds[bounds + t + 1])
+                {
+                    let run = contacts(segment, k)
+                    var boundary = false
+                    if !run.isEmpty {
+                        boundary =
+                            t == 0
+                            ? scratch.layers.work[keys + run.upperBound - 1] >= bottom1
+                            : scratch.layers.work[keys + run.lowerBound] - 1 <= top0
+                    }
+                    scratch.parallel.boundaryChunks[Int(segment.table) + k] = boundary ? 2 : 1
+                }
+            }
+        }
+        scratch.parallel.classed = true
+    }
+
+    /// The per-body passes' chunks classed like the colours' (`classColorChunks`): a chunk is a boundary chunk
+    /// when its slots (the bodies in layer order, `keys` keys) hold a body of the layers both shares touch; the
+    /// kinematic bodies' chunk (from `dynamic`) when the second thread has ground contacts, which read them.
+    private mutating func classBodyChunks(dynamic: Int, keys keyCount: Int) {
+        World.resize(&scratch.parallel.boundaryChunks, to: scratch.parallel.chunkRanges.count, with: 0)
+        guard scratch.parallel.classed else { return }
+        let layers = scratch.layers
+        let bodyKeys = LayerSegments(bodyCount: layers.bodyCount, contactCount: layers.contactCount).bodyKeysOffset
+        let band = scratch.parallel.boundaryKeys
+        // The band's slots: the bodies of keys below `band.x`, and of keys up to `band.y`.
+        var low = 0, high = 0
+        for key in 0..<keyCount {
+            let n = Int(scratch.layers.work[bodyKeys + key])
+            if key < Int(band.x) { low += n }
+            if key <= Int(band.y) { high += n }
+        }
+        let groundInSecond = band.x < 0
+        for table in [scratch.parallel.bodyTable, scratch.parallel.allBodyTable] {
+            let chunks =
+                table == scratch.parallel.bodyTable ? scratch.parallel.bodyChunks : scratch.parallel.allBodyChunks
+            for k in 0..<Int(chunks) {
+                let r = scratch.parallel.chunkRanges[Int(table) + k]
+                let lo = Int(r.x), hi = Int(r.y)
+                let kinematic = hi > dynamic
+                let boundary = (lo < high && Swift.min(hi, dynamic) > low) || (kinematic && groundInSecond)
+                scratch.parallel.boundaryChunks[Int(table) + k] = boundary ? 2 : 1
+            }
+        }
     }
 
     /// Where share `t` of `threads` begins in run `run` (0: two-point, 1: one-point) of a colour segment, whose
@@ -311,6 +414,11 @@ extension World {
         }
         scratch.parallel.allBodyChunks = Int32(scratch.parallel.chunkRanges.count - allTable)
         scratch.parallel.shareBounds.append(scratch.parallel.allBodyChunks)
+        if keyed {
+            classBodyChunks(dynamic: dynamic, keys: layers.keyCount)
+        } else {
+            scratch.parallel.classed = false
+        }
     }
 }
 
@@ -321,19 +429,18 @@ extension World {
 /// a thread's solver bodies lie among the other thread's: two bodies share a 64-byte line and the processor fetches
 /// lines in pairs, so bodies written by different threads sat on the same lines, which crossed between the cores
 /// at every pass (on `pile 4000 --nosleep`, two threads took as long per bundle as one thread took for twice the
-/// bundles). The bundles name slots from the first stage of the sub-steps (`mapSlots`) on, to the end of the step:
+/// bundles). The bundles name slots from the step's first warm start (`mapSlots`) on, to the end of the step:
 /// the restitution, which reads the double-precision states by body, names each bouncing lane's bodies by body
 /// through `substepBodies` (`BundleBodyNames`), and the impulses' store reads only the contacts' indices.
 extension World {
-    /// The bundles `range` name slots instead of bodies (and the slot-space sink where a lane stores nothing); with
-    /// `row` (`ParallelSolveContext.markRow`), each sub-step body slot a lane names is marked there (the thread's
-    /// share touches it). A lane stores to its body exactly where it writes (`writeA`, `writeB`: the preparation's
-    /// store is the body or the sink), so only the bodies are looked up. The bundles name bodies of the world only
-    /// (the sinks come with the first warm start), each of which has a slot (`sortSubstepBodiesByLayer`): the four
-    /// lanes' slots are four loads, and the marks four stores each side, slots past the sub-steps' bodies on the
-    /// row's last byte (a branch per lane cost 140 instructions a bundle).
-    static func mapSlots(_ c: ParallelSolveContext, _ range: Range<Int>, marking row: UnsafeMutablePointer<UInt8>?) {
-        let sink = SIMD4<Int32>(repeating: WideContactConstraint.bodyOffset(c.bodyCount &+ c.slotBase))
+    /// The bundles `range` name slots instead of bodies, and `sink` (a slot-space sink) where a lane stores
+    /// nothing: done by the step's first warm start of each chunk, before anything reads a slot
+    /// (World+ParallelSolve.swift). A lane stores to its body exactly where it writes (`writeA`, `writeB`: the
+    /// preparation's store is the body or the sink), so only the bodies are looked up. The bundles name bodies of
+    /// the world only (the sinks come with this renaming), each of which has a slot (`sortSubstepBodiesByLayer`):
+    /// the four lanes' slots are four loads.
+    static func mapSlots(_ c: ParallelSolveContext, _ range: Range<Int>, sink: Int32) {
+        let sinks = SIMD4<Int32>(repeating: WideContactConstraint.bodyOffset(sink))
         let laneBits = SIMD4<Int32>(1, 2, 4, 8)
         let slotOf = c.slotOf
         @inline(__always) func slots(_ offsets: SIMD4<Int32>) -> SIMD4<Int32> {
@@ -341,34 +448,16 @@ extension World {
             return SIMD4(
                 slotOf[Int(body[0])], slotOf[Int(body[1])], slotOf[Int(body[2])], slotOf[Int(body[3])])
         }
-        @inline(__always) func rename(_ w: UnsafeMutablePointer<WideContactConstraint>) -> (SIMD4<Int32>, SIMD4<Int32>)
-        {
-            let a = slots(w.pointee.bodyA), b = slots(w.pointee.bodyB)
-            let offsetA = WideContactConstraint.bodyOffsets(a), offsetB = WideContactConstraint.bodyOffsets(b)
+        for b in range {
+            let w = c.constraints + b
+            let offsetA = WideContactConstraint.bodyOffsets(slots(w.pointee.bodyA))
+            let offsetB = WideContactConstraint.bodyOffsets(slots(w.pointee.bodyB))
             w.pointee.bodyA = offsetA
             w.pointee.bodyB = offsetB
             let writesA = (laneBits & SIMD4(repeating: Int32(w.pointee.writeA))) .!= 0
             let writesB = (laneBits & SIMD4(repeating: Int32(w.pointee.writeB))) .!= 0
-            w.pointee.storeA = sink.replacing(with: offsetA, where: writesA)
-            w.pointee.storeB = sink.replacing(with: offsetB, where: writesB)
-            return (a, b)
-        }
-        guard let row else {
-            for b in range { _ = rename(c.constraints + b) }
-            return
-        }
-        let last = SIMD4<Int32>(repeating: c.slotBase)
-        for b in range {
-            let (a, bb) = rename(c.constraints + b)
-            let ma = pointwiseMin(a, last), mb = pointwiseMin(bb, last)
-            row[Int(ma[0])] = 1
-            row[Int(ma[1])] = 1
-            row[Int(ma[2])] = 1
-            row[Int(ma[3])] = 1
-            row[Int(mb[0])] = 1
-            row[Int(mb[1])] = 1
-            row[Int(mb[2])] = 1
-            row[Int(mb[3])] = 1
+            w.pointee.storeA = sinks.replacing(with: offsetA, where: writesA)
+            w.pointee.storeB = sinks.replacing(with: offsetB, where: writesB)
         }
     }
 }

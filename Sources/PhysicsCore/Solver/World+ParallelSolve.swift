@@ -102,8 +102,8 @@ extension World {
             let all = scratch.substepBodies.count, dynamic = scratch.substepKinematicStart
             // Parallel/World+ParallelShares.swift: the bodies in layer order, cut where the colours are.
             // With them, the solver bodies in slots, each thread's contiguous (Parallel/World+ParallelShares.swift):
-            // the bundles name slots from the first stage on. Not with fields, whose velocity pass (on this thread)
-            // reads the solver bodies by body.
+            // the bundles name slots from their first warm start on. Not with fields, whose velocity pass (on this
+            // thread) reads the solver bodies by body.
             let fields = !fieldStore.order.isEmpty
             let layered =
                 scratch.parallel.keyed
@@ -112,18 +112,11 @@ extension World {
             planBodyShares(threads: threads, dynamic: dynamic, all: all, keyed: layered)
             let slotted = layered && !fields
             scratch.parallel.slotted = slotted
-            if slotted { addBundleStage(.mapSlots, pass) }
-            // Two threads on shares cut at the layers: a pipelined job (`runPipelinedStages`), marks and chunk
-            // classes cleared for this step.
-            let pipelined = slotted && threads == 2
+            // Two threads on shares cut at the layers: a pipelined job (`runPipelinedStages`), its chunks classed
+            // by `planShares` and `planBodyShares`.
+            let pipelined = slotted && threads == 2 && scratch.parallel.classed
             scratch.parallel.pipelined = pipelined
-            if pipelined {
-                scratch.parallel.pipelinedSteps += 1
-                World.resize(&scratch.parallel.shareMarks, to: 2 * (all + 1), with: 0)
-                World.resize(&scratch.parallel.boundaryChunks, to: scratch.parallel.chunkRanges.count, with: 0)
-                scratch.parallel.shareMarks.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-                scratch.parallel.boundaryChunks.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-            }
+            if pipelined { scratch.parallel.pipelinedSteps += 1 }
             profileMark(.substepSetup)
             for _ in 0..<n {
                 if fields {
@@ -353,9 +346,8 @@ extension World {
                                                         ranges: plan.ranges, shareBounds: plan.shareBounds,
                                                         slotted: slotted, slotOf: plan.slotOf,
                                                         bodyCount: bodyCount, slotBase: slotBase,
-                                                        pipelined: pipelined, marks: plan.marks,
-                                                        boundary: plan.boundary, bodyTables: bodyTables,
-                                                        segments: plan.segments)
+                                                        pipelined: pipelined, boundary: plan.boundary,
+                                                        bodyTables: bodyTables)
                                                     World.runJob(&context)
                                                 }
                                             }
@@ -384,26 +376,20 @@ extension World {
                 p.shareBounds.withUnsafeBufferPointer { bounds in
                     p.slotBodies.withUnsafeMutableBufferPointer { slots in
                         p.slotOf.withUnsafeBufferPointer { slotOf in
-                            p.shareMarks.withUnsafeMutableBufferPointer { marks in
-                                p.boundaryChunks.withUnsafeMutableBufferPointer { boundary in
-                                    p.segments.withUnsafeBufferPointer { segments in
-                                        body(
-                                            ParallelPlanPointers(
-                                                stages: stages,
-                                                ranges: ranges.baseAddress
-                                                    ?? UnsafePointer(none.assumingMemoryBound(to: SIMD2<Int32>.self)),
-                                                shareBounds: bounds.baseAddress
-                                                    ?? UnsafePointer(none.assumingMemoryBound(to: Int32.self)),
-                                                slotBodies: slots.baseAddress
-                                                    ?? none.assumingMemoryBound(to: SolverBody.self),
-                                                slotOf: slotOf.baseAddress
-                                                    ?? UnsafePointer(none.assumingMemoryBound(to: Int32.self)),
-                                                marks: marks.baseAddress ?? none.assumingMemoryBound(to: UInt8.self),
-                                                boundary: boundary.baseAddress
-                                                    ?? none.assumingMemoryBound(to: UInt8.self),
-                                                segments: segments))
-                                    }
-                                }
+                            p.boundaryChunks.withUnsafeBufferPointer { boundary in
+                                body(
+                                    ParallelPlanPointers(
+                                        stages: stages,
+                                        ranges: ranges.baseAddress
+                                            ?? UnsafePointer(none.assumingMemoryBound(to: SIMD2<Int32>.self)),
+                                        shareBounds: bounds.baseAddress
+                                            ?? UnsafePointer(none.assumingMemoryBound(to: Int32.self)),
+                                        slotBodies: slots.baseAddress
+                                            ?? none.assumingMemoryBound(to: SolverBody.self),
+                                        slotOf: slotOf.baseAddress
+                                            ?? UnsafePointer(none.assumingMemoryBound(to: Int32.self)),
+                                        boundary: boundary.baseAddress
+                                            ?? UnsafePointer(none.assumingMemoryBound(to: UInt8.self))))
                             }
                         }
                     }
@@ -450,9 +436,9 @@ extension World {
     /// with a barrier, and a thread that finishes a colour early goes on with the interior of the next. Every chunk
     /// still sees exactly what it sees on one thread: a body of the other share is read or written only after the
     /// other thread's last stage touching it and before its next one. Stages that are not `pipelinable` (serial
-    /// colours, the slots' renaming, the store, the restitution), and the stage after each, wait for the other
-    /// thread to finish everything before them. Which bodies each share touches is marked while the slots are named
-    /// (`mapSlots`), and each chunk's class found the first time its thread runs it without a full wait.
+    /// colours, the store, the restitution), and the stage after each, wait for the other thread to finish
+    /// everything before them. Each chunk's class (`ParallelScratch.boundaryChunks`) comes with the plan, from the
+    /// layers its contacts or bodies lie in (`World.classChunks`).
     private static func runPipelinedStages(_ c: ParallelSolveContext, _ thread: Int) -> Int {
         let pool = WorkerPool.shared
         var spins = 0
@@ -471,14 +457,13 @@ extension World {
                 if counted { spins &+= n }
                 if _slowPath(timed) { waited &+= WorkerPool.monotonicNanoseconds() &- before }
             }
-            if stage.kind == .mapSlots { markBodyShares(c, thread) }
             if !stage.pipelinable || afterFullWait {
                 if s > 0 { wait(counted: false) }
                 for k in lo..<hi { runChunk(c, stage, k, thread) }
             } else {
                 var boundary = false
                 for k in lo..<hi {
-                    if isBoundary(c, stage, k, of: thread) {
+                    if isBoundary(c, stage, k) {
                         boundary = true
                     } else {
                         runChunk(c, stage, k, thread)
@@ -486,7 +471,7 @@ extension World {
                 }
                 if boundary {
                     wait(counted: true)
-                    for k in lo..<hi where c.boundary[Int(stage.table) + k] == 2 { runChunk(c, stage, k, thread) }
+                    for k in lo..<hi where isBoundary(c, stage, k) { runChunk(c, stage, k, thread) }
                 }
             }
             pool.publish(thread: thread, stages: s + 1)
@@ -503,63 +488,10 @@ extension World {
         return spins
     }
 
-    /// Whether chunk `k` of `stage` (thread `thread`'s) touches a slot the other thread's share touches: its class
-    /// (`ParallelSolveContext.boundary`) found now when not found yet.
-    @inline(__always) private static func isBoundary(
-        _ c: ParallelSolveContext, _ stage: SolveStage, _ k: Int, of thread: Int
-    ) -> Bool {
-        let index = Int(stage.table) + k
-        if c.boundary[index] == 0 {
-            let row = c.markRow(1 - thread)
-            let r = c.ranges[index]
-            var touches = false
-            if stage.kind == .solverVelocities || stage.kind == .solverPositions {
-                for j in Int(r.x)..<Int(r.y) where row[j] != 0 { touches = true }
-            } else {
-                forEachSubstepSlot(c, Int(r.x)..<Int(r.y)) { touches = touches || row[$0] != 0 }
-            }
-            c.boundary[index] = touches ? 2 : 1
-        }
-        return c.boundary[index] == 2
-    }
-
-    /// Calls `visit` with every sub-step body slot (below `slotBase`) a lane of bundles `range` names as its body A
-    /// or B (after `mapSlots`; static and sleeping bodies' slots and the sinks lie past them).
-    @inline(__always) private static func forEachSubstepSlot(
-        _ c: ParallelSolveContext, _ range: Range<Int>, _ visit: (Int) -> Void
-    ) {
-        @inline(__always) func lanes(_ offsets: SIMD4<Int32>) {
-            for l in 0..<4 where offsets[l] >= 0 {
-                let slot = WideContactConstraint.bodySlot(offsets[l])
-                if slot < c.slotBase { visit(Int(slot)) }
-            }
-        }
-        for b in range {
-            lanes(c.constraints[b].bodyA)
-            lanes(c.constraints[b].bodyB)
-        }
-    }
-
-    /// Marks in thread `thread`'s row the slots its shares of the per-body passes touch (pipelined jobs).
-    private static func markBodyShares(_ c: ParallelSolveContext, _ thread: Int) {
-        let row = c.markRow(thread)
-        @inline(__always) func mark(_ table: SIMD2<Int32>) {
-            let bounds = c.shareBounds + Int(table.y)
-            for k in Int(bounds[thread])..<Int(bounds[thread + 1]) {
-                let r = c.ranges[Int(table.x) + k]
-                (row + Int(r.x)).update(repeating: 1, count: Int(r.y - r.x))
-            }
-        }
-        mark(c.bodyTables.0)
-        mark(c.bodyTables.1)
-    }
-
-    /// Whether bundle `bundle` belongs to a shared colour segment.
-    private static func inSharedSegment(_ c: ParallelSolveContext, _ bundle: Int) -> Bool {
-        for segment in c.segments where Int(segment.start) <= bundle && bundle < Int(segment.end) {
-            return segment.shared
-        }
-        return false
+    /// Whether chunk `k` of `stage` may touch a body the other thread's share touches in these stages: its class
+    /// (`ParallelSolveContext.boundary`; a chunk the plan did not class counts as a boundary chunk).
+    @inline(__always) private static func isBoundary(_ c: ParallelSolveContext, _ stage: SolveStage, _ k: Int) -> Bool {
+        c.boundary[Int(stage.table) + k] != 1
     }
 
     /// Chunk `k` of a stage.
@@ -578,10 +510,16 @@ extension World {
         case .bodies:
             bodyWork(c, stage.work, range)
         case .warmStart:
-            // A sink per chunk; in a pipelined job, where a chunk index may be either thread's from one colour to
-            // the next, a sink per thread (each runs its chunks one after another).
-            if stage.remapSinks && (c.pipelined ? thread > 0 : k > 0) {
-                remapSinks(c, range, to: c.sink + Int32(4 * (c.pipelined ? thread : k)))
+            // The step's first warm start: a sink per chunk; in a pipelined job, where a chunk index may be either
+            // thread's from one colour to the next, a sink per thread (each runs its chunks one after another). In
+            // slots, the bundles are named in slots here, with the chunk's sink (`mapSlots`).
+            if stage.remapSinks {
+                let own = c.sink + Int32(4 * (c.pipelined ? thread : k))
+                if c.slotted {
+                    mapSlots(c, range, sink: own)
+                } else if own != c.sink {
+                    remapSinks(c, range, to: own)
+                }
             }
             warmStartBundles(c.constraints, c.solverBodies, range)
         case .biased:
@@ -609,11 +547,6 @@ extension World {
                 let i = Int(c.substepBodies[j])
                 storeSolverBody(i, slot: c.slotted ? j : i, c.states, c.solverBodies, c.velocityStart)
             }
-        case .mapSlots:
-            // The slots of shared colours marked in the thread's row: the serial ones run with a full wait on each
-            // side.
-            let marks = c.pipelined && inSharedSegment(c, range.lowerBound)
-            mapSlots(c, range, marking: marks ? c.markRow(thread) : nil)
         }
     }
 
@@ -665,14 +598,15 @@ package struct ParallelScratch: Sendable {
     var bundleTable: Int32 = 0, bundleShares: Int32 = 0, bundleChunks: Int32 = 0
     var bodyTable: Int32 = 0, bodyShares: Int32 = 0, bodyChunks: Int32 = 0
     var allBodyTable: Int32 = 0, allBodyShares: Int32 = 0, allBodyChunks: Int32 = 0
-    /// Whether this step's sub-steps run as a pipelined job (`World.runPipelinedStages`), by thread and sub-step
-    /// body slot whether the thread's share touches it (two rows of `substepBodies.count` and one byte more,
-    /// `ParallelSolveContext.markRow`), and by chunk of
-    /// `chunkRanges` whether it touches a slot the other thread's share touches too (0: not classified yet, 1: no,
-    /// 2: yes).
+    /// Whether this step's sub-steps run as a pipelined job (`World.runPipelinedStages`); by chunk of
+    /// `chunkRanges`, whether it may touch a body the other thread's share touches in the pipelined stages (0: not
+    /// classed, 1: no, 2: yes), and whether the plan classed the chunks of the shared colours and the per-body
+    /// passes (`World.classChunks`: two threads, shares cut at the layers); the layers (keys of the bodies, a body's
+    /// key one less than its depth) both threads' shares touch, from the first to the last.
     var pipelined = false
-    var shareMarks: [UInt8] = []
     var boundaryChunks: [UInt8] = []
+    var classed = false
+    var boundaryKeys = SIMD2<Int32>(0, -1)
     /// On two threads, the first thread's part of the contacts when the shares are cut at the layers
     /// (`World.cutKeys`), 0.35–0.65: moved after each pipelined job toward the thread that waited less, which had
     /// the larger part of the work (a pipelined job's threads take nothing from each other's shares, so the parts
@@ -841,8 +775,6 @@ struct SolveStage: Sendable {
         case bodies, warmStart, biased, relaxed, restitution, storeImpulses
         /// The single-precision sub-steps' per-body passes (Solver/SinglePrecisionSubsteps.swift).
         case solverVelocities, solverPositions, solverStore
-        /// The bundles' bodies to solver slots (Parallel/World+ParallelShares.swift).
-        case mapSlots
     }
 
     var kind: Kind
@@ -857,8 +789,8 @@ struct SolveStage: Sendable {
     var table: Int32 = -1, shares: Int32 = 0, tableChunks: Int32 = 0
     /// A stage a pipelined job runs without a barrier before it (`World.runPipelinedStages`): a colour of a contact
     /// pass or a per-body pass of the single-precision sub-steps, each thread on its own share. The others (serial
-    /// colours, the slots' renaming, the store, the restitution) start when every thread has finished the stage
-    /// before, and the stage after them too.
+    /// colours, the store, the restitution) start when every thread has finished the stage before, and the stage
+    /// after them too.
     var pipelinable = false
 
     /// Takes its chunks and shares from the tables.
@@ -927,9 +859,7 @@ struct ParallelPlanPointers {
     let shareBounds: UnsafePointer<Int32>
     let slotBodies: UnsafeMutablePointer<SolverBody>
     let slotOf: UnsafePointer<Int32>
-    let marks: UnsafeMutablePointer<UInt8>
-    let boundary: UnsafeMutablePointer<UInt8>
-    let segments: UnsafeBufferPointer<SolveSegment>
+    let boundary: UnsafePointer<UInt8>
 }
 
 /// What every thread of a parallel job reads: the step's arrays (valid for the job) and constants.
@@ -968,20 +898,11 @@ struct ParallelSolveContext {
     let slotOf: UnsafePointer<Int32>
     let bodyCount: Int32
     let slotBase: Int32
-    /// A pipelined job (`World.runPipelinedStages`): by thread and sub-step body slot (`markRow`), whether the
-    /// thread's share touches it; by chunk of `ranges`, its class (`ParallelScratch.boundaryChunks`).
+    /// A pipelined job (`World.runPipelinedStages`); by chunk of `ranges`, its class
+    /// (`ParallelScratch.boundaryChunks`).
     let pipelined: Bool
-    let marks: UnsafeMutablePointer<UInt8>
-    let boundary: UnsafeMutablePointer<UInt8>
+    let boundary: UnsafePointer<UInt8>
     /// The per-body passes' tables and shares (`ParallelScratch.bodyTable`…): each pair is (table, shares), the
     /// dynamic bodies' first, all sub-step bodies' second.
     let bodyTables: (SIMD2<Int32>, SIMD2<Int32>)
-    /// The step's colour segments (`ParallelScratch.segments`).
-    let segments: UnsafeBufferPointer<SolveSegment>
-
-    /// Thread `thread`'s row of `marks`: a byte per sub-step body slot, and one more at `slotBase`, where every
-    /// slot past the sub-steps' bodies is marked (written without a branch, never read).
-    @inline(__always) func markRow(_ thread: Int) -> UnsafeMutablePointer<UInt8> {
-        marks + thread * (Int(slotBase) + 1)
-    }
 }
