@@ -100,37 +100,64 @@ extension DynamicTree {
         }
     }
 
-    /// Marks every internal node of the subtree under `subtree` that has a marked leaf below it: a walk in post-order
-    /// (children before their parent) with a stack on this thread's stack (a node's height bounds its depth: each
-    /// level holds at most a node and its sibling, and a node once more when its children are done).
+    /// Marks every internal node of the subtree under `subtree` that has a marked leaf below it, children before
+    /// their parent (a recursion as deep as the subtree's height: each call returns its node's mark, so a node is
+    /// read once, and a leaf only by its parent; a walk with a stack of its own pushed and popped every node twice
+    /// and read every child twice: 0.37 M instructions a frame on `pile 4000 --nosleep`, two threads).
     static func markFromLeaves(_ n: UnsafeMutablePointer<Node>, under subtree: Int32, _ rule: SpreadRule) {
-        let capacity = 2 * Int(n[Int(subtree)].height) + 4
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { stack in
-            // Entries: a node, and whether its children are done (the low bit).
-            stack[0] = subtree << 1
-            var top = 1
-            while top > 0 {
-                top -= 1
-                let entry = stack[top]
-                let id = Int(entry >> 1)
-                if entry & 1 == 1 {
-                    markFromChildren(n, id, rule)
-                    continue
-                }
-                assert(top + 3 <= capacity, "a node's height is less than its depth below it")
-                stack[top] = entry | 1
-                top += 1
-                let c1 = n[id].child1, c2 = n[id].child2
-                if n[Int(c2)].child1 != -1 {
-                    stack[top] = c2 << 1
-                    top += 1
-                }
-                if n[Int(c1)].child1 != -1 {
-                    stack[top] = c1 << 1
-                    top += 1
-                }
+        switch rule {
+        case .moved(let marks): _ = spreadMoved(n, marks, Int(subtree))
+        case .enlarged(let refit):
+            if refit {
+                _ = spreadEnlarged(n, Int(subtree), refit: true)
+            } else {
+                _ = spreadEnlarged(n, Int(subtree), refit: false)
             }
         }
+    }
+
+    /// The `moved` marks of the internal nodes under and at `id` (an internal node): returns its mark.
+    private static func spreadMoved(_ n: UnsafeMutablePointer<Node>, _ marks: UnsafeMutablePointer<Bool>, _ id: Int)
+        -> Bool
+    {
+        let c1 = Int(n[id].child1), c2 = Int(n[id].child2)
+        let m1 = n[c1].child1 == -1 ? marks[c1] : spreadMoved(n, marks, c1)
+        let m2 = n[c2].child1 == -1 ? marks[c2] : spreadMoved(n, marks, c2)
+        if m1 || m2 { marks[id] = true }
+        return marks[id]
+    }
+
+    /// The `enlarged` marks (and with `refit` the boxes) of the internal nodes under and at `id`, as
+    /// `markFromChildren` sets them; a leaf's mark is read, then cleared. Returns `id`'s mark.
+    @inline(__always) private static func spreadEnlarged(_ n: UnsafeMutablePointer<Node>, _ id: Int, refit: Bool)
+        -> Bool
+    {
+        refit ? spreadEnlargedRefitting(n, id) : spreadEnlargedOnly(n, id)
+    }
+
+    private static func spreadEnlargedRefitting(_ n: UnsafeMutablePointer<Node>, _ id: Int) -> Bool {
+        let c1 = Int(n[id].child1), c2 = Int(n[id].child2)
+        let e1 = n[c1].child1 == -1 ? takeLeafMark(n, c1) : spreadEnlargedRefitting(n, c1)
+        let e2 = n[c2].child1 == -1 ? takeLeafMark(n, c2) : spreadEnlargedRefitting(n, c2)
+        if e1 || e2 { n[id].enlarged = true }
+        let enlarged = n[id].enlarged
+        if enlarged { n[id].aabb = n[c1].aabb.union(n[c2].aabb) }
+        return enlarged
+    }
+
+    private static func spreadEnlargedOnly(_ n: UnsafeMutablePointer<Node>, _ id: Int) -> Bool {
+        let c1 = Int(n[id].child1), c2 = Int(n[id].child2)
+        let e1 = n[c1].child1 == -1 ? takeLeafMark(n, c1) : spreadEnlargedOnly(n, c1)
+        let e2 = n[c2].child1 == -1 ? takeLeafMark(n, c2) : spreadEnlargedOnly(n, c2)
+        if e1 || e2 { n[id].enlarged = true }
+        return n[id].enlarged
+    }
+
+    /// Leaf `id`'s `enlarged` mark (its in-place update of this round), cleared.
+    @inline(__always) private static func takeLeafMark(_ n: UnsafeMutablePointer<Node>, _ id: Int) -> Bool {
+        let mark = n[id].enlarged
+        n[id].enlarged = false
+        return mark
     }
 
     /// Marks the internal node `id` as `rule` says from its children (done before it).
