@@ -47,11 +47,13 @@ extension World {
         runFinalizeJob(threads: threads, listParts: listParts, k)
         profileMark(.finalizeBodies)
         let listed = listParts > 0 && !scratch.parallel.listCounts[0..<listParts].contains { $0.treeUpdates }
-        // Only the bodies with flags, in awake order: a body without any needs nothing below.
-        let flagged = joinFlaggedBodies()
+        let blownUp = !listed || scratch.parallel.listCounts[0..<listParts].contains(where: { $0.blownUp })
+        // Only the bodies with flags, in awake order: a body without any needs nothing below. Not joined when the
+        // parts listed everything and no body blew up (a tumbling crowd: its ~2000 entries read for nothing).
+        let flagged = listed && !blownUp ? 0 : joinFlaggedBodies()
         // In the serial loop's order: blown-up bodies' impulses, the trees for the other bodies' moved shapes, then
         // the fast bodies' (each swept before its boxes were computed).
-        if !listed || scratch.parallel.listCounts[0..<listParts].contains(where: { $0.blownUp }) {
+        if blownUp {
             for n in 0..<flagged {
                 let j = Int(scratch.parallel.flaggedBodies[n])
                 if scratch.parallel.bodyFlags[j] & FinalizeConstants.blownUp != 0 {
