@@ -5,9 +5,10 @@
 /// their moving bodies), counts the moving-body graph's degrees over them in a row of its own and notes the moving
 /// bodies of its contacts with one moving side (the first layer's candidates). The calling thread then closes the
 /// gaps between the regions (the input in contact order, as one thread writes it), queues the first layer from the
-/// candidates in contact order, adds the rows into the degrees and stamps the moving bodies of a contact to solve
-/// (those with a degree or in the first layer), and gathers and stamps the other bodies that the contacts named
-/// (statics, sleepers, kinematic bodies). The awake bodies' preparation records are gathered later, beside the
+/// candidates in contact order and stamps its bodies, and gathers and stamps the other bodies that the contacts
+/// named (statics, sleepers, kinematic bodies). The rows are added into the degrees by the threads, each a run of
+/// the bodies, which also clear their depths and stamp those with a degree (a third stage of the job: on the
+/// calling thread alone that loop over every body cost 0.03-0.05 M instructions a step). The awake bodies' preparation records are gathered later, beside the
 /// colouring's first fit (`AwakeGather`, Parallel/World+ParallelColoring.swift). Records of awake bodies without a
 /// contact are written but never read; the stamps are the serial pass's: every body of a contact to solve.
 extension World {
@@ -20,13 +21,14 @@ extension World {
         chunkCounts: UnsafeMutablePointer<Int>, threads: Int
     ) -> (count: Int, queued: Int) {
         var job = ReadContactsJob(
-            pass: p, contactCount: contactCount, bodyCount: bodyCount, sides: sides, degrees: degrees,
-            chunkCounts: chunkCounts, threads: threads)
-        // Two stages: each thread notes the motion of a run of the bodies (`noteBodyMotion`), then, once all of it
-        // is noted, filters its run of the contacts (thread t's share is part t).
+            pass: p, order: s, epoch: gather.epoch, contactCount: contactCount, bodyCount: bodyCount, sides: sides,
+            degrees: degrees, chunkCounts: chunkCounts, threads: threads)
+        // Three stages: each thread notes the motion of a run of the bodies (`noteBodyMotion`), then, once all of
+        // it is noted, filters its run of the contacts (thread t's share is part t), then, once every row is
+        // counted, sums a run of the bodies' degrees (`sumDegrees`).
         withUnsafePointer(to: &job) {
             WorkerPool.shared.run(
-                threads: threads, stageCount: 2,
+                threads: threads, stageCount: 3,
                 { raw, thread in
                     let j = raw.assumingMemoryBound(to: ReadContactsJob.self).pointee
                     let pool = WorkerPool.shared
@@ -36,6 +38,9 @@ extension World {
                     }
                     pool.runStage(1, chunks: j.threads, thread: thread, threads: j.threads) { part in
                         World.filterContacts(j, part: part)
+                    }
+                    pool.runStage(2, chunks: j.threads, thread: thread, threads: j.threads) { part in
+                        World.sumDegrees(j, part: part)
                     }
                 }, UnsafeRawPointer($0))
         }
@@ -49,8 +54,11 @@ extension World {
             }
             count &+= n
         }
-        startLayers(s, bodyCount: bodyCount, degrees: false)
-        // The first layer in contact order: each run's candidates (written from its end backwards).
+        // The depths cleared by the threads (`sumDegrees`); the side that does not move and the rows' end here.
+        s.depth[-1] = 0
+        s.rows[bodyCount] = 0
+        // The first layer in contact order: each run's candidates (written from its end backwards), stamped (the
+        // moving bodies of a contact to solve; the sub-steps read the stamps: SinglePrecisionSubsteps.swift).
         var queued = 0
         for t in 0..<threads {
             let end = 2 * (contactCount * (t + 1) / threads)
@@ -60,16 +68,9 @@ extension World {
                     s.depth[Int(body)] = 1
                     s.queue[queued] = body
                     queued &+= 1
+                    p.stamp[Int(body)] = gather.epoch
                 }
             }
-        }
-        // The degrees, and the stamps of the moving bodies of a contact to solve (gathered by the threads; the
-        // sub-steps read the stamps: SinglePrecisionSubsteps.swift): a degree, or a first-layer body.
-        for i in 0..<bodyCount {
-            var degree: Int32 = 0
-            for t in 0..<threads { degree &+= degrees[t * bodyCount + i] }
-            s.rows[i] = degree
-            if degree > 0 || s.depth[i] == 1 { p.stamp[i] = gather.epoch }
         }
         for t in 0..<threads {
             let lo = 2 * (contactCount * t / threads)
@@ -81,6 +82,20 @@ extension World {
             }
         }
         return (count, queued)
+    }
+
+    /// Part `part`'s run of the bodies: each one's degree (the rows' sum) into `rows`, its depth cleared (−1, not
+    /// reached: `startLayers`), and a stamp (`epoch`) for each with a degree, a moving body of a contact to solve.
+    private static func sumDegrees(_ j: ReadContactsJob, part: Int) {
+        let s = j.order
+        let lo = j.bodyCount * part / j.threads, hi = j.bodyCount * (part + 1) / j.threads
+        for i in lo..<hi {
+            var degree: Int32 = 0
+            for t in 0..<j.threads { degree &+= j.degrees[t &* j.bodyCount &+ i] }
+            s.rows[i] = degree
+            s.depth[i] = -1
+            if degree > 0 { j.pass.stamp[i] = j.epoch }
+        }
     }
 
     /// Thread `part`'s run of the contacts: the contacts to solve into the input from the run's start, the bodies
@@ -225,6 +240,9 @@ extension World {
 /// What the threads of `readContactsInParallel` read, and where each writes its counts.
 private struct ReadContactsJob {
     let pass: ContactPass
+    /// The ordering's arrays (degrees into `rows`, depths cleared) and this step's stamp.
+    let order: OrderPointers
+    let epoch: UInt32
     let contactCount: Int
     let bodyCount: Int
     /// Two entries per contact: each thread's run of the bodies its contacts name that do not move.
