@@ -44,11 +44,12 @@ extension World {
                     }
                 }, UnsafeRawPointer($0))
         }
-        // The regions one after the other, then the degrees and the first layer in contact order.
+        // The regions one after the other (on two threads the second region moved by the job's last stage,
+        // `sumDegrees`: the first stays where it is), then the first layer in contact order.
         var count = 0
         for t in 0..<threads {
             let lo = contactCount * t / threads, n = chunkCounts[3 * t]
-            if lo != count {
+            if lo != count && threads > 2 {
                 (p.input + count).update(from: p.input + lo, count: n)
                 (p.moving + count).update(from: p.moving + lo, count: n)
             }
@@ -86,8 +87,17 @@ extension World {
 
     /// Part `part`'s run of the bodies: each one's degree (the rows' sum) into `rows`, its depth cleared (−1, not
     /// reached: `startLayers`), and a stamp (`epoch`) for each with a degree, a moving body of a contact to solve.
+    /// On two threads, part 1 also moves the second region of the input down to the end of the first
+    /// (`readContactsInParallel`).
     private static func sumDegrees(_ j: ReadContactsJob, part: Int) {
         let s = j.order
+        if j.threads == 2 && part == 1 {
+            let count = j.chunkCounts[0], lo = j.contactCount / 2, n = j.chunkCounts[3]
+            if lo != count {
+                (j.pass.input + count).update(from: j.pass.input + lo, count: n)
+                (j.pass.moving + count).update(from: j.pass.moving + lo, count: n)
+            }
+        }
         let lo = j.bodyCount * part / j.threads, hi = j.bodyCount * (part + 1) / j.threads
         for i in lo..<hi {
             var degree: Int32 = 0
