@@ -38,6 +38,9 @@ extension ParallelSolveTests {
         arguments: [Scene.pile, Scene.tumbler])
     func sharesCoverEveryBundleOnce(scene: Scene) {
         var w = Self.settled(scene)
+        // The cut as planned, not as the last steps' timing moved it (`balanceShares`, up to 35 % / 65 % on a busy
+        // machine, where the even split below failed): the shares checked are then the same in every run.
+        w.scratch.parallel.firstShare = 0.5
         Self.stepOnThreads(&w)
         let p = w.scratch.parallel
         let bundles = w.scratch.wideConstraints.count
