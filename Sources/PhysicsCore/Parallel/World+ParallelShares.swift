@@ -129,45 +129,44 @@ extension World {
             let lo = Int(runStart + 4 * (r.x - first)), hi = Swift.min(Int(runEnd), Int(runStart + 4 * (r.y - first)))
             return lo..<Swift.max(lo, hi)
         }
-        var highest0 = Int32.min, lowest1 = Int32.max
-        for segment in scratch.parallel.segments where segment.shared {
-            let bounds = Int(segment.shares)
-            for t in 0..<2 {
-                for k in Int(
-                    scratch.parallel.shareBounds[bounds + t])..<Int(scratch.parallel.shareBounds[bounds + t + 1])
-                {
-                    let run = contacts(segment, k)
-                    guard !run.isEmpty else { continue }
-                    if t == 0 {
-                        highest0 = Swift.max(highest0, scratch.layers.work[keys + run.upperBound - 1])
-                    } else {
-                        lowest1 = Swift.min(lowest1, scratch.layers.work[keys + run.lowerBound])
-                    }
+        // Every chunk of the shared colours: its thread, its index in `chunkRanges` and its contacts.
+        func forEachChunk(_ body: (_ thread: Int, _ index: Int, _ contacts: Range<Int>) -> Void) {
+            for segment in scratch.parallel.segments where segment.shared {
+                let bounds = Int(segment.shares)
+                for t in 0..<2 {
+                    let lo = Int(scratch.parallel.shareBounds[bounds + t])
+                    let hi = Int(scratch.parallel.shareBounds[bounds + t + 1])
+                    for k in lo..<hi { body(t, Int(segment.table) + k, contacts(segment, k)) }
                 }
+            }
+        }
+        var highest0 = Int32.min, lowest1 = Int32.max
+        forEachChunk { t, _, run in
+            guard !run.isEmpty else { return }
+            if t == 0 {
+                highest0 = Swift.max(highest0, scratch.layers.work[keys + run.upperBound - 1])
+            } else {
+                lowest1 = Swift.min(lowest1, scratch.layers.work[keys + run.lowerBound])
             }
         }
         let bound = scratch.parallel.keyBounds[1]
         let top0 = Swift.max(bound - 1, highest0)
         let bottom1 = lowest1 == Int32.max ? bound : Swift.min(bound, lowest1 - 1)
         scratch.parallel.boundaryKeys = SIMD2(bottom1, top0)
-        for segment in scratch.parallel.segments where segment.shared {
-            let bounds = Int(segment.shares)
-            for t in 0..<2 {
-                for k in Int(
-                    scratch.parallel.shareBounds[bounds + t])..<Int(scratch.parallel.shareBounds[bounds + t + 1])
-                {
-                    let run = contacts(segment, k)
-                    var boundary = false
-                    if !run.isEmpty {
-                        boundary =
-                            t == 0
-                            ? scratch.layers.work[keys + run.upperBound - 1] >= bottom1
-                            : scratch.layers.work[keys + run.lowerBound] - 1 <= top0
-                    }
-                    scratch.parallel.boundaryChunks[Int(segment.table) + k] = boundary ? 2 : 1
-                }
+        // Out of the scratch while the walk reads it.
+        var classes: [UInt8] = []
+        swap(&classes, &scratch.parallel.boundaryChunks)
+        forEachChunk { t, index, run in
+            var boundary = false
+            if !run.isEmpty {
+                boundary =
+                    t == 0
+                    ? scratch.layers.work[keys + run.upperBound - 1] >= bottom1
+                    : scratch.layers.work[keys + run.lowerBound] - 1 <= top0
             }
+            classes[index] = boundary ? 2 : 1
         }
+        swap(&classes, &scratch.parallel.boundaryChunks)
         scratch.parallel.classed = true
     }
 
