@@ -10,7 +10,8 @@
 extension DynamicTree {
     /// Fewest items for a rebuild on several threads.
     static let parallelRebuildMinimum = 1024
-    /// Levels split on the calling thread: up to 16 subtrees for the threads.
+    /// Levels split above the subtrees shared out (the root on the calling thread, the others a side per thread): up
+    /// to 16 subtrees.
     static let parallelRebuildLevels = 4
 
     /// `build` over `items[0..<count]` on `threads` threads (the caller holds the worker pool); returns the root.
