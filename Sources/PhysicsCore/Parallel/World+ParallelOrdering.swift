@@ -8,7 +8,8 @@
 /// candidates in contact order and stamps its bodies, and gathers and stamps the other bodies that the contacts
 /// named (statics, sleepers, kinematic bodies). The rows are added into the degrees by the threads, each a run of
 /// the bodies, which also clear their depths and stamp those with a degree (a third stage of the job: on the
-/// calling thread alone that loop over every body cost 0.03-0.05 M instructions a step). The awake bodies' preparation records are gathered later, beside the
+/// calling thread alone that loop over every body cost 0.03-0.05 M instructions a step). The awake bodies'
+/// preparation records are gathered later, beside the breadth-first search (`depthsFromGroundListingAwake`) or the
 /// colouring's first fit (`AwakeGather`, Parallel/World+ParallelColoring.swift). Records of awake bodies without a
 /// contact are written but never read; the stamps are the serial pass's: every body of a contact to solve.
 extension World {
@@ -48,7 +49,7 @@ extension World {
         // `sumDegrees`: the first stays where it is), then the first layer in contact order.
         var count = 0
         for t in 0..<threads {
-            let lo = contactCount * t / threads, n = chunkCounts[3 * t]
+            let lo = job.contactRun(t).lowerBound, n = chunkCounts[3 * t]
             if lo != count && threads > 2 {
                 (p.input + count).update(from: p.input + lo, count: n)
                 (p.moving + count).update(from: p.moving + lo, count: n)
@@ -62,7 +63,7 @@ extension World {
         // moving bodies of a contact to solve; the sub-steps read the stamps: SinglePrecisionSubsteps.swift).
         var queued = 0
         for t in 0..<threads {
-            let end = 2 * (contactCount * (t + 1) / threads)
+            let end = 2 * job.contactRun(t).upperBound
             for n in stride(from: end - 1, through: end - chunkCounts[3 * t + 2], by: -1) {
                 let body = sides[n]
                 if s.depth[Int(body)] == -1 {
@@ -74,7 +75,7 @@ extension World {
             }
         }
         for t in 0..<threads {
-            let lo = 2 * (contactCount * t / threads)
+            let lo = 2 * job.contactRun(t).lowerBound
             for j in 0..<chunkCounts[3 * t + 1] {
                 let body = sides[lo + j]
                 if p.stamp[Int(body)] == gather.epoch { continue }
@@ -92,7 +93,7 @@ extension World {
     private static func sumDegrees(_ j: ReadContactsJob, part: Int) {
         let s = j.order
         if j.threads == 2 && part == 1 {
-            let count = j.chunkCounts[0], lo = j.contactCount / 2, n = j.chunkCounts[3]
+            let count = j.chunkCounts[0], lo = j.contactRun(1).lowerBound, n = j.chunkCounts[3]
             if lo != count {
                 (j.pass.input + count).update(from: j.pass.input + lo, count: n)
                 (j.pass.moving + count).update(from: j.pass.moving + lo, count: n)
@@ -114,7 +115,8 @@ extension World {
     /// two entries), and the degrees of the moving-body graph over them into the part's row of `degrees`.
     private static func filterContacts(_ j: ReadContactsJob, part: Int) {
         let p = j.pass
-        let lo = j.contactCount * part / j.threads, hi = j.contactCount * (part + 1) / j.threads
+        let run = j.contactRun(part)
+        let lo = run.lowerBound, hi = run.upperBound
         let degrees = j.degrees + part * j.bodyCount
         degrees.update(repeating: 0, count: j.bodyCount)
         var out = lo
@@ -165,15 +167,15 @@ extension World {
         }
     }
 
-    /// `depthsFromGround` on one thread while another lists the awake bodies (`listAwakeBodies`, every body) and,
-    /// with `gathering`, then gathers them (`gatherAwakeBodies`): the search reads only the ordering's arrays, the
+    /// `depthsFromGround` on one thread while another lists the awake bodies (`listAwakeBodies`, every body) and
+    /// then gathers them into `gathering` (`gatherAwakeBodies`): the search reads only the ordering's arrays, the
     /// listing and the gathering only the bodies, their states, records and solver bodies. (The search is serial
     /// and the longer: on `tumbler` the other thread waited through most of it.) Returns the search's result and
     /// the awake bodies listed.
     static func depthsFromGroundListingAwake(
         _ s: OrderPointers, _ moving: UnsafePointer<SIMD2<Int32>>, count: Int, queued: Int, bodyCount: Int,
         bodies: UnsafeMutablePointer<Body>, states: UnsafeMutablePointer<BodyState>, awake: UnsafeMutablePointer<Int32>,
-        gathering: GatherTargets?, threads: Int
+        gathering: GatherTargets, threads: Int
     ) -> (tail: Int, unreached: Int32, awakeCount: Int) {
         var job = SearchAndListJob(
             s: s, moving: moving, count: count, queued: queued, bodyCount: bodyCount, bodies: bodies, states: states,
@@ -189,14 +191,12 @@ extension World {
                     let listed = World.listAwakeBodies(
                         j.pointee.bodies, j.pointee.states, 0..<j.pointee.bodyCount, into: j.pointee.awake)
                     j.pointee.awakeCount = listed
-                    if let t = j.pointee.gathering {
-                        World.gatherAwakeBodies(
-                            AwakeGather(
-                                records: t.records, solverBodies: t.solverBodies, bodies: j.pointee.bodies,
-                                states: j.pointee.states, awake: j.pointee.awake, awakeCount: listed,
-                                gather: t.gather),
-                            0..<listed)
-                    }
+                    let t = j.pointee.gathering
+                    World.gatherAwakeBodies(
+                        AwakeGather(
+                            records: t.records, solverBodies: t.solverBodies, bodies: j.pointee.bodies,
+                            states: j.pointee.states, awake: j.pointee.awake, awakeCount: listed, gather: t.gather),
+                        0..<listed)
                 }
             }
         }
@@ -262,6 +262,9 @@ private struct ReadContactsJob {
     /// By thread: the contacts it kept, the bodies it put in `sides`, its first layer's candidates.
     let chunkCounts: UnsafeMutablePointer<Int>
     let threads: Int
+
+    /// Thread `part`'s run of the contacts (its region of the input starts at the run's start).
+    func contactRun(_ part: Int) -> Range<Int> { contactCount * part / threads..<contactCount * (part + 1) / threads }
 }
 
 /// What the awake bodies' gathering reads and writes (`World.withAwakeGather`): their preparation records and solver
@@ -292,7 +295,7 @@ private struct SearchAndListJob {
     let bodies: UnsafeMutablePointer<Body>
     let states: UnsafeMutablePointer<BodyState>
     let awake: UnsafeMutablePointer<Int32>
-    let gathering: GatherTargets?
+    let gathering: GatherTargets
     var tail = 0
     var unreached: Int32 = 0
     var awakeCount = 0

@@ -275,12 +275,12 @@ extension World {
         return (count, queued)
     }
 
-    /// Clears the depths (−1: not reached; the side that does not move, index −1, is 0) and the degrees.
-    /// With `degrees` false the caller writes every body's degree itself (the parallel pass): only the end is zeroed.
-    @inline(__always) static func startLayers(_ s: OrderPointers, bodyCount: Int, degrees: Bool = true) {
+    /// Clears the depths (−1: not reached; the side that does not move, index −1, is 0) and the degrees. (The
+    /// parallel pass clears them on its threads: Parallel/World+ParallelOrdering.swift, `sumDegrees`.)
+    @inline(__always) static func startLayers(_ s: OrderPointers, bodyCount: Int) {
         s.depth[-1] = 0
         s.depth.update(repeating: -1, count: bodyCount)
-        if degrees { s.rows.update(repeating: 0, count: bodyCount + 1) } else { s.rows[bodyCount] = 0 }
+        s.rows.update(repeating: 0, count: bodyCount + 1)
     }
 
     /// One contact to solve, by its moving bodies (−1: that side does not move): counts it in both moving bodies'
