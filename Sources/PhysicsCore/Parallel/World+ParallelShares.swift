@@ -187,9 +187,8 @@ extension World {
             if key <= Int(band.y) { high += n }
         }
         let groundInSecond = band.x < 0
-        for table in [scratch.parallel.bodyTable, scratch.parallel.allBodyTable] {
-            let chunks =
-                table == scratch.parallel.bodyTable ? scratch.parallel.bodyChunks : scratch.parallel.allBodyChunks
+        // The dynamic bodies' table, then all sub-step bodies' (a table and its chunk count each).
+        func classTable(_ table: Int32, chunks: Int32) {
             for k in 0..<Int(chunks) {
                 let r = scratch.parallel.chunkRanges[Int(table) + k]
                 let lo = Int(r.x), hi = Int(r.y)
@@ -198,6 +197,8 @@ extension World {
                 scratch.parallel.boundaryChunks[Int(table) + k] = boundary ? 2 : 1
             }
         }
+        classTable(scratch.parallel.bodyTable, chunks: scratch.parallel.bodyChunks)
+        classTable(scratch.parallel.allBodyTable, chunks: scratch.parallel.allBodyChunks)
     }
 
     /// Where share `t` of `threads` begins in run `run` (0: two-point, 1: one-point) of a colour segment, whose
